@@ -1,0 +1,229 @@
+/**
+ * The engine's front door: validates a distance/emissions/terminal query, resolves its places and
+ * dispatches to the router of its modality. Pure: every data set arrives through the constructor
+ * (see src/data/load-engine.ts for the loader that reads the files).
+ */
+import { incorrectValues, routeNotFound } from './errors';
+import {
+  DistanceResult,
+  EmissionsResult,
+  LatLng,
+  MODALITIES,
+  Modality,
+  Passage,
+  PASSAGES,
+  ResolvedPlace,
+  Terminal,
+  VesselDimensions,
+} from './types';
+
+export interface PlaceDirectory {
+  /** Resolves a LOCODE, terminal UUID or `lat,lng`; throws Incorrect Values / Unknown Data naming `parameter`. */
+  resolve(value: string, parameter: string): ResolvedPlace;
+}
+
+export interface TerminalDirectory {
+  /** Terminals of a LOCODE, best name match first; all of them when `name` is empty. */
+  search(locode: string, name?: string): Terminal[];
+}
+
+export interface RoutedPath {
+  meters: number;
+  path: LatLng[];
+}
+
+export interface SeaRouter {
+  route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): (RoutedPath & { passages: Passage[] }) | null;
+}
+
+export interface BargeRouter {
+  route(from: LatLng, to: LatLng): RoutedPath | null;
+}
+
+export interface OverlandRouter {
+  route(from: LatLng, to: LatLng, modality: 'RAIL' | 'TRUCK'): RoutedPath | null;
+}
+
+export interface VesselResolver {
+  /** Parses `length,width,draught` (cm), `IMO1234567` or `MMSI123456789`; throws naming `parameter`. */
+  resolve(vesselInfo: string, parameter: string): VesselDimensions;
+  /** Passages closed to this vessel (or by default when no vessel is given). */
+  closedPassages(vessel: VesselDimensions | undefined): Set<Passage>;
+}
+
+export interface EmissionCalculator {
+  compute(input: {
+    modality: Modality;
+    distanceMeters: number;
+    containerType?: string;
+    fuelType?: string;
+    vessel?: VesselDimensions;
+  }): { co2eTeu: number; co2eTon: number };
+}
+
+export interface EngineParts {
+  places: PlaceDirectory;
+  terminals: TerminalDirectory;
+  sea: SeaRouter;
+  barge: BargeRouter;
+  overland: OverlandRouter;
+  vessels: VesselResolver;
+  emissions: EmissionCalculator;
+}
+
+export interface DistanceQuery {
+  origin?: string;
+  destination?: string;
+  modality?: string;
+  vesselInfo?: string;
+  /** Extension: comma-separated passage names to avoid. */
+  avoid?: string;
+}
+
+export interface EmissionsQuery extends DistanceQuery {
+  containerType?: string;
+  fuelType?: string;
+}
+
+const DISTANCE_CACHE_SIZE = 50_000;
+
+export class RouteEngine {
+  private readonly distanceCache = new Map<string, DistanceResult>();
+
+  constructor(readonly parts: EngineParts) {}
+
+  terminals(terminalLocode: string | undefined, terminalName?: string): Terminal[] {
+    const locode = normaliseLocodeParam(terminalLocode, 'terminalLocode');
+    return this.parts.terminals.search(locode, terminalName?.trim() || undefined);
+  }
+
+  distance(query: DistanceQuery): DistanceResult {
+    const modality = parseModality(query.modality);
+    const origin = this.parts.places.resolve(required(query.origin, 'origin'), 'origin');
+    const destination = this.parts.places.resolve(required(query.destination, 'destination'), 'destination');
+    const vessel = query.vesselInfo?.trim() ? this.parts.vessels.resolve(query.vesselInfo, 'vesselInfo') : undefined;
+    const avoid = parseAvoid(query.avoid);
+    return this.distanceBetween(origin, destination, modality, vessel, avoid);
+  }
+
+  emissions(query: EmissionsQuery): EmissionsResult {
+    const modality = parseModality(query.modality);
+    const vessel = query.vesselInfo?.trim() ? this.parts.vessels.resolve(query.vesselInfo, 'vesselInfo') : undefined;
+    // Validate the emission parameters before routing, so bad input is reported as such.
+    this.parts.emissions.compute({
+      modality,
+      distanceMeters: 0,
+      containerType: blankToUndefined(query.containerType),
+      fuelType: blankToUndefined(query.fuelType),
+      vessel,
+    });
+    const { distance } = this.distance(query);
+    const { co2eTeu, co2eTon } = this.parts.emissions.compute({
+      modality,
+      distanceMeters: distance,
+      containerType: blankToUndefined(query.containerType),
+      fuelType: blankToUndefined(query.fuelType),
+      vessel,
+    });
+    return { co2eTeu, co2eTon, distance };
+  }
+
+  /** Distance between resolved places; cached because lane sheets repeat lanes a lot. */
+  distanceBetween(
+    origin: LatLng,
+    destination: LatLng,
+    modality: Modality,
+    vessel?: VesselDimensions,
+    avoid: Passage[] = [],
+  ): DistanceResult {
+    const key = [origin.lat, origin.lng, destination.lat, destination.lng, modality,
+      vessel ? `${vessel.lengthCm}x${vessel.widthCm}x${vessel.draughtCm}` : '', avoid.join('+')].join('|');
+    const hit = this.distanceCache.get(key);
+    if (hit) return hit;
+    const result = this.computeDistance(origin, destination, modality, vessel, avoid);
+    if (this.distanceCache.size >= DISTANCE_CACHE_SIZE) this.distanceCache.clear();
+    this.distanceCache.set(key, result);
+    return result;
+  }
+
+  private computeDistance(
+    origin: LatLng,
+    destination: LatLng,
+    modality: Modality,
+    vessel: VesselDimensions | undefined,
+    avoid: Passage[],
+  ): DistanceResult {
+    switch (modality) {
+      case 'DEEPSEA':
+      case 'SHORTSEA': {
+        const closed = this.parts.vessels.closedPassages(vessel);
+        for (const p of avoid) closed.add(p);
+        const r = this.parts.sea.route(origin, destination, { closed });
+        if (!r) throw routeNotFound(`No ${modality} sea route between origin and destination${describeClosed(closed)}.`);
+        return { distance: round(r.meters), passages: r.passages, path: r.path };
+      }
+      case 'BARGE': {
+        const r = this.parts.barge.route(origin, destination);
+        if (!r) throw routeNotFound('No BARGE route: origin and destination are not both on the inland-waterway network.');
+        return { distance: round(r.meters), passages: [], path: r.path };
+      }
+      case 'RAIL':
+      case 'TRUCK': {
+        const r = this.parts.overland.route(origin, destination, modality);
+        if (!r) throw routeNotFound(`No ${modality} route: origin and destination are not on the same landmass.`);
+        return { distance: round(r.meters), passages: [], path: r.path };
+      }
+    }
+  }
+}
+
+function round(meters: number): number {
+  return Math.round(meters);
+}
+
+function describeClosed(closed: ReadonlySet<Passage>): string {
+  return closed.size ? ` with ${[...closed].join(', ')} closed` : '';
+}
+
+function required(value: string | undefined, parameter: string): string {
+  if (value === undefined || value.trim() === '') {
+    throw incorrectValues(parameter, `${parameter} is required: a UN/LOCODE (e.g. NLRTM), a terminal UUID or "lat,lng".`);
+  }
+  return value;
+}
+
+function blankToUndefined(v: string | undefined): string | undefined {
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+export function parseModality(value: string | undefined, parameter = 'modality'): Modality {
+  const v = value?.trim().toUpperCase();
+  if (!v) throw incorrectValues(parameter, `${parameter} is required; allowed values: ${MODALITIES.join(', ')}.`);
+  if (!(MODALITIES as readonly string[]).includes(v)) {
+    throw incorrectValues(parameter, `${parameter} "${value}" is not allowed; allowed values: ${MODALITIES.join(', ')}.`);
+  }
+  return v as Modality;
+}
+
+export function parseAvoid(value: string | undefined): Passage[] {
+  if (!value?.trim()) return [];
+  const out: Passage[] = [];
+  for (const raw of value.split(',')) {
+    const name = raw.trim().toUpperCase().replace(/[\s-]+/g, '_');
+    if (!name) continue;
+    if (!(PASSAGES as readonly string[]).includes(name)) {
+      throw incorrectValues('avoid', `avoid "${raw.trim()}" is not a passage; allowed values: ${PASSAGES.join(', ')}.`);
+    }
+    if (!out.includes(name as Passage)) out.push(name as Passage);
+  }
+  return out;
+}
+
+function normaliseLocodeParam(value: string | undefined, parameter: string): string {
+  const v = (value ?? '').replace(/\s+/g, '').toUpperCase();
+  if (!v) throw incorrectValues(parameter, `${parameter} is required: a 5-character UN/LOCODE such as NLRTM.`);
+  if (!/^[A-Z]{2}[A-Z2-9]{3}$/.test(v)) {
+    throw incorrectValues(parameter, `${parameter} "${value}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.`);
+  }
+  return v;
+}
