@@ -1,0 +1,312 @@
+/**
+ * Loads ports and terminals from the shipped data (sea-ports package, data/ports-overlay.csv,
+ * data/terminals.csv) and from what the importers stored in a data directory
+ * (DIR/places/unlocode.json, DIR/places/terminals.csv), and builds the engine's place parts.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { MODALITIES, Modality, Port } from '../engine/types';
+import {
+  LOCODE_PATTERN,
+  makeTerminal,
+  PlaceResolver,
+  PortLayer,
+  PortRecord,
+  PortRegistry,
+  TerminalEntry,
+  TerminalRegistry,
+  TerminalSpec,
+  UnlocodeCollector,
+  UnlocodeImportStats,
+  UnlocodeLocation,
+} from '../engine/places';
+
+/** The repository's data/ folder (same relative place from src/data and dist/data). */
+export const DATA_ROOT = path.resolve(__dirname, '../../data');
+
+export interface PlacesOptions {
+  /** Data directory with imported UN/LOCODE locations and terminals. */
+  dataDir?: string;
+  /** Curated port coordinates; default data/ports-overlay.csv (skipped when missing). */
+  overlayFile?: string;
+  /** Built-in terminals; default data/terminals.csv (skipped when missing). */
+  terminalsFile?: string;
+}
+
+export interface Places {
+  ports: PortRegistry;
+  terminals: TerminalRegistry;
+  resolver: PlaceResolver;
+}
+
+export function loadPlaces(options: PlacesOptions = {}): Places {
+  const overlayFile = options.overlayFile ?? path.join(DATA_ROOT, 'ports-overlay.csv');
+  const terminalsFile = options.terminalsFile ?? path.join(DATA_ROOT, 'terminals.csv');
+  const layers: PortLayer[] = [];
+  if (fs.existsSync(overlayFile)) layers.push({ label: 'port overlay', records: indexByLocode(readPortOverlay(overlayFile)) });
+  const unlocodeFile = options.dataDir ? unlocodeStorePath(options.dataDir) : undefined;
+  if (unlocodeFile && fs.existsSync(unlocodeFile)) {
+    // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
+    layers.push({ label: 'UN/LOCODE list', records: () => indexByLocode(readUnlocodeStore(unlocodeFile)) });
+  }
+  layers.push({ label: 'sea-ports list', records: seaPortsLayer() });
+  const ports = new PortRegistry(layers);
+
+  const terminalEntries: TerminalEntry[] = [];
+  if (fs.existsSync(terminalsFile)) terminalEntries.push(...readTerminalsCsv(terminalsFile).map(makeTerminal));
+  const importedTerminals = options.dataDir ? terminalStorePath(options.dataDir) : undefined;
+  if (importedTerminals && fs.existsSync(importedTerminals)) {
+    terminalEntries.push(...readTerminalsCsv(importedTerminals).map(makeTerminal));
+  }
+  const terminals = new TerminalRegistry(terminalEntries);
+  return { ports, terminals, resolver: new PlaceResolver(ports, terminals) };
+}
+
+const defaultPlaces = new Map<string, Places>();
+
+/** Places loaded once per data directory (for callers without their own instance). */
+export function sharedPlaces(dataDir?: string): Places {
+  const key = dataDir ? path.resolve(dataDir) : '';
+  let places = defaultPlaces.get(key);
+  if (!places) defaultPlaces.set(key, (places = loadPlaces({ dataDir })));
+  return places;
+}
+
+/** A port's coordinates and name (overlay > imported UN/LOCODE > sea-ports), or undefined. */
+export function portOf(locode: string, dataDir?: string): Port | undefined {
+  const code = locode.replace(/[\s-]+/g, '').toUpperCase();
+  return sharedPlaces(dataDir).ports.get(code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// sea-ports
+
+interface SeaPortsEntry {
+  name: string;
+  coordinates?: [number, number];
+}
+
+let seaPortsCache: ReadonlyMap<string, PortRecord> | undefined;
+
+/** sea-ports' lib/ports.json: LOCODE → {name, coordinates: [lng, lat]}. */
+export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
+  if (seaPortsCache) return seaPortsCache;
+  const file = require.resolve('sea-ports/lib/ports.json');
+  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8')) as { version: string };
+  const source = `sea-ports ${version} (npm package, lib/ports.json; https://www.npmjs.com/package/sea-ports)`;
+  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, SeaPortsEntry>;
+  const map = new Map<string, PortRecord>();
+  for (const [locode, entry] of Object.entries(raw)) {
+    if (!LOCODE_PATTERN.test(locode)) continue;
+    const c = entry.coordinates;
+    const usable = Array.isArray(c) && c.length === 2 && Number.isFinite(c[0]) && Number.isFinite(c[1]);
+    map.set(locode, usable ? { locode, name: entry.name, lng: c[0], lat: c[1], source } : { locode, name: entry.name, source });
+  }
+  return (seaPortsCache = map);
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV helpers
+
+/** Text of a file written in UTF-8 or Latin-1 (UNECE has published both). */
+export function readTextFile(file: string): string {
+  const bytes = fs.readFileSync(file);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = bytes.toString('latin1');
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function readCsvObjects(file: string, required: string[]): { row: Record<string, string>; line: number }[] {
+  const records = parse(readTextFile(file), {
+    columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+    comment: '#',
+    comment_no_infix: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+  }) as { record: Record<string, string>; info: { lines: number } }[];
+  if (records.length) {
+    const missing = required.filter((c) => !(c in records[0].record));
+    if (missing.length) throw new Error(`${file}: missing column(s) ${missing.join(', ')}; expected ${required.join(',')}`);
+  }
+  return records.map((r) => ({ row: r.record, line: r.info.lines }));
+}
+
+function coordinate(value: string, limit: number, what: string, where: string): number {
+  const n = Number(value);
+  if (value === '' || !Number.isFinite(n) || Math.abs(n) > limit) throw new Error(`${where}: ${what} "${value}" is not a number in [-${limit},${limit}]`);
+  return n;
+}
+
+function checkLocode(value: string, where: string): string {
+  const code = value.replace(/[\s-]+/g, '').toUpperCase();
+  if (!LOCODE_PATTERN.test(code)) throw new Error(`${where}: "${value}" is not a UN/LOCODE`);
+  return code;
+}
+
+function indexByLocode(records: Iterable<PortRecord>): Map<string, PortRecord> {
+  const map = new Map<string, PortRecord>();
+  for (const r of records) map.set(r.locode, r);
+  return map;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Port overlay: locode,name,country,lat,lng,kind,source
+
+export const PORT_OVERLAY_COLUMNS = ['locode', 'name', 'country', 'lat', 'lng', 'kind', 'source'];
+
+export function readPortOverlay(file: string): PortRecord[] {
+  return readCsvObjects(file, ['locode', 'name', 'lat', 'lng', 'source']).map(({ row, line }) => {
+    const where = `${file}:${line}`;
+    const locode = checkLocode(row.locode, where);
+    return {
+      locode,
+      name: row.name || locode,
+      lat: coordinate(row.lat, 90, 'lat', where),
+      lng: coordinate(row.lng, 180, 'lng', where),
+      source: row.source || `${path.basename(file)}`,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terminals: locode,name,lat,lng,modalities,operator,source
+
+export const TERMINAL_COLUMNS = ['locode', 'name', 'lat', 'lng', 'modalities', 'operator', 'source'];
+
+export function readTerminalsCsv(file: string): TerminalSpec[] {
+  return readCsvObjects(file, ['locode', 'name', 'lat', 'lng', 'modalities']).map(({ row, line }) => {
+    const where = `${file}:${line}`;
+    if (!row.name) throw new Error(`${where}: terminal name is empty`);
+    return {
+      locode: checkLocode(row.locode, where),
+      name: row.name,
+      lat: coordinate(row.lat, 90, 'lat', where),
+      lng: coordinate(row.lng, 180, 'lng', where),
+      modalities: parseModalities(row.modalities ?? '', where),
+      operator: row.operator || undefined,
+      source: row.source || undefined,
+    };
+  });
+}
+
+function parseModalities(value: string, where: string): Modality[] {
+  const out: Modality[] = [];
+  for (const raw of value.split(/[;|]/)) {
+    const m = raw.trim().toUpperCase();
+    if (!m) continue;
+    if (!(MODALITIES as readonly string[]).includes(m)) {
+      throw new Error(`${where}: modality "${raw.trim()}" is not one of ${MODALITIES.join(', ')}`);
+    }
+    if (!out.includes(m as Modality)) out.push(m as Modality);
+  }
+  return out;
+}
+
+export function terminalStorePath(dataDir: string): string {
+  return path.join(dataDir, 'places', 'terminals.csv');
+}
+
+export interface TerminalImportResult {
+  /** Rows read from the file. */
+  read: number;
+  /** Terminals in the data directory after the import. */
+  stored: number;
+  file: string;
+}
+
+/** Adds the terminals of `file` to the data directory; same locode + name replaces the stored one. */
+export function importTerminals(file: string, dataDir: string): TerminalImportResult {
+  const incoming = readTerminalsCsv(file);
+  const store = terminalStorePath(dataDir);
+  const byId = new Map<string, TerminalSpec>();
+  if (fs.existsSync(store)) for (const t of readTerminalsCsv(store)) byId.set(makeTerminal(t).id, t);
+  for (const t of incoming) byId.set(makeTerminal(t).id, t);
+  const rows = [...byId.values()].map((t) => [
+    t.locode,
+    t.name,
+    t.lat,
+    t.lng,
+    t.modalities.join(';'),
+    t.operator ?? '',
+    t.source ?? `imported from ${path.basename(file)}`,
+  ]);
+  fs.mkdirSync(path.dirname(store), { recursive: true });
+  writeAtomically(store, stringify([TERMINAL_COLUMNS, ...rows]));
+  return { read: incoming.length, stored: rows.length, file: store };
+}
+
+// ---------------------------------------------------------------------------------------------
+// UN/LOCODE code list
+
+const UNLOCODE_FORMAT = 'route-sheets/unlocode@1';
+const UNLOCODE_COLUMNS = ['locode', 'name', 'subdivision', 'status', 'functions', 'lat', 'lng'] as const;
+
+interface UnlocodeStore {
+  format: string;
+  source: string;
+  importedAt: string;
+  files: string[];
+  stats: UnlocodeImportStats;
+  columns: readonly string[];
+  rows: [string, string, string, string, string, number | null, number | null][];
+}
+
+export function unlocodeStorePath(dataDir: string): string {
+  return path.join(dataDir, 'places', 'unlocode.json');
+}
+
+/** Parses UNECE code-list files (no header row; UTF-8 or Latin-1) into locations. */
+export function readUnlocodeFiles(files: string[]): { locations: UnlocodeLocation[]; stats: UnlocodeImportStats } {
+  const collector = new UnlocodeCollector();
+  for (const file of files) {
+    const rows = parse(readTextFile(file), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+    for (const row of rows) collector.add(row);
+  }
+  return { locations: collector.locations(), stats: collector.stats() };
+}
+
+export interface UnlocodeImportResult extends UnlocodeImportStats {
+  file: string;
+}
+
+/** Replaces the data directory's UN/LOCODE locations with those of `files`. */
+export function importUnlocode(files: string[], dataDir: string): UnlocodeImportResult {
+  const { locations, stats } = readUnlocodeFiles(files);
+  const names = files.map((f) => path.basename(f));
+  const store: UnlocodeStore = {
+    format: UNLOCODE_FORMAT,
+    source: `UN/LOCODE code list, UNECE (https://unece.org/trade/uncefact/unlocode), imported from ${names.join(', ')}`,
+    importedAt: new Date().toISOString(),
+    files: names,
+    stats,
+    columns: UNLOCODE_COLUMNS,
+    rows: locations.map((l) => [l.locode, l.name, l.subdivision, l.status, l.functions, l.lat ?? null, l.lng ?? null]),
+  };
+  const file = unlocodeStorePath(dataDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  writeAtomically(file, JSON.stringify(store));
+  return { ...stats, file };
+}
+
+/** The stored UN/LOCODE locations as port records (coordinates absent when the list has none). */
+export function readUnlocodeStore(file: string): PortRecord[] {
+  const store = JSON.parse(fs.readFileSync(file, 'utf8')) as UnlocodeStore;
+  if (store.format !== UNLOCODE_FORMAT) throw new Error(`${file}: not a UN/LOCODE store (format ${store.format}); re-run data import-unlocode`);
+  const source = store.source;
+  return store.rows.map(([locode, name, , , , lat, lng]) =>
+    lat === null || lng === null ? { locode, name, source } : { locode, name, lat, lng, source },
+  );
+}
+
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}

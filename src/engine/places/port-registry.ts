@@ -1,0 +1,82 @@
+/**
+ * Ports and other UN/LOCODE locations, from layers of decreasing precedence. The loader passes
+ * them as: curated overlay (data/ports-overlay.csv) > imported UN/LOCODE list > sea-ports package.
+ * The overlay wins because it is checked by hand; UN/LOCODE coordinates are only to the minute,
+ * but still beat sea-ports' city-centre points.
+ */
+import { Port } from '../types';
+
+export interface PortRecord {
+  locode: string;
+  name: string;
+  /** Absent when the layer knows the code but not where it is. */
+  lat?: number;
+  lng?: number;
+  source: string;
+}
+
+export interface PortLayer {
+  /** Short label used in messages, e.g. "UN/LOCODE list". */
+  label: string;
+  /** The records, or a function building them on first use (for the large UN/LOCODE import). */
+  records: ReadonlyMap<string, PortRecord> | (() => ReadonlyMap<string, PortRecord>);
+}
+
+/** Result of looking up a code: `port` when routable, `known` when any layer has the code. */
+export interface PortLookup {
+  port?: Port;
+  known?: PortRecord & { layer: string };
+}
+
+export class PortRegistry {
+  private readonly layers: { label: string; get: () => ReadonlyMap<string, PortRecord> }[];
+
+  /** `layers` highest precedence first. */
+  constructor(layers: PortLayer[]) {
+    this.layers = layers.map((layer) => ({ label: layer.label, get: memo(layer.records) }));
+  }
+
+  /** The routable port of `locode` (upper-case, no separator), or undefined. */
+  get(locode: string): Port | undefined {
+    return this.lookup(locode).port;
+  }
+
+  /** True when any layer knows `locode`, with or without coordinates. */
+  has(locode: string): boolean {
+    return this.lookup(locode).known !== undefined;
+  }
+
+  lookup(locode: string): PortLookup {
+    let known: PortLookup['known'];
+    for (const layer of this.layers) {
+      const r = layer.get().get(locode);
+      if (!r) continue;
+      if (r.lat !== undefined && r.lng !== undefined) {
+        return { port: toPort(r), known: { ...r, layer: layer.label } };
+      }
+      known ??= { ...r, layer: layer.label };
+    }
+    return { known };
+  }
+
+  /** Every routable port, each code once with its highest-precedence coordinates, sorted by LOCODE. */
+  all(): Port[] {
+    const out = new Map<string, Port>();
+    for (const layer of this.layers) {
+      for (const r of layer.get().values()) {
+        if (!out.has(r.locode) && r.lat !== undefined && r.lng !== undefined) out.set(r.locode, toPort(r));
+      }
+    }
+    return [...out.values()].sort((a, b) => (a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0));
+  }
+}
+
+function toPort(r: PortRecord): Port {
+  return { locode: r.locode, name: r.name, country: r.locode.slice(0, 2), lat: r.lat!, lng: r.lng!, source: r.source };
+}
+
+function memo<T>(value: T | (() => T)): () => T {
+  if (typeof value !== 'function') return () => value;
+  let cached: T | undefined;
+  return () => (cached ??= (value as () => T)());
+}
