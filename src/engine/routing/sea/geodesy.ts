@@ -1,0 +1,87 @@
+/** Distances on the WGS84 ellipsoid and on the unit sphere (for snapping and lower bounds). */
+import { Geodesic } from 'geographiclib-geodesic';
+
+const WGS84 = Geodesic.WGS84;
+
+/** Geodesic distance in metres on the WGS84 ellipsoid. */
+export function geodesicMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  if (lat1 === lat2 && lng1 === lng2) return 0;
+  return WGS84.Inverse(lat1, lng1, lat2, lng2).s12 ?? 0;
+}
+
+/**
+ * Smallest radius of curvature of the WGS84 ellipsoid, a(1 - e²) (meridian at the equator). Any
+ * geodesic is at least this radius times the angle between the end points' normals, so a spherical
+ * distance with this radius (on geodetic coordinates) never overestimates: an admissible A* bound.
+ */
+export const LOWER_BOUND_RADIUS_M = 6_335_439 * 0.9999;
+
+/** Mean earth radius, only for ranking snap candidates (the reported distances are ellipsoidal). */
+export const MEAN_RADIUS_M = 6_371_008.8;
+
+const RAD = Math.PI / 180;
+
+export type Vec3 = [number, number, number];
+
+export function toUnit(lat: number, lng: number): Vec3 {
+  const phi = lat * RAD;
+  const lam = lng * RAD;
+  const c = Math.cos(phi);
+  return [c * Math.cos(lam), c * Math.sin(lam), Math.sin(phi)];
+}
+
+export function toLatLng(v: Vec3): { lat: number; lng: number } {
+  const lat = Math.atan2(v[2], Math.hypot(v[0], v[1])) / RAD;
+  const lng = Math.atan2(v[1], v[0]) / RAD;
+  return { lat, lng };
+}
+
+/** Angle in radians between unit vectors, stable for small angles. */
+export function angleBetween(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  const cx = ay * bz - az * by;
+  const cy = az * bx - ax * bz;
+  const cz = ax * by - ay * bx;
+  return Math.atan2(Math.hypot(cx, cy, cz), ax * bx + ay * by + az * bz);
+}
+
+/**
+ * Nearest point to P on the great-circle arc A→B (all unit vectors).
+ * Returns the point and its angular distance to P (radians).
+ */
+export function nearestOnArc(p: Vec3, a: Vec3, b: Vec3): { point: Vec3; angle: number } {
+  // n = a × b, the arc's pole.
+  let nx = a[1] * b[2] - a[2] * b[1];
+  let ny = a[2] * b[0] - a[0] * b[2];
+  let nz = a[0] * b[1] - a[1] * b[0];
+  const nn = Math.hypot(nx, ny, nz);
+  if (nn > 1e-12) {
+    nx /= nn; ny /= nn; nz /= nn;
+    const d = p[0] * nx + p[1] * ny + p[2] * nz;
+    let cx = p[0] - d * nx;
+    let cy = p[1] - d * ny;
+    let cz = p[2] - d * nz;
+    const cn = Math.hypot(cx, cy, cz);
+    if (cn > 1e-12) {
+      cx /= cn; cy /= cn; cz /= cn;
+      // C lies on the arc when it is on the A→B side of both end points.
+      const s1 = (a[1] * cz - a[2] * cy) * nx + (a[2] * cx - a[0] * cz) * ny + (a[0] * cy - a[1] * cx) * nz;
+      const s2 = (cy * b[2] - cz * b[1]) * nx + (cz * b[0] - cx * b[2]) * ny + (cx * b[1] - cy * b[0]) * nz;
+      if (s1 >= 0 && s2 >= 0) {
+        return { point: [cx, cy, cz], angle: angleBetween(p[0], p[1], p[2], cx, cy, cz) };
+      }
+    }
+  }
+  const da = angleBetween(p[0], p[1], p[2], a[0], a[1], a[2]);
+  const db = angleBetween(p[0], p[1], p[2], b[0], b[1], b[2]);
+  return da <= db ? { point: a, angle: da } : { point: b, angle: db };
+}
+
+/** Point on the great-circle arc A→B at fraction t (slerp). */
+export function slerp(a: Vec3, b: Vec3, t: number): Vec3 {
+  const omega = angleBetween(a[0], a[1], a[2], b[0], b[1], b[2]);
+  if (omega < 1e-12) return a;
+  const s = Math.sin(omega);
+  const wa = Math.sin((1 - t) * omega) / s;
+  const wb = Math.sin(t * omega) / s;
+  return [wa * a[0] + wb * b[0], wa * a[1] + wb * b[1], wa * a[2] + wb * b[2]];
+}

@@ -1,0 +1,36 @@
+/** Passage areas: small polygons around canals and straits, used to label the network's edges. */
+import { Passage, PASSAGES } from '../../types';
+
+export interface PassageArea {
+  name: Passage;
+  /** Closed or open ring of [lng, lat] vertices; must not cross the antimeridian. */
+  polygon: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Passage id stored on edges: 0 = none, else 1 + index in PASSAGES. */
+export function passageId(name: Passage): number {
+  return PASSAGES.indexOf(name) + 1;
+}
+
+export function passageOfId(id: number): Passage | undefined {
+  return id > 0 ? PASSAGES[id - 1] : undefined;
+}
+
+/** Ray casting in the lng/lat plane: the areas are small enough for that to be exact in practice. */
+export function pointInPolygon(lng: number, lat: number, polygon: PassageArea['polygon']): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const [xi, yi] = polygon[i];
+    const [xj, yj] = polygon[j];
+    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The passage whose area contains the point, or 0. */
+export function passageAt(lng: number, lat: number, areas: ReadonlyArray<PassageArea>): number {
+  for (const area of areas) {
+    if (pointInPolygon(lng, lat, area.polygon)) return passageId(area.name);
+  }
+  return 0;
+}

@@ -1,0 +1,134 @@
+/**
+ * A lat/lng grid over the network's edges, for snapping a point to the nearest point ON an edge.
+ * Edges are great-circle arcs; each is registered in every cell its arc passes through.
+ */
+import { angleBetween, nearestOnArc, slerp, toLatLng, Vec3 } from './geodesy';
+
+export interface EdgeGrid {
+  cellDegrees: number;
+  cols: number;
+  rows: number;
+  /** CSR: the edges in cell c are cellEdges[cellOffset[c] .. cellOffset[c+1]). */
+  cellOffset: Int32Array;
+  cellEdges: Int32Array;
+}
+
+interface EdgeGeometry {
+  edgeCount: number;
+  edgeA: Int32Array;
+  edgeB: Int32Array;
+  ux: Float64Array;
+  uy: Float64Array;
+  uz: Float64Array;
+}
+
+const DEG = 180 / Math.PI;
+/** Slack around an arc's sample boxes, degrees, so the arc's bulge between samples stays inside. */
+const MARGIN_DEG = 0.02;
+
+export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number): EdgeGrid {
+  const cols = Math.round(360 / cellDegrees);
+  const rows = Math.round(180 / cellDegrees);
+  const pairCell: number[] = [];
+  const pairEdge: number[] = [];
+  const cells = new Set<number>();
+  for (let e = 0; e < g.edgeCount; e++) {
+    const a: Vec3 = [g.ux[g.edgeA[e]], g.uy[g.edgeA[e]], g.uz[g.edgeA[e]]];
+    const b: Vec3 = [g.ux[g.edgeB[e]], g.uy[g.edgeB[e]], g.uz[g.edgeB[e]]];
+    const spanDeg = angleBetween(a[0], a[1], a[2], b[0], b[1], b[2]) * DEG;
+    const steps = Math.max(1, Math.ceil(spanDeg / (cellDegrees / 4)));
+    cells.clear();
+    let prev = toLatLng(a);
+    for (let s = 1; s <= steps; s++) {
+      const cur = toLatLng(s === steps ? b : slerp(a, b, s / steps));
+      let lng0 = Math.min(prev.lng, cur.lng);
+      let lng1 = Math.max(prev.lng, cur.lng);
+      if (lng1 - lng0 > 180) [lng0, lng1] = [lng1, lng0 + 360]; // the sample pair straddles ±180°
+      const r0 = clampRow(Math.floor((Math.min(prev.lat, cur.lat) - MARGIN_DEG + 90) / cellDegrees), rows);
+      const r1 = clampRow(Math.floor((Math.max(prev.lat, cur.lat) + MARGIN_DEG + 90) / cellDegrees), rows);
+      const c0 = Math.floor((lng0 - MARGIN_DEG + 180) / cellDegrees);
+      const c1 = Math.floor((lng1 + MARGIN_DEG + 180) / cellDegrees);
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) cells.add(r * cols + wrap(c, cols));
+      }
+      prev = cur;
+    }
+    for (const cell of cells) {
+      pairCell.push(cell);
+      pairEdge.push(e);
+    }
+  }
+  const cellOffset = new Int32Array(rows * cols + 1);
+  for (const c of pairCell) cellOffset[c + 1]++;
+  for (let i = 0; i < rows * cols; i++) cellOffset[i + 1] += cellOffset[i];
+  const fill = cellOffset.slice(0, rows * cols);
+  const cellEdges = new Int32Array(pairCell.length);
+  for (let i = 0; i < pairCell.length; i++) cellEdges[fill[pairCell[i]]++] = pairEdge[i];
+  return { cellDegrees, cols, rows, cellOffset, cellEdges };
+}
+
+export interface EdgeSnap {
+  edge: number;
+  /** The nearest point on the edge, as a unit vector. */
+  point: Vec3;
+  /** Angular distance from the query point, radians. */
+  angle: number;
+}
+
+/**
+ * Nearest point on an accepted edge. Scans a window of cells that grows until it provably holds
+ * every point within the best distance found so far.
+ */
+export function nearestEdge(
+  g: EdgeGeometry & { grid: EdgeGrid },
+  lat: number,
+  lng: number,
+  p: Vec3,
+  accept: (edge: number) => boolean,
+  seen: Int32Array,
+  stamp: number,
+): EdgeSnap | null {
+  const { cellDegrees, cols, rows, cellOffset, cellEdges } = g.grid;
+  let best: EdgeSnap | null = null;
+  let radiusDeg = cellDegrees;
+  for (;;) {
+    const latLo = lat - radiusDeg;
+    const latHi = lat + radiusDeg;
+    const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
+    // hav(d) >= cos²(φmax)·hav(Δλ), so beyond this Δλ every point is farther than the radius.
+    const s = Math.sin(radiusDeg / DEG / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
+    const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
+    const r0 = clampRow(Math.floor((latLo + 90) / cellDegrees), rows);
+    const r1 = clampRow(Math.floor((latHi + 90) / cellDegrees), rows);
+    const allCols = lngDelta >= 180;
+    const c0 = allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees);
+    const c1 = allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * cols + wrap(c, cols);
+        for (let i = cellOffset[cell]; i < cellOffset[cell + 1]; i++) {
+          const e = cellEdges[i];
+          if (seen[e] === stamp) continue;
+          seen[e] = stamp;
+          if (!accept(e)) continue;
+          const a = g.edgeA[e];
+          const b = g.edgeB[e];
+          const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
+          if (!best || hit.angle < best.angle) best = { edge: e, point: hit.point, angle: hit.angle };
+        }
+      }
+    }
+    const coveredWholeEarth = allCols && r0 === 0 && r1 === rows - 1;
+    const found = best as EdgeSnap | null; // (TS loses the narrowing across the nested loops)
+    if ((found && found.angle * DEG <= radiusDeg) || coveredWholeEarth) return found;
+    radiusDeg *= 2;
+  }
+}
+
+function clampRow(r: number, rows: number): number {
+  return r < 0 ? 0 : r >= rows ? rows - 1 : r;
+}
+
+function wrap(c: number, cols: number): number {
+  return ((c % cols) + cols) % cols;
+}
