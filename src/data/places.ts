@@ -18,9 +18,12 @@ import {
   TerminalEntry,
   TerminalRegistry,
   TerminalSpec,
+  toUnlocodeColumns,
   UnlocodeCollector,
+  UnlocodeColumns,
   UnlocodeImportStats,
   UnlocodeLocation,
+  UnlocodeTable,
 } from '../engine/places';
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
@@ -49,7 +52,7 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
   const unlocodeFile = options.dataDir ? unlocodeStorePath(options.dataDir) : undefined;
   if (unlocodeFile && fs.existsSync(unlocodeFile)) {
     // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
-    layers.push({ label: 'UN/LOCODE list', records: () => indexByLocode(readUnlocodeStore(unlocodeFile)) });
+    layers.push({ label: 'UN/LOCODE list', records: () => readUnlocodeStore(unlocodeFile) });
   }
   layers.push({ label: 'sea-ports list', records: seaPortsLayer() });
   const ports = new PortRegistry(layers);
@@ -245,17 +248,14 @@ export function importTerminals(file: string, dataDir: string): TerminalImportRe
 // ---------------------------------------------------------------------------------------------
 // UN/LOCODE code list
 
-const UNLOCODE_FORMAT = 'route-sheets/unlocode@1';
-const UNLOCODE_COLUMNS = ['locode', 'name', 'subdivision', 'status', 'functions', 'lat', 'lng'] as const;
+const UNLOCODE_FORMAT = 'route-sheets/unlocode@2';
 
-interface UnlocodeStore {
+interface UnlocodeStore extends UnlocodeColumns {
   format: string;
   source: string;
   importedAt: string;
   files: string[];
   stats: UnlocodeImportStats;
-  columns: readonly string[];
-  rows: [string, string, string, string, string, number | null, number | null][];
 }
 
 export function unlocodeStorePath(dataDir: string): string {
@@ -286,8 +286,7 @@ export function importUnlocode(files: string[], dataDir: string): UnlocodeImport
     importedAt: new Date().toISOString(),
     files: names,
     stats,
-    columns: UNLOCODE_COLUMNS,
-    rows: locations.map((l) => [l.locode, l.name, l.subdivision, l.status, l.functions, l.lat ?? null, l.lng ?? null]),
+    ...toUnlocodeColumns(locations),
   };
   const file = unlocodeStorePath(dataDir);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -295,14 +294,13 @@ export function importUnlocode(files: string[], dataDir: string): UnlocodeImport
   return { ...stats, file };
 }
 
-/** The stored UN/LOCODE locations as port records (coordinates absent when the list has none). */
-export function readUnlocodeStore(file: string): PortRecord[] {
+/** The stored UN/LOCODE list (written by importUnlocode). */
+export function readUnlocodeStore(file: string): UnlocodeTable {
   const store = JSON.parse(fs.readFileSync(file, 'utf8')) as UnlocodeStore;
-  if (store.format !== UNLOCODE_FORMAT) throw new Error(`${file}: not a UN/LOCODE store (format ${store.format}); re-run data import-unlocode`);
-  const source = store.source;
-  return store.rows.map(([locode, name, , , , lat, lng]) =>
-    lat === null || lng === null ? { locode, name, source } : { locode, name, lat, lng, source },
-  );
+  if (store.format !== UNLOCODE_FORMAT) {
+    throw new Error(`${file}: not a UN/LOCODE store of this version (format ${store.format}); re-run route-sheets data import-unlocode`);
+  }
+  return new UnlocodeTable(store, store.source);
 }
 
 function writeAtomically(file: string, text: string): void {

@@ -3,6 +3,7 @@ export * from './text-fold';
 export * from './parse-place';
 export * from './unlocode-coordinates';
 export * from './unlocode-records';
+export * from './unlocode-table';
 export * from './port-registry';
 export * from './name-match';
 export * from './terminal-id';

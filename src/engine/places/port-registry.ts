@@ -15,11 +15,17 @@ export interface PortRecord {
   source: string;
 }
 
+/** Records by LOCODE; a Map<string, PortRecord> is one. */
+export interface PortSource {
+  get(locode: string): PortRecord | undefined;
+  values(): Iterable<PortRecord>;
+}
+
 export interface PortLayer {
   /** Short label used in messages, e.g. "UN/LOCODE list". */
   label: string;
   /** The records, or a function building them on first use (for the large UN/LOCODE import). */
-  records: ReadonlyMap<string, PortRecord> | (() => ReadonlyMap<string, PortRecord>);
+  records: PortSource | (() => PortSource);
 }
 
 /** Result of looking up a code: `port` when routable, `known` when any layer has the code. */
@@ -29,7 +35,7 @@ export interface PortLookup {
 }
 
 export class PortRegistry {
-  private readonly layers: { label: string; get: () => ReadonlyMap<string, PortRecord> }[];
+  private readonly layers: { label: string; get: () => PortSource }[];
 
   /** `layers` highest precedence first. */
   constructor(layers: PortLayer[]) {
@@ -75,8 +81,8 @@ function toPort(r: PortRecord): Port {
   return { locode: r.locode, name: r.name, country: r.locode.slice(0, 2), lat: r.lat!, lng: r.lng!, source: r.source };
 }
 
-function memo<T>(value: T | (() => T)): () => T {
+function memo(value: PortSource | (() => PortSource)): () => PortSource {
   if (typeof value !== 'function') return () => value;
-  let cached: T | undefined;
-  return () => (cached ??= (value as () => T)());
+  let cached: PortSource | undefined;
+  return () => (cached ??= value());
 }

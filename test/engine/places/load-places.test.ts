@@ -166,3 +166,29 @@ describe('UN/LOCODE import', () => {
     expect(() => importTerminals(bad, dataDir)).toThrow(/bad-terminals\.csv:2: modality "SHIP"/);
   });
 });
+
+describe('shipped data (data/ports-overlay.csv, data/terminals.csv when present)', () => {
+  const { resolver, ports } = loadPlaces();
+
+  it.each([
+    ['DEDUI', 51.43, 6.76],
+    ['CNCKG', 29.56, 106.55],
+    ['NLRTM', 51.9, 4.1],
+  ])('resolves %s near (%d, %d)', (locode, lat, lng) => {
+    const p = resolver.resolve(locode, 'origin');
+    expect(p.kind).toBe('LOCODE');
+    expect(p.locode).toBe(locode);
+    expect(Math.abs(p.lat - lat)).toBeLessThan(0.3);
+    expect(Math.abs(p.lng - lng)).toBeLessThan(0.5);
+    expect(ports.get(locode)!.source).toMatch(/^https?:\/\//);
+  });
+
+  it('lists every routable port once, sorted', () => {
+    const all = ports.all();
+    expect(all.length).toBeGreaterThan(1600);
+    const codes = all.map((p) => p.locode);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect([...codes].sort()).toEqual(codes);
+    expect(all.every((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180)).toBe(true);
+  });
+});
