@@ -1,0 +1,127 @@
+/**
+ * RAIL/TRUCK: great-circle × circuity on Natural Earth landmasses, with the real data files
+ * (data/circuity.csv, data/land-links.csv, world-atlas 1:50m).
+ */
+import { Geodesic } from 'geographiclib-geodesic';
+import { loadCircuityFactors, loadOverlandRouter } from '../../../src/data/inland';
+import { LatLng } from '../../../src/engine/types';
+
+const at = (lat: number, lng: number): LatLng => ({ lat, lng });
+// Port/city coordinates (UN/LOCODE-style positions, rounded).
+const ROTTERDAM = at(51.9225, 4.4792);
+const MILAN = at(45.4642, 9.19);
+const NEW_YORK = at(40.7128, -74.006);
+const SHANGHAI = at(31.2304, 121.4737);
+const LOS_ANGELES = at(33.7405, -118.2775);
+const CHONGQING = at(29.563, 106.5516);
+const DUISBURG = at(51.4344, 6.7623);
+const LONDON = at(51.5072, -0.1276);
+const PARIS = at(48.8566, 2.3522);
+const DUBLIN = at(53.3498, -6.2603);
+const TOKYO = at(35.6762, 139.6503);
+const SAPPORO = at(43.06, 141.35);
+const COPENHAGEN = at(55.6761, 12.5683);
+const HAMBURG = at(53.5511, 9.9937);
+const MID_ATLANTIC = at(30, -40);
+
+let loadMs = 0;
+const router = (() => {
+  const t0 = performance.now();
+  const r = loadOverlandRouter();
+  loadMs = performance.now() - t0;
+  return r;
+})();
+const factors = loadCircuityFactors();
+const factor = (modality: string, region: string) => factors.find((f) => f.modality === modality && f.region === region)!.factor;
+
+function geodesic(a: LatLng, b: LatLng): number {
+  return Geodesic.WGS84.Inverse(a.lat, a.lng, b.lat, b.lng).s12!;
+}
+
+describe('overland router (great circle × circuity)', () => {
+  test('loads land, countries and factors quickly', () => {
+    // Target is < 300 ms on a warm machine; the bound leaves room for a loaded CI box.
+    console.log(`overland router load: ${loadMs.toFixed(0)} ms`);
+    expect(loadMs).toBeLessThan(1500);
+  });
+
+  test('TRUCK Rotterdam→Milan is the geodesic × the EUROPE road factor, near the ~1,100 km road distance', () => {
+    const r = router.route(ROTTERDAM, MILAN, 'TRUCK')!;
+    expect(r).not.toBeNull();
+    expect(router.regionFor(ROTTERDAM, MILAN, 'TRUCK')).toBe('EUROPE');
+    expect(factor('TRUCK', 'EUROPE')).toBe(1.2);
+    expect(r.meters).toBeCloseTo(geodesic(ROTTERDAM, MILAN) * 1.2, 3);
+    expect(r.meters / 1000).toBeCloseTo(956.5, 0);
+    // Real road distance is about 1,050–1,100 km (via Basel/Gotthard); the circuity estimate is within 15 %.
+    expect(r.meters / 1000).toBeGreaterThan(1100 * 0.85);
+    expect(r.meters / 1000).toBeLessThan(1100 * 1.15);
+    expect(r.path[0]).toEqual(ROTTERDAM);
+    expect(r.path[r.path.length - 1]).toEqual(MILAN);
+    expect(r.path.length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('different landmasses give null, never a number', () => {
+    expect(router.route(ROTTERDAM, NEW_YORK, 'TRUCK')).toBeNull();
+    expect(router.route(SHANGHAI, LOS_ANGELES, 'RAIL')).toBeNull();
+    expect(router.route(SHANGHAI, TOKYO, 'RAIL')).toBeNull();
+    expect(router.route(DUBLIN, LONDON, 'TRUCK')).toBeNull(); // Ireland has no fixed link
+    expect(router.route(MID_ATLANTIC, NEW_YORK, 'TRUCK')).toBeNull(); // at sea, far from land
+  });
+
+  test('RAIL Chongqing→Duisburg crosses Eurasia on the China–Europe corridor factor', () => {
+    const r = router.route(CHONGQING, DUISBURG, 'RAIL')!;
+    expect(r).not.toBeNull();
+    expect(router.regionFor(CHONGQING, DUISBURG, 'RAIL')).toBe('CHINA_EUROPE_RAIL');
+    expect(r.meters).toBeCloseTo(geodesic(CHONGQING, DUISBURG) * factor('RAIL', 'CHINA_EUROPE_RAIL'), 3);
+    // Published Yuxinou route length is 11,179 km.
+    expect(Math.abs(r.meters / 1000 - 11179) / 11179).toBeLessThan(0.05);
+    // The same trip by truck uses the DEFAULT factor (no cross-region road value).
+    expect(router.regionFor(CHONGQING, DUISBURG, 'TRUCK')).toBe('DEFAULT');
+  });
+
+  test('Great Britain is joined to the continent through the Channel Tunnel for RAIL and TRUCK', () => {
+    const truck = router.route(LONDON, PARIS, 'TRUCK')!;
+    const rail = router.route(LONDON, PARIS, 'RAIL')!;
+    expect(truck.meters).toBeCloseTo(geodesic(LONDON, PARIS) * 1.2, 3);
+    expect(rail.meters).toBeCloseTo(geodesic(LONDON, PARIS) * factor('RAIL', 'EUROPE'), 3);
+  });
+
+  test('fixed links open only to their modality: Seikan tunnel is rail-only', () => {
+    expect(router.route(SAPPORO, TOKYO, 'RAIL')).not.toBeNull();
+    expect(router.route(SAPPORO, TOKYO, 'TRUCK')).toBeNull();
+  });
+
+  test('Danish islands are joined by the Great Belt and Øresund links', () => {
+    expect(router.route(COPENHAGEN, HAMBURG, 'TRUCK')).not.toBeNull();
+  });
+
+  test('a port just off the coarse coastline snaps to its landmass', () => {
+    const maasvlakte = at(51.95, 4.02);
+    const r = router.route(maasvlakte, ROTTERDAM, 'TRUCK')!;
+    expect(r).not.toBeNull();
+    expect(r.meters).toBeCloseTo(geodesic(maasvlakte, ROTTERDAM) * 1.2, 3);
+  });
+
+  test('region factors follow the countries of both ends', () => {
+    expect(router.regionFor(SHANGHAI, CHONGQING, 'RAIL')).toBe('CHINA');
+    expect(router.regionFor(NEW_YORK, at(41.88, -87.63), 'TRUCK')).toBe('NORTH_AMERICA');
+    expect(router.regionFor(TOKYO, SAPPORO, 'RAIL')).toBe('ASIA_OTHER');
+  });
+
+  test('every circuity factor has a source and a plausible value', () => {
+    expect(factors.length).toBeGreaterThanOrEqual(10);
+    for (const f of factors) {
+      expect(f.source.length).toBeGreaterThan(5);
+      expect(f.factor).toBeGreaterThanOrEqual(1);
+      expect(f.factor).toBeLessThan(2);
+    }
+  });
+
+  test('landmass answers are cached: 10,000 lookups stay fast', () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 10_000; i++) router.route(ROTTERDAM, MILAN, 'TRUCK');
+    const ms = performance.now() - t0;
+    console.log(`10,000 overland routes: ${ms.toFixed(0)} ms`);
+    expect(ms).toBeLessThan(5000);
+  });
+});
