@@ -1,0 +1,188 @@
+/**
+ * ISO 14083 / GLEC-style default-value calculator: well-to-wheel CO2e of one loaded container for a
+ * leg of known distance.
+ *
+ *   g/TEU-km  = intensity(modality, drive, ship size) × WtW(fuel) / WtW(drive's reference fuel)
+ *               × (1 + reefer uplift, reefers only)
+ *   co2eTeu   = g/TEU-km × km / 1000                        kg CO2e per TEU
+ *   co2eTon   = co2eTeu × TEU of the box / payload of the box   kg CO2e per tonne of cargo
+ *
+ * Pure: the factors arrive as data (see src/data/emissions.ts for the loader).
+ */
+import { EmissionCalculator } from '../route-engine';
+import { incorrectValues } from '../errors';
+import { MODALITIES, Modality, VesselDimensions } from '../types';
+import { ContainerType, ContainerTypes } from './containers';
+import { EmissionFactorData, Intensity, ModalityFactors } from './factor-data';
+import { wtwGramsPerMj } from './fuels';
+import { pickSizeClass } from './size-class';
+
+export interface EmissionInput {
+  modality: Modality;
+  distanceMeters: number;
+  containerType?: string;
+  fuelType?: string;
+  vessel?: VesselDimensions;
+}
+
+/** Every factor that went into one result, for explanations and tests. */
+export interface EmissionBreakdown {
+  modality: Modality;
+  containerType: string;
+  teu: number;
+  payloadTonnes: number;
+  reefer: boolean;
+  fuelType: string;
+  drive: string;
+  sizeClass?: string;
+  /** g CO2e per TEU-km for the drive's reference fuel, before fuel and reefer adjustments. */
+  baseGramsPerTeuKm: number;
+  fuelRatio: number;
+  reeferFactor: number;
+  /** g CO2e per TEU-km after adjustments. */
+  gramsPerTeuKm: number;
+  distanceKm: number;
+  co2eTeu: number;
+  co2eTon: number;
+}
+
+export class FactorEmissionCalculator implements EmissionCalculator {
+  private readonly containers: ContainerTypes;
+  private readonly wtwCache = new Map<string, number>();
+
+  constructor(readonly data: EmissionFactorData) {
+    this.containers = new ContainerTypes(data.containerTypes);
+    this.checkConsistency();
+  }
+
+  compute(input: EmissionInput): { co2eTeu: number; co2eTon: number } {
+    const { co2eTeu, co2eTon } = this.explain(input);
+    return { co2eTeu, co2eTon };
+  }
+
+  explain(input: EmissionInput): EmissionBreakdown {
+    const factors = this.modality(input.modality);
+    const box = this.containerType(input.containerType);
+    const fuelType = this.fuelType(input.modality, factors, input.fuelType);
+    const distanceKm = checkDistance(input.distanceMeters) / 1000;
+
+    const drive = factors.fuels[fuelType];
+    const { intensity, sizeClass } = this.intensityFor(input.modality, factors, drive, input.vessel);
+    const baseGramsPerTeuKm = gramsPerTeuKm(intensity, factors.tonnesPerTeu);
+    const fuelRatio = this.wtw(fuelType, factors.lngEngine) / this.wtw(drive, factors.lngEngine);
+    const reeferFactor = box.reefer ? 1 + factors.reeferUplift : 1;
+    const adjusted = baseGramsPerTeuKm * fuelRatio * reeferFactor;
+
+    const co2eTeu = (adjusted * distanceKm) / 1000;
+    const co2eTon = (co2eTeu * box.teu) / box.payloadTonnes;
+    return {
+      modality: input.modality,
+      containerType: box.name,
+      teu: box.teu,
+      payloadTonnes: box.payloadTonnes,
+      reefer: box.reefer,
+      fuelType,
+      drive,
+      sizeClass,
+      baseGramsPerTeuKm,
+      fuelRatio,
+      reeferFactor,
+      gramsPerTeuKm: adjusted,
+      distanceKm,
+      co2eTeu: round(co2eTeu),
+      co2eTon: round(co2eTon),
+    };
+  }
+
+  /** Fuels a modality accepts, default first. */
+  allowedFuels(modality: Modality): string[] {
+    const f = this.modality(modality);
+    return [f.defaultFuel, ...Object.keys(f.fuels).filter((x) => x !== f.defaultFuel)];
+  }
+
+  /** Canonical container type names. */
+  containerTypeNames(): string[] {
+    return Object.keys(this.data.containerTypes);
+  }
+
+  /** WtW g CO2e per MJ of a fuel (LNG with the given engine's methane slip). */
+  wtw(fuel: string, lngEngine?: string): number {
+    const key = `${fuel}|${lngEngine ?? ''}`;
+    let v = this.wtwCache.get(key);
+    if (v === undefined) {
+      const f = this.data.fuels[fuel];
+      if (!f) throw new Error(`emission-factors: unknown fuel ${fuel}`);
+      v = wtwGramsPerMj(fuel, f, this.data.meta.gwp, f.methaneSlipPercent ? lngEngine : undefined);
+      this.wtwCache.set(key, v);
+    }
+    return v;
+  }
+
+  private modality(modality: Modality): ModalityFactors {
+    const f = this.data.modalities[modality];
+    if (!f) throw incorrectValues('modality', `modality "${modality}" is not allowed; allowed values: ${MODALITIES.join(', ')}.`);
+    return f;
+  }
+
+  private containerType(code: string | undefined): ContainerType {
+    const v = code?.trim();
+    return this.containers.resolve(v ? v : this.data.meta.defaultContainerType);
+  }
+
+  private fuelType(modality: Modality, factors: ModalityFactors, raw: string | undefined): string {
+    const v = raw?.trim().toUpperCase().replace(/[\s-]+/g, '_');
+    if (!v) return factors.defaultFuel;
+    if (factors.fuels[v]) return v;
+    const allowed = this.allowedFuels(modality).join(', ');
+    const why = this.data.fuels[v] ? `cannot be used for ${modality}` : 'is not known';
+    throw incorrectValues('fuelType', `fuelType "${raw}" ${why}; allowed values for ${modality}: ${allowed}.`);
+  }
+
+  private intensityFor(
+    modality: Modality,
+    factors: ModalityFactors,
+    drive: string,
+    vessel: VesselDimensions | undefined,
+  ): { intensity: Intensity; sizeClass?: string } {
+    if (vessel && factors.sizeClasses?.length && drive === factors.fuels[factors.defaultFuel]) {
+      const c = pickSizeClass(factors.sizeClasses, vessel);
+      return { intensity: c, sizeClass: c.name };
+    }
+    return { intensity: factors.intensities[drive] };
+  }
+
+  /** Fails fast on a data file that names fuels or drives it does not define. */
+  private checkConsistency(): void {
+    for (const m of MODALITIES) {
+      const f = this.data.modalities[m];
+      if (!f) throw new Error(`emission-factors: modality ${m} missing`);
+      if (!f.fuels[f.defaultFuel]) throw new Error(`emission-factors: ${m} default fuel ${f.defaultFuel} not in its fuels`);
+      for (const [fuel, drive] of Object.entries(f.fuels)) {
+        if (!this.data.fuels[fuel]) throw new Error(`emission-factors: ${m} lists unknown fuel ${fuel}`);
+        if (!f.intensities[drive]) throw new Error(`emission-factors: ${m} fuel ${fuel} maps to drive ${drive} without intensity`);
+        if (!this.data.fuels[drive]) throw new Error(`emission-factors: ${m} drive ${drive} is not a fuel`);
+        this.wtw(fuel, f.lngEngine);
+      }
+      for (const i of [...Object.values(f.intensities), ...(f.sizeClasses ?? [])]) gramsPerTeuKm(i, f.tonnesPerTeu);
+    }
+    this.containers.resolve(this.data.meta.defaultContainerType);
+  }
+}
+
+function gramsPerTeuKm(i: Intensity, tonnesPerTeu: number): number {
+  if (i.gCo2eWtwPerTeuKm !== undefined) return i.gCo2eWtwPerTeuKm;
+  if (i.gCo2eWtwPerTkm !== undefined) return i.gCo2eWtwPerTkm * tonnesPerTeu;
+  throw new Error(`emission-factors: intensity without gCo2eWtwPerTeuKm or gCo2eWtwPerTkm (${i.source})`);
+}
+
+function checkDistance(meters: number): number {
+  if (typeof meters !== 'number' || !Number.isFinite(meters) || meters < 0) {
+    throw incorrectValues('distance', `distance must be a finite number of metres ≥ 0, got ${String(meters)}.`);
+  }
+  return meters;
+}
+
+/** kg to the gram: more digits would claim a precision the default factors do not have. */
+function round(kg: number): number {
+  return Math.round(kg * 1000) / 1000;
+}

@@ -1,0 +1,100 @@
+/**
+ * Shape of data/emission-factors.json. Every number in the file carries a `source` (and often a
+ * `note`); the engine only reads the numbers, the citations are for people.
+ */
+import { Modality } from '../types';
+
+export interface Cited {
+  source: string;
+  note?: string;
+  /** false when the figure could not be checked against the cited publication. */
+  confirmed?: boolean;
+}
+
+/** A well-to-wheel intensity for a loaded container, given per TEU-km or per tonne-km. */
+export interface Intensity extends Cited {
+  /** g CO2e per TEU-km, well-to-wheel. */
+  gCo2eWtwPerTeuKm?: number;
+  /** g CO2e per tonne-km, well-to-wheel; converted with the modality's tonnes per TEU. */
+  gCo2eWtwPerTkm?: number;
+}
+
+/** Deep-sea ship size class, picked from vessel dimensions. */
+export interface SizeClass extends Intensity {
+  name: string;
+  /** Nominal capacity range the class stands for (documentation only). */
+  teuRange: string;
+  /** The class applies when the beam is at most this (m); omitted for the open-ended top class. */
+  maxBeamM?: number;
+  /** ... and the length overall is at most this (m); omitted when only the beam decides. */
+  maxLengthM?: number;
+}
+
+export interface ModalityFactors extends Cited {
+  /** Fuel the default intensity assumes; used when fuelType is omitted. */
+  defaultFuel: string;
+  /**
+   * Fuels this modality can burn, each mapped to the drive whose energy use it shares (the key of
+   * `intensities`). E.g. HVO → DIESEL: same engine and energy per km, different WtW per MJ.
+   */
+  fuels: Record<string, string>;
+  /** Intensity per drive (DIESEL, ELECTRIC, VLSFO…), each valid for that drive's reference fuel. */
+  intensities: Record<string, Intensity>;
+  /** Tonnes of cargo per loaded TEU behind the per-tonne / per-TEU conversion. */
+  tonnesPerTeu: number;
+  /** Relative extra emissions of a reefer box (0.25 = +25 %). */
+  reeferUplift: number;
+  reeferSource: string;
+  /** For LNG: which FuelEU engine class (methane slip) this modality's ships/vehicles use. */
+  lngEngine?: string;
+  /** DEEPSEA only: size classes chosen from vessel dimensions, smallest first. */
+  sizeClasses?: SizeClass[];
+}
+
+export interface ContainerTypeFactors extends Cited {
+  /** Canonical name, e.g. "20DV". */
+  description: string;
+  /** ISO 6346 size-type codes and common trade aliases, e.g. ["22G1", "20GP"]. */
+  aliases: string[];
+  teu: number;
+  /** Default cargo payload of the box, tonnes. */
+  payloadTonnes: number;
+  reefer: boolean;
+}
+
+/**
+ * A fuel's well-to-wake GHG intensity per MJ. Liquid/gaseous fuels are described the FuelEU
+ * Annex II way (LCV, WtT per MJ, TtW emission factors per gram of fuel); electricity by a grid
+ * factor per kWh.
+ */
+export interface FuelFactors extends Cited {
+  description: string;
+  /** Lower calorific value, MJ per gram. */
+  lcvMjPerG?: number;
+  /** Well-to-tank, g CO2e per MJ. */
+  wttGco2ePerMj?: number;
+  /** Tank-to-wake emission factors, g gas per g fuel. */
+  cfCo2?: number;
+  cfCh4?: number;
+  cfN2o?: number;
+  /** Biogenic CO2 counts as zero at combustion (ISO 14083 / FuelEU treatment of sustainable biofuels). */
+  biogenicCo2?: boolean;
+  /** Methane slip (% of fuel mass) by engine class, for LNG-type fuels. */
+  methaneSlipPercent?: Record<string, number>;
+  /** For electricity: g CO2e per kWh at the point of use, well-to-wheel (incl. upstream and losses). */
+  gCo2ePerKwh?: number;
+  /** For fuels given directly as a WtW intensity (when no component split is published). */
+  wtwGco2ePerMj?: number;
+}
+
+export interface EmissionFactorData {
+  meta: {
+    scope: string;
+    gwp: { ch4: number; n2o: number; source: string };
+    defaultContainerType: string;
+    [key: string]: unknown;
+  };
+  modalities: Record<Modality, ModalityFactors>;
+  containerTypes: Record<string, ContainerTypeFactors>;
+  fuels: Record<string, FuelFactors>;
+}

@@ -1,0 +1,217 @@
+/**
+ * The emission calculator over the shipped data/emission-factors.json. Expected values are worked
+ * out by hand from the published factors (written out below), not read back from the code.
+ */
+import { loadEmissionFactors, loadEmissions, FactorEmissionCalculator } from '../../../src/data/emissions';
+import { isRouteSheetsError, RouteSheetsError } from '../../../src/engine/errors';
+import { MODALITIES } from '../../../src/engine/types';
+
+const calc = loadEmissions();
+const SHANGHAI_ROTTERDAM_M = 19_500_000;
+
+// FuelEU Annex II (GWP CH4 25, N2O 298): WtW g CO2e/MJ = WtT + TtW per g / LCV.
+const VLSFO = 13.2 + (3.151 + 0.00005 * 25 + 0.00018 * 298) / 0.041; // 91.392
+const HFO = 13.5 + (3.114 + 0.00005 * 25 + 0.00018 * 298) / 0.0405; // 91.744
+const LNG_SLOW_SPEED = 18.5 + (0.983 * (2.75 + 0.00011 * 298) + 0.017 * 25) / 0.0491; // 82.868, 1.7 % slip
+const LNG_MEDIUM_SPEED = 18.5 + (0.969 * (2.75 + 0.00011 * 298) + 0.031 * 25) / 0.0491; // 89.203, 3.1 % slip
+const DIESEL = 3240 / 35.9; // EN 16258: 90.25
+const HVO = 10.0; // WtT only, biogenic CO2
+
+function expectError(fn: () => unknown, parameter: string): RouteSheetsError {
+  try {
+    fn();
+  } catch (e) {
+    expect(isRouteSheetsError(e)).toBe(true);
+    const err = e as RouteSheetsError;
+    expect(err.title).toBe('Incorrect Values');
+    expect(err.status).toBe(400);
+    expect(err.parameter).toBe(parameter);
+    return err;
+  }
+  throw new Error('expected an error');
+}
+
+describe('default factors', () => {
+  test('deep sea, generic TEU, Shanghai→Rotterdam 19,500 km: 80.4 g/TEU-km', () => {
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M });
+    // 80.4 g × 19,500 km = 1,567.8 kg per TEU; 10 t per TEU → 156.78 kg per tonne.
+    expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: 156.78 });
+  });
+
+  test('short sea 1,000 km: 89.4 g/TEU-km', () => {
+    expect(calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 89.4, co2eTon: 8.94 });
+  });
+
+  test('barge 500 km: 39.4 g/t-km × 10 t/TEU', () => {
+    expect(calc.compute({ modality: 'BARGE', distanceMeters: 500_000 })).toEqual({ co2eTeu: 197, co2eTon: 19.7 });
+  });
+
+  test('rail defaults to electric: 20 g/t-km; diesel 25 g/t-km', () => {
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 200, co2eTon: 20 });
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' })).toEqual({ co2eTeu: 200, co2eTon: 20 });
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'DIESEL' })).toEqual({ co2eTeu: 250, co2eTon: 25 });
+  });
+
+  test('truck 500 km: 102.73 g/t-km', () => {
+    expect(calc.compute({ modality: 'TRUCK', distanceMeters: 500_000 })).toEqual({ co2eTeu: 513.65, co2eTon: 51.365 });
+  });
+
+  test('zero distance (the engine validates inputs with it) gives zero', () => {
+    for (const modality of MODALITIES) {
+      expect(calc.compute({ modality, distanceMeters: 0 })).toEqual({ co2eTeu: 0, co2eTon: 0 });
+    }
+  });
+});
+
+describe('container types', () => {
+  test('40HC: per TEU unchanged, per tonne = box emissions (2 TEU) / 20 t', () => {
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, containerType: '40HC' });
+    expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: (1567.8 * 2) / 20 });
+  });
+
+  test('45HC is 2.25 TEU with 22.5 t', () => {
+    const b = calc.explain({ modality: 'TRUCK', distanceMeters: 100_000, containerType: 'l5g1' });
+    expect([b.containerType, b.teu, b.payloadTonnes]).toEqual(['45HC', 2.25, 22.5]);
+  });
+
+  test('reefer pays the 12 % uplift', () => {
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, containerType: '40RF' });
+    // 80.4 × 1.12 = 90.048 g/TEU-km × 19,500 km = 1,755.936 kg; × 2 TEU / 20 t = 175.5936 kg/t.
+    expect(r).toEqual({ co2eTeu: 1755.936, co2eTon: 175.594 });
+  });
+
+  test('ISO 6346 codes and aliases, any case and spacing', () => {
+    const names = ['22G1', '20dv', ' 20GP ', '45g1', '40hc', '40HQ', '22R1', '45R1', '42r1', '22U1', '42P1', '22T1'].map(
+      (c) => calc.explain({ modality: 'TRUCK', distanceMeters: 1000, containerType: c }).containerType,
+    );
+    expect(names).toEqual(['20DV', '20DV', '20DV', '40HC', '40HC', '40HC', '20RF', '40RF', '40RF', '20OT', '40FR', '20TK']);
+  });
+
+  test('unknown container type lists the allowed values', () => {
+    const err = expectError(() => calc.compute({ modality: 'DEEPSEA', distanceMeters: 1000, containerType: '53HC' }), 'containerType');
+    expect(err.detail).toContain('"53HC"');
+    expect(err.detail).toContain('20DV (22G1');
+    expect(err.detail).toContain('40RF (45R1');
+    expect(err.detail).toContain('20TK (22T1');
+  });
+});
+
+describe('fuel types', () => {
+  test('LNG on deep sea: slow-speed dual fuel, 1.7 % slip, energy use unchanged', () => {
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, fuelType: 'lng' });
+    const teu = (80.4 * (LNG_SLOW_SPEED / VLSFO) * 19_500) / 1000; // ≈ 1,421.57 kg
+    expect(r.co2eTeu).toBeCloseTo(teu, 2);
+    expect(r.co2eTeu).toBeCloseTo(1421.568, 2);
+    expect(r.co2eTon).toBeCloseTo(teu / 10, 2);
+  });
+
+  test('LNG on short sea uses the medium-speed 3.1 % slip', () => {
+    const r = calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000, fuelType: 'LNG' });
+    expect(r.co2eTeu).toBeCloseTo(89.4 * (LNG_MEDIUM_SPEED / VLSFO), 2);
+  });
+
+  test('HFO on deep sea is slightly above VLSFO', () => {
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, fuelType: 'HFO' });
+    expect(r.co2eTeu).toBeCloseTo(1567.8 * (HFO / VLSFO), 2); // ≈ 1,573.83
+  });
+
+  test('HVO truck: diesel energy, 10 g CO2e/MJ instead of 90.25', () => {
+    const r = calc.compute({ modality: 'TRUCK', distanceMeters: 500_000, fuelType: 'hvo' });
+    const teu = (1027.3 * (HVO / DIESEL) * 500) / 1000; // ≈ 56.91 kg
+    expect(r.co2eTeu).toBeCloseTo(teu, 2);
+    expect(r.co2eTeu).toBeCloseTo(56.914, 2);
+  });
+
+  test('HVO on diesel rail', () => {
+    const r = calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'HVO' });
+    expect(r.co2eTeu).toBeCloseTo(250 * (HVO / DIESEL), 2);
+  });
+
+  test('bio-methanol and bio LNG are accepted with dashes or spaces', () => {
+    const a = calc.explain({ modality: 'DEEPSEA', distanceMeters: 1000, fuelType: 'bio-methanol' });
+    const b = calc.explain({ modality: 'DEEPSEA', distanceMeters: 1000, fuelType: 'Bio LNG' });
+    expect([a.fuelType, b.fuelType]).toEqual(['BIO_METHANOL', 'BIO_LNG']);
+    expect(a.fuelRatio).toBeLessThan(0.2);
+  });
+
+  test('a fuel the modality cannot burn is Incorrect Values listing that modality’s fuels', () => {
+    const e1 = expectError(() => calc.compute({ modality: 'DEEPSEA', distanceMeters: 1000, fuelType: 'ELECTRIC' }), 'fuelType');
+    expect(e1.detail).toContain('cannot be used for DEEPSEA');
+    expect(e1.detail).toContain('allowed values for DEEPSEA: VLSFO, HFO, MGO, LNG');
+    const e2 = expectError(() => calc.compute({ modality: 'TRUCK', distanceMeters: 1000, fuelType: 'HFO' }), 'fuelType');
+    expect(e2.detail).toContain('allowed values for TRUCK: DIESEL, HVO, LNG, BIO_LNG');
+    expectError(() => calc.compute({ modality: 'RAIL', distanceMeters: 1000, fuelType: 'LNG' }), 'fuelType');
+  });
+
+  test('an unknown fuel is Incorrect Values too', () => {
+    const err = expectError(() => calc.compute({ modality: 'RAIL', distanceMeters: 1000, fuelType: 'COAL' }), 'fuelType');
+    expect(err.detail).toBe('fuelType "COAL" is not known; allowed values for RAIL: ELECTRIC, DIESEL, HVO.');
+  });
+
+  test('allowedFuels lists the default first', () => {
+    expect(calc.allowedFuels('RAIL')).toEqual(['ELECTRIC', 'DIESEL', 'HVO']);
+    expect(calc.allowedFuels('DEEPSEA')[0]).toBe('VLSFO');
+  });
+});
+
+describe('distance', () => {
+  test('negative or non-finite distance is rejected', () => {
+    expectError(() => calc.compute({ modality: 'TRUCK', distanceMeters: -1 }), 'distance');
+    expectError(() => calc.compute({ modality: 'TRUCK', distanceMeters: Number.NaN }), 'distance');
+  });
+});
+
+describe('vessel size classes', () => {
+  test('with the shipped data (no confirmed size classes) vessel dimensions do not change the result', () => {
+    const vessel = { lengthCm: 39_900, widthCm: 5_900, draughtCm: 1_600 };
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, vessel });
+    expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: 156.78 });
+  });
+
+  test('a factor file with size classes picks the class from beam and length', () => {
+    const data = loadEmissionFactors();
+    data.modalities.DEEPSEA.sizeClasses = [
+      { name: 'Feeder', teuRange: '<1000', maxBeamM: 32.31, maxLengthM: 150, gCo2eWtwPerTeuKm: 100, source: 'test' },
+      { name: 'Panamax', teuRange: '3000-5000', maxBeamM: 32.31, gCo2eWtwPerTeuKm: 70, source: 'test' },
+      { name: 'Neo-Panamax', teuRange: '10000-14500', maxBeamM: 51.25, gCo2eWtwPerTeuKm: 50, source: 'test' },
+      { name: 'ULCV', teuRange: '>14500', gCo2eWtwPerTeuKm: 40, source: 'test' },
+    ];
+    const c = new FactorEmissionCalculator(data);
+    const at = (lengthM: number, beamM: number) =>
+      c.explain({ modality: 'DEEPSEA', distanceMeters: 1_000_000, vessel: { lengthCm: lengthM * 100, widthCm: beamM * 100, draughtCm: 1000 } });
+    expect(at(140, 22).sizeClass).toBe('Feeder');
+    expect(at(294, 32.2).sizeClass).toBe('Panamax');
+    expect(at(366, 51).sizeClass).toBe('Neo-Panamax');
+    const ulcv = at(399, 59);
+    expect([ulcv.sizeClass, ulcv.co2eTeu]).toEqual(['ULCV', 40]);
+    // Without a vessel the modality default applies.
+    expect(c.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000 }).co2eTeu).toBe(80.4);
+  });
+});
+
+describe('data file', () => {
+  const data = loadEmissionFactors();
+
+  test('every intensity, container type and fuel cites a source', () => {
+    const entries: Array<[string, { source?: string }]> = [];
+    for (const [m, f] of Object.entries(data.modalities)) {
+      for (const [d, i] of Object.entries(f.intensities)) entries.push([`${m}.${d}`, i]);
+      entries.push([`${m}.reefer`, { source: f.reeferSource }]);
+    }
+    for (const [k, v] of Object.entries(data.containerTypes)) entries.push([k, v]);
+    for (const [k, v] of Object.entries(data.fuels)) entries.push([k, v]);
+    entries.push(['gwp', data.meta.gwp]);
+    for (const [name, e] of entries) {
+      expect([name, typeof e.source === 'string' && e.source.length > 10]).toEqual([name, true]);
+    }
+  });
+
+  test('GLEC payload assumption: 10 t per TEU everywhere, payload = 10 t × TEU', () => {
+    for (const f of Object.values(data.modalities)) expect(f.tonnesPerTeu).toBe(10);
+    for (const t of Object.values(data.containerTypes)) expect(t.payloadTonnes).toBeCloseTo(t.teu * 10, 9);
+  });
+
+  test('loadEmissions() is read once and shared', () => {
+    expect(loadEmissions()).toBe(calc);
+  });
+});
