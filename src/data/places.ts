@@ -113,14 +113,17 @@ export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
 // ---------------------------------------------------------------------------------------------
 // CSV helpers
 
-/** Text of a file written in UTF-8 or Latin-1 (UNECE has published both). */
+/**
+ * Text of a file written in UTF-8 or Latin-1 (UNECE has published both). Bytes that are not valid
+ * UTF-8 are read as Windows-1252, the superset of Latin-1 that the WHATWG "latin1" label means.
+ */
 export function readTextFile(file: string): string {
   const bytes = fs.readFileSync(file);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    text = bytes.toString('latin1');
+    text = new TextDecoder('latin1').decode(bytes);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -1,7 +1,7 @@
 /** Terminals by id and by LOCODE, with name search as a user types (TerminalDirectory). */
 import { TerminalDirectory } from '../route-engine';
 import { Modality, Terminal } from '../types';
-import { compareText, prepareName, PreparedName, rankByName } from './name-match';
+import { compareText, prepareName, PreparedName, prepareQuery, rankByName } from './name-match';
 import { terminalId } from './terminal-id';
 
 /** A terminal as the data files describe it; the id is derived from locode + name. */
@@ -56,7 +56,8 @@ export class TerminalRegistry implements TerminalDirectory {
   /** Terminals of `locode`, best name match first; all of them, by name, when `name` is blank. */
   search(locode: string, name?: string): TerminalEntry[] {
     const list = this.byLocode.get(locode.trim().toUpperCase()) ?? [];
-    if (!name?.trim()) return [...list];
+    // A name without letters or digits ("-", "()") narrows nothing: treat it as no name.
+    if (!name || prepareQuery(name).tokens.length === 0) return [...list];
     return rankByName(list, name, (t) => this.preparedName(t), (t) => t.name);
   }
 

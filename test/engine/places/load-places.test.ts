@@ -3,7 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { isRouteSheetsError, RouteSheetsError } from '../../../src/engine/errors';
 import { terminalId } from '../../../src/engine/places';
-import { importTerminals, importUnlocode, loadPlaces, readTextFile, readUnlocodeFiles } from '../../../src/data/places';
+import { importTerminals, importUnlocode, loadPlaces, portOf, readTextFile, readUnlocodeFiles, sharedPlaces } from '../../../src/data/places';
 
 const FIXTURES = path.join(__dirname, '../../fixtures');
 const UNLOCODE = path.join(FIXTURES, 'unlocode-sample.csv');
@@ -190,5 +190,14 @@ describe('shipped data (data/ports-overlay.csv, data/terminals.csv when present)
     expect(new Set(codes).size).toBe(codes.length);
     expect([...codes].sort()).toEqual(codes);
     expect(all.every((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180)).toBe(true);
+  });
+});
+
+describe('portOf', () => {
+  it('gives a port by LOCODE in any spelling, once loaded per data directory', () => {
+    expect(portOf('nl-rtm')).toMatchObject({ locode: 'NLRTM', country: 'NL' });
+    expect(portOf('NLRTM')).toEqual(portOf('nl rtm'));
+    expect(portOf('ZZZZZ')).toBeUndefined();
+    expect(sharedPlaces()).toBe(sharedPlaces());
   });
 });

@@ -40,6 +40,7 @@ describe('TerminalRegistry.search', () => {
       'Rotterdam World Gateway',
     ]);
     expect(reg.search('nlrtm', '   ')).toHaveLength(5);
+    expect(reg.search('NLRTM', ' - ')).toHaveLength(5);
   });
 
   it('finds by a partial word', () => {
