@@ -1,0 +1,66 @@
+/**
+ * Collects calls that arrive within a short window and hands them over together, grouped by the
+ * settings they were made with (one batch carries one key to one base URL). A group is flushed
+ * when its window closes or as soon as it holds `maxBatchSize` calls.
+ */
+import type { ClientSettings } from './settings';
+import type { ApiCall } from './types';
+import { ApiError, unavailable } from './errors';
+
+export type Outcome = { ok: true; status: number; body: unknown } | { ok: false; error: ApiError };
+
+export interface BatcherOptions {
+  windowMs: number;
+  maxBatchSize: number;
+}
+
+/** Sends one group of calls and answers each, in order. Must not reject. */
+export type GroupSender = (settings: ClientSettings, calls: ApiCall[]) => Promise<Outcome[]>;
+
+interface Pending {
+  settings: ClientSettings;
+  calls: ApiCall[];
+  resolvers: Array<(outcome: Outcome) => void>;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+export class Batcher {
+  private readonly groups = new Map<string, Pending>();
+  /** Groups handed to the sender so far. */
+  flushes = 0;
+
+  constructor(
+    private readonly options: BatcherOptions,
+    private readonly send: GroupSender,
+  ) {}
+
+  enqueue(settings: ClientSettings, call: ApiCall): Promise<Outcome> {
+    const key = `${settings.baseUrl}\n${settings.apiKey}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { settings, calls: [], resolvers: [], timer: undefined };
+      this.groups.set(key, group);
+      const created = group;
+      created.timer = setTimeout(() => this.flush(key, created), this.options.windowMs);
+    }
+    const promise = new Promise<Outcome>((resolve) => group!.resolvers.push(resolve));
+    group.calls.push(call);
+    if (group.calls.length >= this.options.maxBatchSize) this.flush(key, group);
+    return promise;
+  }
+
+  private flush(key: string, group: Pending): void {
+    if (this.groups.get(key) !== group) return;
+    this.groups.delete(key);
+    if (group.timer) clearTimeout(group.timer);
+    this.flushes++;
+    this.send(group.settings, group.calls).then(
+      (outcomes) => group.resolvers.forEach((resolve, i) => resolve(outcomes[i] ?? missing())),
+      () => group.resolvers.forEach((resolve) => resolve(missing())),
+    );
+  }
+}
+
+function missing(): Outcome {
+  return { ok: false, error: unavailable('The batch answer had no entry for this call') };
+}

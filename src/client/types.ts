@@ -1,0 +1,80 @@
+/** Requests and answers of the service interface (docs: /work/shared/spec/service-interface.md). */
+import type { Operator, RouteSearchResult } from '../engine/optimizer/types';
+
+export type { Operator, RouteOption, RouteSearchResult, Leg } from '../engine/optimizer/types';
+
+export interface DistanceParams {
+  origin: string;
+  destination: string;
+  modality: string;
+  vesselInfo?: string;
+}
+
+export interface EmissionsParams {
+  origin: string;
+  destination: string;
+  modality: string;
+  vesselInfo?: string;
+  containerType?: string;
+  fuelType?: string;
+}
+
+export interface TerminalsParams {
+  terminalLocode: string;
+  terminalName?: string;
+}
+
+export interface RouteOptionsParams {
+  origin: string;
+  originType: 'LOCODE' | 'TERMINAL' | 'GEO';
+  destination: string;
+  destinationType: 'LOCODE' | 'TERMINAL' | 'GEO';
+  modalities?: string[];
+  maxTransfers?: number;
+  sort?: string;
+  [extra: string]: string | number | boolean | string[] | undefined;
+}
+
+export interface DistanceAnswer {
+  /** Metres. */
+  distance: number;
+}
+
+export interface EmissionsAnswer {
+  co2eTeu: number;
+  co2eTon: number;
+  distance: number;
+}
+
+export interface TerminalRecord {
+  id: string;
+  name: string;
+  locode: string;
+}
+
+export type OperatorRecord = Operator;
+export type RouteOptionsAnswer = RouteSearchResult;
+
+/** Calls the batch extension can carry. */
+export type BatchableType = 'distance' | 'emissions' | 'terminals';
+
+export const PATHS = {
+  distance: '/route-information/api/distance',
+  emissions: '/route-information/api/emissions',
+  terminals: '/route-information/api/terminals',
+  batch: '/route-information/api/batch',
+  routeOptions: '/route-optimizer/api/external',
+  operators: '/route-optimizer/api/external/operators',
+} as const;
+
+/** Query values; arrays become repeated keys. */
+export type QueryValue = string | number | boolean | string[] | undefined | null;
+export type Query = Record<string, QueryValue>;
+
+/** One call as the client queues it. */
+export interface ApiCall {
+  /** Batchable calls name their batch type; the others only a path. */
+  type?: BatchableType;
+  path: string;
+  query: Query;
+}

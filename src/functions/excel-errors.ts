@@ -1,0 +1,77 @@
+/**
+ * Turns failures into the errors Excel users expect:
+ * - bad input → #VALUE! with the service's detail;
+ * - no key, invalid key, inactive account, no optimizer access → #N/A "… open the Route Sheets pane";
+ * - out of credits → #N/A "Out of credits";
+ * - unknown place or no route → #N/A with the detail;
+ * - service unreachable, too busy or too slow → #N/A "Service unavailable".
+ */
+import { ApiError, isApiError } from '../client/errors';
+
+/** Input the add-in rejects before asking the service. */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** A lookup that worked but found nothing to show (no terminals, no operators, no route options). */
+export class NoResultError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoResultError';
+  }
+}
+
+export const PANE_HINT = 'open the Route Sheets pane';
+export const SERVICE_UNAVAILABLE = 'Service unavailable';
+
+export type ExcelErrorKind = 'invalidValue' | 'notAvailable';
+
+export interface ExcelErrorSpec {
+  kind: ExcelErrorKind;
+  message: string;
+}
+
+/** What Excel should show for a failure (pure, so it is testable without the CustomFunctions global). */
+export function describeFailure(error: unknown): ExcelErrorSpec {
+  if (error instanceof InputError) return { kind: 'invalidValue', message: error.message };
+  if (error instanceof NoResultError) return { kind: 'notAvailable', message: error.message };
+  if (!isApiError(error)) {
+    return { kind: 'notAvailable', message: error instanceof Error ? error.message : String(error) };
+  }
+  return describeApiError(error);
+}
+
+function describeApiError(error: ApiError): ExcelErrorSpec {
+  const detail = error.detail || error.title;
+  switch (error.status) {
+    case 400:
+      return { kind: 'invalidValue', message: detail };
+    case 401:
+      return { kind: 'notAvailable', message: `No API key: ${PANE_HINT}` };
+    case 402:
+      return error.title === 'Free Tier Not Allowed'
+        ? { kind: 'notAvailable', message: `No access to this function on a free account: ${PANE_HINT}` }
+        : { kind: 'notAvailable', message: 'Out of credits' };
+    case 403:
+      return error.title === 'Inactive'
+        ? { kind: 'notAvailable', message: `Account inactive: ${PANE_HINT}` }
+        : { kind: 'notAvailable', message: `Invalid API key: ${PANE_HINT}` };
+    case 404:
+      return { kind: 'notAvailable', message: detail };
+    case 429:
+      return { kind: 'notAvailable', message: `${SERVICE_UNAVAILABLE}: too many requests, recalculate later` };
+    default:
+      if (error.status === 0 || error.status >= 500) return { kind: 'notAvailable', message: SERVICE_UNAVAILABLE };
+      return { kind: 'notAvailable', message: detail };
+  }
+}
+
+/** The CustomFunctions.Error to throw for a failure. */
+export function toExcelError(error: unknown): CustomFunctions.Error {
+  const spec = describeFailure(error);
+  const code = spec.kind === 'invalidValue' ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  return new CustomFunctions.Error(code, spec.message);
+}
