@@ -201,3 +201,29 @@ describe('portOf', () => {
     expect(sharedPlaces()).toBe(sharedPlaces());
   });
 });
+
+describe('shipped terminals', () => {
+  const { terminals, ports, resolver } = loadPlaces();
+
+  it('load with unique ids, each at a known port within ~1.5 degrees of it', () => {
+    const all = terminals.all();
+    expect(all.length).toBeGreaterThan(100);
+    expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
+    for (const t of all) {
+      const port = ports.get(t.locode);
+      expect({ terminal: t.name, port: port?.locode }).toEqual({ terminal: t.name, port: t.locode });
+      expect(Math.abs(port!.lat - t.lat)).toBeLessThan(1.5);
+      expect(Math.abs(port!.lng - t.lng)).toBeLessThan(1.5);
+      expect(t.modalities.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('are found by name as a user types and resolve by id', () => {
+    const [euromax] = terminals.search('NLRTM', 'euromax');
+    expect(euromax.name).toBe('ECT Euromax Terminal');
+    expect(euromax.id).toBe(terminalId('NLRTM', 'ECT Euromax Terminal'));
+    expect(terminals.search('NLRTM', 'delta ect')[0].name).toBe('ECT Delta Terminal');
+    expect(terminals.search('NLRTM', 'maasvlakte 2')[0].name).toBe('APM Terminals Maasvlakte II');
+    expect(resolver.resolve(euromax.id, 'origin')).toMatchObject({ kind: 'TERMINAL', locode: 'NLRTM', terminalId: euromax.id });
+  });
+});
