@@ -14,7 +14,7 @@ const VLSFO = 13.2 + (3.151 + 0.00005 * 25 + 0.00018 * 298) / 0.041; // 91.392
 const HFO = 13.5 + (3.114 + 0.00005 * 25 + 0.00018 * 298) / 0.0405; // 91.744
 const LNG_SLOW_SPEED = 18.5 + (0.983 * (2.75 + 0.00011 * 298) + 0.017 * 25) / 0.0491; // 82.868, 1.7 % slip
 const LNG_MEDIUM_SPEED = 18.5 + (0.969 * (2.75 + 0.00011 * 298) + 0.031 * 25) / 0.0491; // 89.203, 3.1 % slip
-const DIESEL = 3240 / 35.9; // EN 16258: 90.25
+const DIESEL = 88.06; // EN 16258 B7: 3.76 kg CO2e/kg ÷ 42.7 MJ/kg
 const HVO = 10.0; // WtT only, biogenic CO2
 
 function expectError(fn: () => unknown, parameter: string): RouteSheetsError {
@@ -42,8 +42,8 @@ describe('default factors', () => {
     expect(calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 89.4, co2eTon: 8.94 });
   });
 
-  test('barge 500 km: 39.4 g/t-km × 10 t/TEU', () => {
-    expect(calc.compute({ modality: 'BARGE', distanceMeters: 500_000 })).toEqual({ co2eTeu: 197, co2eTon: 19.7 });
+  test('barge 500 km: 48.9 g/t-km × 10 t/TEU', () => {
+    expect(calc.compute({ modality: 'BARGE', distanceMeters: 500_000 })).toEqual({ co2eTeu: 244.5, co2eTon: 24.45 });
   });
 
   test('rail defaults to electric: 20 g/t-km; diesel 25 g/t-km', () => {
@@ -115,11 +115,11 @@ describe('fuel types', () => {
     expect(r.co2eTeu).toBeCloseTo(1567.8 * (HFO / VLSFO), 2); // ≈ 1,573.83
   });
 
-  test('HVO truck: diesel energy, 10 g CO2e/MJ instead of 90.25', () => {
+  test('HVO truck: diesel energy, 10 g CO2e/MJ instead of 88.06', () => {
     const r = calc.compute({ modality: 'TRUCK', distanceMeters: 500_000, fuelType: 'hvo' });
-    const teu = (1027.3 * (HVO / DIESEL) * 500) / 1000; // ≈ 56.91 kg
+    const teu = (1027.3 * (HVO / DIESEL) * 500) / 1000; // ≈ 58.33 kg
     expect(r.co2eTeu).toBeCloseTo(teu, 2);
-    expect(r.co2eTeu).toBeCloseTo(56.914, 2);
+    expect(r.co2eTeu).toBeCloseTo(58.33, 2);
   });
 
   test('HVO on diesel rail', () => {
