@@ -1,0 +1,27 @@
+/** The Geography the optimizer needs, answered by the RouteEngine's parts. */
+import { RouteEngine } from '../route-engine';
+import { Geography } from './model';
+
+export function engineGeography(engine: RouteEngine): Geography {
+  return {
+    port(locode) {
+      try {
+        const p = engine.parts.places.resolve(locode, 'locode');
+        return { lat: p.lat, lng: p.lng, name: p.name ?? locode };
+      } catch {
+        return undefined;
+      }
+    },
+    terminal(locode, name) {
+      const found = engine.parts.terminals.search(locode, name);
+      const t = found[0];
+      return t ? { id: t.id, name: t.name, lat: t.lat, lng: t.lng } : undefined;
+    },
+    distance(from, to, modality) {
+      return engine.distanceBetween(from, to, modality).distance;
+    },
+    emissionsKgPerTeu(modality, meters) {
+      return engine.parts.emissions.compute({ modality, distanceMeters: meters }).co2eTeu;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The compiled network the search runs on: stops (one per LOCODE), trip patterns with distances
+ * and emissions precomputed per stop pair, trips with times, and connections (one per hop of a
+ * trip) in typed arrays sorted by departure. Times are whole minutes since the Unix epoch;
+ * emissions are whole grams CO2e per TEU so sums compare exactly.
+ */
+import { Operator, TerminalRef } from './types';
+import { ScheduledModality, TransferClass, TRANSFER_CLASSES, VesselDef } from './model';
+
+export interface Stop {
+  index: number;
+  locode: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PatternCall {
+  stop: number;
+  terminal?: TerminalRef;
+}
+
+/** A service rotation (or one imported voyage): the stop sequence trips share. */
+export interface Pattern {
+  index: number;
+  code: string;
+  operator: number;
+  partners: number[];
+  modality: ScheduledModality;
+  calls: PatternCall[];
+  /** Metres from the first call to call i. */
+  cumMeters: number[];
+  /** Grams CO2e per TEU from the first call to call i (sum of per-hop values). */
+  cumGrams: number[];
+}
+
+export interface Trip {
+  index: number;
+  /** Stable key: operator, service code and first departure. */
+  key: string;
+  pattern: number;
+  arrival: number[];
+  departure: number[];
+  vessel?: VesselDef;
+}
+
+export interface Connections {
+  count: number;
+  trip: Int32Array;
+  /** Hop index: from call pos to call pos + 1. */
+  pos: Int32Array;
+  from: Int32Array;
+  to: Int32Array;
+  dep: Float64Array;
+  arr: Float64Array;
+}
+
+export interface TransferRules {
+  /** Minutes, indexed [from class][to class] in TRANSFER_CLASSES order. */
+  minutes: number[][];
+  /** Grams CO2e per TEU for one handling, same indexing. */
+  handlingGrams: number[][];
+  truckKmh: number;
+}
+
+export interface Network {
+  stops: Stop[];
+  stopByLocode: Map<string, number>;
+  operators: Operator[];
+  patterns: Pattern[];
+  trips: Trip[];
+  connections: Connections;
+  rules: TransferRules;
+  /** Minutes of the first and last departure in the timetable. */
+  firstDeparture: number;
+  lastDeparture: number;
+  warnings: string[];
+}
+
+export function classIndex(c: TransferClass): number {
+  return TRANSFER_CLASSES.indexOf(c);
+}
+
+export const MINUTE_MS = 60_000;
+
+export function toMinutes(date: Date): number {
+  return Math.floor(date.getTime() / MINUTE_MS);
+}
+
+export function minutesToIso(minutes: number): string {
+  return new Date(minutes * MINUTE_MS).toISOString().replace('.000Z', 'Z');
+}
+
+/** Sorts hops by departure, then arrival, then trip and position, into typed arrays. */
+export function buildConnections(trips: Trip[], patterns: Pattern[]): Connections {
+  const rows: Array<[number, number, number, number]> = [];
+  for (const t of trips) {
+    for (let i = 0; i + 1 < t.arrival.length; i++) rows.push([t.departure[i], t.arrival[i + 1], t.index, i]);
+  }
+  rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
+  const n = rows.length;
+  const c: Connections = {
+    count: n,
+    trip: new Int32Array(n),
+    pos: new Int32Array(n),
+    from: new Int32Array(n),
+    to: new Int32Array(n),
+    dep: new Float64Array(n),
+    arr: new Float64Array(n),
+  };
+  rows.forEach(([dep, arr, trip, pos], k) => {
+    const calls = patterns[trips[trip].pattern].calls;
+    c.trip[k] = trip;
+    c.pos[k] = pos;
+    c.from[k] = calls[pos].stop;
+    c.to[k] = calls[pos + 1].stop;
+    c.dep[k] = dep;
+    c.arr[k] = arr;
+  });
+  return c;
+}

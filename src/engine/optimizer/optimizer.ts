@@ -1,0 +1,88 @@
+/**
+ * The route optimizer (RouteOptimizer): validates a raw query, finds the Pareto-optimal journeys
+ * over departure, arrival, transfers and emissions with the multi-criteria connection scan, and
+ * returns them as sorted route options.
+ */
+import { ResolvedPlace } from '../types';
+import { accessOptions } from './access';
+import { buildConstraints } from './filters';
+import { Geography, ScheduleParameters } from './model';
+import { Network, toMinutes } from './network';
+import { parseQuery, ParsedQuery, QueryDefaults } from './query';
+import { sortOptions, toRouteOption } from './records';
+import { searchJourneys } from './search/mc-csa';
+import { Operator, RawQuery, RouteOptimizer, RouteSearchResult } from './types';
+
+export interface OptimizerOptions {
+  network: Network;
+  geography: Geography;
+  /** Resolves a LOCODE / terminal id / `lat,lng` (the engine's PlaceDirectory). */
+  resolvePlace(value: string, parameter: string): ResolvedPlace;
+  parameters: ScheduleParameters;
+  /** "Now" for default departure windows; the current time when absent. */
+  now?: () => Date;
+}
+
+export class ScheduleOptimizer implements RouteOptimizer {
+  constructor(private readonly o: OptimizerOptions) {}
+
+  get network(): Network {
+    return this.o.network;
+  }
+
+  operators(): Operator[] {
+    return this.o.network.operators.map((op) => ({ id: op.id, name: op.name, scac: op.scac }));
+  }
+
+  defaults(): QueryDefaults {
+    const d = this.o.parameters.defaults;
+    return {
+      now: toMinutes(this.o.now ? this.o.now() : new Date()),
+      departureWindowDays: d.departureWindowDays.value,
+      searchHorizonDays: d.searchHorizonDays.value,
+      maxFirstMileTruckingKm: d.maxFirstMileTruckingKm.value,
+      maxLastMileTruckingKm: d.maxLastMileTruckingKm.value,
+    };
+  }
+
+  search(raw: RawQuery): RouteSearchResult {
+    const q = parseQuery(raw, this.defaults());
+    return this.searchParsed(q);
+  }
+
+  searchParsed(q: ParsedQuery): RouteSearchResult {
+    const net = this.o.network;
+    const origin = this.o.resolvePlace(q.origin.value, 'origin');
+    const destination = this.o.resolvePlace(q.destination.value, 'destination');
+    const c = buildConstraints(net, q);
+    const endpoints = [origin.locode, destination.locode].filter((l): l is string => l !== undefined);
+    if (endpoints.some((l) => c.excludedLocodes.has(l))) return { results: [] };
+
+    const truckAllowed = q.modalities.has('TRUCK');
+    const access = accessOptions(net, origin, { maxTruckKm: q.maxFirstMileTruckingKm, truckAllowed, stopUsable: c.stopUsable }, this.o.geography);
+    const egress = accessOptions(net, destination, { maxTruckKm: q.maxLastMileTruckingKm, truckAllowed, stopUsable: c.stopUsable }, this.o.geography);
+    if (!access.length || !egress.length) return { results: [] };
+
+    let initialBits = 0;
+    for (const l of endpoints) initialBits |= c.locodeBits.get(l) ?? 0;
+    const journeys = searchJourneys(net, {
+      access,
+      egress,
+      minDeparture: q.minDeparture,
+      maxDeparture: q.maxDeparture,
+      maxArrival: q.maxArrival,
+      maxTransfers: q.maxTransfers,
+      maxGrams: q.maxEmission === Infinity ? Infinity : Math.floor(q.maxEmission * 1000),
+      maxLeadMinutes: q.maxLeadMinutes,
+      tripAllowed: c.tripAllowed,
+      stopUsable: c.stopUsable,
+      stopBits: c.stopBits,
+      patternBits: c.patternBits,
+      initialBits,
+      fullBits: c.fullBits,
+      directSeaOnly: q.directSeaOnly,
+    });
+    const results = journeys.map((j) => toRouteOption(net, j, origin, destination));
+    return { results: sortOptions(results, q.sort) };
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Output records (service-interface.md §2): journeys become route options with legs, operators,
+ * terminals, vessels, emissions per leg and in total, and a stable id.
+ */
+import { v5 as uuidv5 } from 'uuid';
+import { ResolvedPlace } from '../types';
+import { transferClassOf } from './model';
+import { classIndex, minutesToIso, Network } from './network';
+import { SortKey } from './query';
+import { Access, Journey } from './search/mc-csa';
+import { OPTIMIZER_NAMESPACE } from './timetable';
+import { Leg, LegOperator, RouteOption, TerminalRef } from './types';
+
+const TRUCK = classIndex('TRUCK');
+
+export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, destination: ResolvedPlace): RouteOption {
+  const legs: Leg[] = [];
+  const classes: number[] = [];
+  const signature: string[] = [];
+  const first = j.legs[0];
+  const last = j.legs[j.legs.length - 1];
+  const firstTrip = net.trips[first.trip];
+  const lastTrip = net.trips[last.trip];
+  const firstCls = classOfTrip(net, first.trip);
+  const lastCls = classOfTrip(net, last.trip);
+
+  if (j.access.truck) {
+    const arrive = firstTrip.departure[first.board] - net.rules.minutes[TRUCK][firstCls];
+    legs.push(truckLeg(placeLabel(origin), placeTerminals(origin), stopLabel(net, j.access.stop), callTerminals(net, first.trip, first.board), arrive - j.access.minutes, arrive, j.access));
+    classes.push(TRUCK);
+    signature.push(`truck:${placeLabel(origin)}>${stopLabel(net, j.access.stop)}`);
+  }
+  for (const l of j.legs) {
+    const trip = net.trips[l.trip];
+    const p = net.patterns[trip.pattern];
+    const op = net.operators[p.operator];
+    const operator: LegOperator = {
+      id: op.id,
+      name: op.name,
+      scac: op.scac,
+      serviceCodes: [p.code],
+      collaboratingOperators: p.partners.map((i) => ({ id: net.operators[i].id, name: net.operators[i].name, scac: net.operators[i].scac })),
+    };
+    const leg: Leg = {
+      origin: net.stops[p.calls[l.board].stop].locode,
+      originTerminals: callTerminals(net, l.trip, l.board),
+      destination: net.stops[p.calls[l.alight].stop].locode,
+      destinationTerminals: callTerminals(net, l.trip, l.alight),
+      modality: p.modality,
+      operators: [operator],
+      departureDate: minutesToIso(trip.departure[l.board]),
+      arrivalDate: minutesToIso(trip.arrival[l.alight]),
+      distanceInMeters: p.cumMeters[l.alight] - p.cumMeters[l.board],
+      emissionsInKgCo2e: kg(p.cumGrams[l.alight] - p.cumGrams[l.board]),
+    };
+    if (trip.vessel) leg.vessel = { name: trip.vessel.name, imo: trip.vessel.imo, mmsi: trip.vessel.mmsi };
+    legs.push(leg);
+    classes.push(classOfTrip(net, l.trip));
+    signature.push(`${trip.key}:${l.board}-${l.alight}`);
+  }
+  if (j.egress.truck) {
+    const leave = lastTrip.arrival[last.alight] + net.rules.minutes[lastCls][TRUCK];
+    legs.push(truckLeg(stopLabel(net, j.egress.stop), callTerminals(net, last.trip, last.alight), placeLabel(destination), placeTerminals(destination), leave, leave + j.egress.minutes, j.egress));
+    classes.push(TRUCK);
+    signature.push(`truck:${stopLabel(net, j.egress.stop)}>${placeLabel(destination)}`);
+  }
+  let handling = 0;
+  for (let i = 1; i < classes.length; i++) handling += net.rules.handlingGrams[classes[i - 1]][classes[i]];
+
+  return {
+    id: uuidv5(`route:${signature.join('|')}`, OPTIMIZER_NAMESPACE),
+    leadTimeInMinutes: j.arr - j.dep0,
+    latestDropOff: minutesToIso(j.arr),
+    earliestPickup: minutesToIso(j.dep0),
+    emissionsInKgCo2e: kg(j.grams),
+    transfers: j.transfers,
+    transferEmissionsInKgCo2e: kg(handling),
+    truckToOriginInMeters: j.access.meters,
+    truckToDestinationInMeters: j.egress.meters,
+    legs,
+  };
+}
+
+function truckLeg(origin: string, originTerminals: TerminalRef[], destination: string, destinationTerminals: TerminalRef[], dep: number, arr: number, a: Access): Leg {
+  return {
+    origin,
+    originTerminals,
+    destination,
+    destinationTerminals,
+    modality: 'TRUCK',
+    operators: [],
+    departureDate: minutesToIso(dep),
+    arrivalDate: minutesToIso(arr),
+    distanceInMeters: a.meters,
+    emissionsInKgCo2e: kg(a.grams),
+  };
+}
+
+function classOfTrip(net: Network, trip: number): number {
+  return classIndex(transferClassOf(net.patterns[net.trips[trip].pattern].modality));
+}
+
+function callTerminals(net: Network, trip: number, pos: number): TerminalRef[] {
+  const t = net.patterns[net.trips[trip].pattern].calls[pos].terminal;
+  return t ? [{ id: t.id, name: t.name }] : [];
+}
+
+function stopLabel(net: Network, stop: number): string {
+  return net.stops[stop].locode;
+}
+
+/** A place as leg text: its LOCODE, or `lat,lng` for bare coordinates. */
+function placeLabel(p: ResolvedPlace): string {
+  return p.locode ?? `${p.lat},${p.lng}`;
+}
+
+function placeTerminals(p: ResolvedPlace): TerminalRef[] {
+  return p.kind === 'TERMINAL' && p.terminalId ? [{ id: p.terminalId, name: p.name ?? '' }] : [];
+}
+
+function kg(grams: number): number {
+  return grams / 1000;
+}
+
+const depOf = (o: RouteOption) => Date.parse(o.earliestPickup);
+const arrOf = (o: RouteOption) => Date.parse(o.latestDropOff);
+
+const PRIMARY: Record<SortKey, (a: RouteOption, b: RouteOption) => number> = {
+  LEAD_TIME: (a, b) => a.leadTimeInMinutes - b.leadTimeInMinutes,
+  EMISSIONS: (a, b) => a.emissionsInKgCo2e - b.emissionsInKgCo2e,
+  TRANSFERS: (a, b) => a.transfers - b.transfers,
+  DEPARTURE: (a, b) => depOf(a) - depOf(b),
+  ARRIVAL: (a, b) => arrOf(a) - arrOf(b),
+};
+const TIE_BREAK: SortKey[] = ['LEAD_TIME', 'EMISSIONS', 'TRANSFERS', 'DEPARTURE', 'ARRIVAL'];
+
+/** Sorts by `key` ascending, then by the other criteria, then by id, so the order is total. */
+export function sortOptions(options: RouteOption[], key: SortKey): RouteOption[] {
+  const order = [key, ...TIE_BREAK.filter((k) => k !== key)];
+  return options.sort((a, b) => {
+    for (const k of order) {
+      const d = PRIMARY[k](a, b);
+      if (d !== 0) return d;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+}

@@ -1,0 +1,311 @@
+/**
+ * Multi-criteria profile Connection Scan (after Dibbelt et al., "Connection Scan Algorithm", 2018,
+ * §4 McCSA). One forward scan over the connections sorted by departure keeps Pareto bags of labels:
+ *
+ * - trip bags: cargo on board a trip, by (origin departure, transfers, emissions so far relative to
+ *   the trip's cumulative emissions, requirement bits, sea-leg flag);
+ * - stop bags: cargo waiting at a stop for a trip of a given transfer class; a label becomes ready
+ *   once its minimum transfer time for that class has passed (a heap of pending labels);
+ * - the target bag: complete journeys by (departure, arrival, transfers, emissions).
+ *
+ * Because the origin departure is a criterion, the result is the full profile over the departure
+ * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
+ * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
+ */
+import { classIndex, Network } from '../network';
+import { transferClassOf } from '../model';
+import { covers, insertPareto } from './pareto';
+
+/** How cargo gets from the origin to a stop (or from a stop to the destination). */
+export interface Access {
+  stop: number;
+  /** True for a truck leg; false when the place is the stop itself. */
+  truck: boolean;
+  meters: number;
+  minutes: number;
+  grams: number;
+}
+
+export interface SearchSpec {
+  access: Access[];
+  egress: Access[];
+  /** Window of the first leg's departure (minutes). */
+  minDeparture: number;
+  maxDeparture: number;
+  maxArrival: number;
+  maxTransfers: number;
+  maxGrams: number;
+  maxLeadMinutes: number;
+  /** Per trip: may be used at all (modality and excluded operators). */
+  tripAllowed: Uint8Array;
+  /** Per stop: cargo may be loaded or unloaded here (excluded LOCODEs). */
+  stopUsable: Uint8Array;
+  /** Requirement bits a stop / a pattern satisfies; `fullBits` all of them; `initialBits` at the start. */
+  stopBits: Int32Array;
+  patternBits: Int32Array;
+  initialBits: number;
+  fullBits: number;
+  directSeaOnly: boolean;
+}
+
+interface TripLabel {
+  dep0: number;
+  tr: number;
+  /** Emissions so far minus the trip's cumulative emissions at boarding. */
+  emBase: number;
+  bits: number;
+  sea: number;
+  trip: number;
+  board: number;
+  parent: StopLabel | null;
+  access: Access | null;
+}
+
+interface StopLabel {
+  dep0: number;
+  arr: number;
+  tr: number;
+  em: number;
+  bits: number;
+  sea: number;
+  cls: number;
+  parent: TripLabel;
+  alight: number;
+}
+
+/** A stop label waiting (or ready) for trips of one transfer class. */
+interface Waiting {
+  ready: number;
+  /** Emissions including the handling for this class. */
+  em: number;
+  label: StopLabel;
+}
+
+export interface JourneyLeg {
+  trip: number;
+  board: number;
+  alight: number;
+}
+
+export interface Journey {
+  dep0: number;
+  arr: number;
+  transfers: number;
+  grams: number;
+  access: Access;
+  egress: Access;
+  legs: JourneyLeg[];
+}
+
+interface Target {
+  dep0: number;
+  arr: number;
+  tr: number;
+  em: number;
+  last: StopLabel;
+  egress: Access;
+}
+
+const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
+const TRUCK = classIndex('TRUCK');
+
+export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
+  const conns = net.connections;
+  const { minutes: transferMin, handlingGrams } = net.rules;
+  const patternCls = net.patterns.map((p) => classIndex(transferClassOf(p.modality)));
+  const patternSea = net.patterns.map((p) => (transferClassOf(p.modality) === 'SEA' ? 1 : 0));
+
+  const accessAt = groupByStop(spec.access);
+  const egressAt = groupByStop(spec.egress);
+  const tripBags = new Map<number, TripLabel[]>();
+  const pending = new Map<number, Waiting[]>(); // key stop * 3 + class: min-heaps by ready time
+  const ready = new Map<number, Waiting[]>();
+  const targets: Target[] = [];
+  // Classes of the trips that leave each stop: only those need waiting labels.
+  const departingClasses = new Uint8Array(net.stops.length);
+  for (let k = 0; k < conns.count; k++) {
+    const t = conns.trip[k];
+    if (spec.tripAllowed[t]) departingClasses[conns.from[k]] |= 1 << patternCls[net.trips[t].pattern];
+  }
+
+  const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
+  const seaDominance = spec.directSeaOnly;
+
+  const tripDominates = (a: TripLabel, b: TripLabel): boolean =>
+    a.dep0 >= b.dep0 && a.tr <= b.tr && a.emBase <= b.emBase && covers(a.bits, b.bits) && (!seaDominance || a.sea <= b.sea);
+  const waitingDominates = (a: Waiting, b: Waiting): boolean =>
+    a.label.dep0 >= b.label.dep0 &&
+    a.label.tr <= b.label.tr &&
+    a.em <= b.em &&
+    covers(a.label.bits, b.label.bits) &&
+    (!seaDominance || a.label.sea <= b.label.sea);
+  const targetDominates = (a: Target, b: Target): boolean => a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
+  // A label is hopeless when a complete journey already beats it: its extensions only get worse.
+  const beatenByTarget = (dep0: number, arr: number, tr: number, em: number): boolean => {
+    for (const d of targets) if (d.dep0 >= dep0 && d.arr <= arr && d.tr <= tr && d.em <= em) return true;
+    return false;
+  };
+
+  let k = lowerBound(conns.dep, conns.count, spec.minDeparture);
+  for (; k < conns.count; k++) {
+    const dep = conns.dep[k];
+    if (dep > scanEnd) break;
+    const t = conns.trip[k];
+    if (!spec.tripAllowed[t]) continue;
+    const trip = net.trips[t];
+    const pattern = net.patterns[trip.pattern];
+    const pos = conns.pos[k];
+    const u = conns.from[k];
+    const v = conns.to[k];
+    const cls = patternCls[trip.pattern];
+    const sea = patternSea[trip.pattern];
+    let bag = tripBags.get(t);
+
+    // 1. Board at u: fresh from the origin, or after a transfer.
+    if (spec.stopUsable[u]) {
+      const boardBits = spec.patternBits[trip.pattern] | spec.stopBits[u];
+      const accs = accessAt.get(u);
+      if (accs) {
+        for (const a of accs) {
+          const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
+          if (dep0 < spec.minDeparture || dep0 > spec.maxDeparture) continue;
+          const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
+          if (em > spec.maxGrams) continue;
+          const label: TripLabel = {
+            dep0, tr: 0, emBase: em - pattern.cumGrams[pos], bits: spec.initialBits | boardBits, sea: seaDominance ? sea : 0,
+            trip: t, board: pos, parent: null, access: a,
+          };
+          if (!bag) tripBags.set(t, (bag = []));
+          insertPareto(bag, label, tripDominates);
+        }
+      }
+      const key = u * SCHEDULED_CLASSES + cls;
+      const heap = pending.get(key);
+      let readyBag = ready.get(key);
+      if (heap && heap.length && heap[0].ready <= dep) {
+        if (!readyBag) ready.set(key, (readyBag = []));
+        while (heap.length && heap[0].ready <= dep) insertPareto(readyBag, heapPop(heap), waitingDominates);
+      }
+      if (readyBag) {
+        for (const w of readyBag) {
+          const l = w.label;
+          if (l.tr + 1 > spec.maxTransfers) continue;
+          if (seaDominance && sea && l.sea) continue;
+          if (w.em > spec.maxGrams) continue;
+          const label: TripLabel = {
+            dep0: l.dep0, tr: l.tr + 1, emBase: w.em - pattern.cumGrams[pos], bits: l.bits | boardBits, sea: l.sea | (seaDominance ? sea : 0),
+            trip: t, board: pos, parent: l, access: null,
+          };
+          if (!bag) tripBags.set(t, (bag = []));
+          insertPareto(bag, label, tripDominates);
+        }
+      }
+    }
+    if (!bag || !bag.length || !spec.stopUsable[v]) continue;
+
+    // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
+    const arr = conns.arr[k];
+    if (arr > spec.maxArrival) continue;
+    const cum = pattern.cumGrams[pos + 1];
+    const egress = egressAt.get(v);
+    const classes = departingClasses[v];
+    for (const tl of bag) {
+      const em = tl.emBase + cum;
+      if (em > spec.maxGrams || arr - tl.dep0 > spec.maxLeadMinutes) continue;
+      if (beatenByTarget(tl.dep0, arr, tl.tr, em)) continue;
+      const label: StopLabel = {
+        dep0: tl.dep0, arr, tr: tl.tr, em, bits: tl.bits | spec.stopBits[v], sea: tl.sea, cls, parent: tl, alight: pos + 1,
+      };
+      if (egress) {
+        for (const e of egress) {
+          const target: Target = {
+            dep0: label.dep0,
+            arr: e.truck ? arr + transferMin[cls][TRUCK] + e.minutes : arr,
+            tr: label.tr,
+            em: e.truck ? em + e.grams + handlingGrams[cls][TRUCK] : em,
+            last: label,
+            egress: e,
+          };
+          if (!covers(label.bits, spec.fullBits)) continue;
+          if (target.arr > spec.maxArrival || target.arr - target.dep0 > spec.maxLeadMinutes || target.em > spec.maxGrams) continue;
+          insertPareto(targets, target, targetDominates);
+        }
+      }
+      if (label.tr >= spec.maxTransfers || !classes) continue;
+      for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+        if (!(classes & (1 << c))) continue;
+        const key = v * SCHEDULED_CLASSES + c;
+        let heap = pending.get(key);
+        if (!heap) pending.set(key, (heap = []));
+        heapPush(heap, { ready: arr + transferMin[cls][c], em: em + handlingGrams[cls][c], label });
+      }
+    }
+  }
+  return targets.map(toJourney);
+}
+
+function toJourney(t: Target): Journey {
+  const legs: JourneyLeg[] = [];
+  let stop: StopLabel | null = t.last;
+  let access: Access | null = null;
+  while (stop) {
+    const tl: TripLabel = stop.parent;
+    legs.push({ trip: tl.trip, board: tl.board, alight: stop.alight });
+    access = tl.access;
+    stop = tl.parent;
+  }
+  legs.reverse();
+  return { dep0: t.dep0, arr: t.arr, transfers: t.tr, grams: t.em, access: access!, egress: t.egress, legs };
+}
+
+function groupByStop(list: Access[]): Map<number, Access[]> {
+  const m = new Map<number, Access[]>();
+  for (const a of list) {
+    const l = m.get(a.stop);
+    if (l) l.push(a);
+    else m.set(a.stop, [a]);
+  }
+  return m;
+}
+
+function lowerBound(arr: Float64Array, n: number, x: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function heapPush(h: Waiting[], x: Waiting): void {
+  h.push(x);
+  let i = h.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (h[p].ready <= h[i].ready) break;
+    [h[p], h[i]] = [h[i], h[p]];
+    i = p;
+  }
+}
+
+function heapPop(h: Waiting[]): Waiting {
+  const top = h[0];
+  const last = h.pop()!;
+  if (h.length) {
+    h[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < h.length && h[l].ready < h[m].ready) m = l;
+      if (r < h.length && h[r].ready < h[m].ready) m = r;
+      if (m === i) break;
+      [h[m], h[i]] = [h[i], h[m]];
+      i = m;
+    }
+  }
+  return top;
+}

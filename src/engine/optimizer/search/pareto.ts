@@ -1,0 +1,44 @@
+/**
+ * Pareto dominance for the search's labels. Criteria: departure from the origin (later is better),
+ * arrival (earlier), transfers (fewer), emissions (lower); plus the constraint state — satisfied
+ * requirement bits (a superset is better) and whether a sea leg was used (for directSeaOnly).
+ */
+
+/** True when bits `a` contain every bit of `b`. */
+export function covers(a: number, b: number): boolean {
+  return (a & b) === b;
+}
+
+export interface Criteria {
+  dep0: number;
+  arr: number;
+  tr: number;
+  em: number;
+}
+
+/** a is at least as good as b in every criterion. */
+export function weaklyDominates(a: Criteria, b: Criteria): boolean {
+  return a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
+}
+
+/**
+ * Inserts `x` into `bag` unless an element weakly dominates it (`dominates(existing, x)`);
+ * removes the elements `x` weakly dominates. Returns whether `x` was inserted.
+ */
+export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boolean): boolean {
+  for (let i = 0; i < bag.length; i++) if (dominates(bag[i], x)) return false;
+  let w = 0;
+  for (let i = 0; i < bag.length; i++) {
+    if (!dominates(x, bag[i])) bag[w++] = bag[i];
+  }
+  bag.length = w;
+  bag.push(x);
+  return true;
+}
+
+/** The Pareto-optimal subset of `items` by `criteria` (ties: the first one is kept). */
+export function paretoFilter<T>(items: T[], criteria: (t: T) => Criteria): T[] {
+  const out: T[] = [];
+  for (const it of items) insertPareto(out, it, (a, b) => weaklyDominates(criteria(a), criteria(b)));
+  return out;
+}
