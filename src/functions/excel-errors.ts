@@ -34,17 +34,22 @@ export interface ExcelErrorSpec {
   message: string;
 }
 
+export interface FailureContext {
+  /** The call went to the route optimizer, which needs access granted on the key. */
+  optimizer?: boolean;
+}
+
 /** What Excel should show for a failure (pure, so it is testable without the CustomFunctions global). */
-export function describeFailure(error: unknown): ExcelErrorSpec {
+export function describeFailure(error: unknown, context: FailureContext = {}): ExcelErrorSpec {
   if (error instanceof InputError) return { kind: 'invalidValue', message: error.message };
   if (error instanceof NoResultError) return { kind: 'notAvailable', message: error.message };
   if (!isApiError(error)) {
     return { kind: 'notAvailable', message: error instanceof Error ? error.message : String(error) };
   }
-  return describeApiError(error);
+  return describeApiError(error, context);
 }
 
-function describeApiError(error: ApiError): ExcelErrorSpec {
+function describeApiError(error: ApiError, context: FailureContext): ExcelErrorSpec {
   const detail = error.detail || error.title;
   switch (error.status) {
     case 400:
@@ -52,12 +57,15 @@ function describeApiError(error: ApiError): ExcelErrorSpec {
     case 401:
       return { kind: 'notAvailable', message: `No API key: ${PANE_HINT}` };
     case 402:
-      return error.title === 'Free Tier Not Allowed'
-        ? { kind: 'notAvailable', message: `No access to this function on a free account: ${PANE_HINT}` }
-        : { kind: 'notAvailable', message: 'Out of credits' };
+      if (error.title !== 'Free Tier Not Allowed') return { kind: 'notAvailable', message: 'Out of credits' };
+      return context.optimizer
+        ? { kind: 'notAvailable', message: `No route optimizer access on a free account: ${PANE_HINT}` }
+        : { kind: 'notAvailable', message: `Not available on a free account: ${PANE_HINT}` };
     case 403:
-      return error.title === 'Inactive'
-        ? { kind: 'notAvailable', message: `Account inactive: ${PANE_HINT}` }
+      if (error.title === 'Inactive') return { kind: 'notAvailable', message: `Account inactive: ${PANE_HINT}` };
+      // The optimizer answers 403 Invalid Key too when the key lacks optimizer access.
+      return context.optimizer
+        ? { kind: 'notAvailable', message: `Invalid API key or no route optimizer access: ${PANE_HINT}` }
         : { kind: 'notAvailable', message: `Invalid API key: ${PANE_HINT}` };
     case 404:
       return { kind: 'notAvailable', message: detail };
@@ -70,8 +78,8 @@ function describeApiError(error: ApiError): ExcelErrorSpec {
 }
 
 /** The CustomFunctions.Error to throw for a failure. */
-export function toExcelError(error: unknown): CustomFunctions.Error {
-  const spec = describeFailure(error);
+export function toExcelError(error: unknown, context: FailureContext = {}): CustomFunctions.Error {
+  const spec = describeFailure(error, context);
   const code = spec.kind === 'invalidValue' ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
   return new CustomFunctions.Error(code, spec.message);
 }

@@ -4,7 +4,7 @@
  */
 import { NotCachedError, RouteApiClient } from '../client/api-client';
 import type { RouteOption } from '../client/types';
-import { InputError, NoResultError, toExcelError } from './excel-errors';
+import { FailureContext, InputError, NoResultError, toExcelError } from './excel-errors';
 import { normalizePlace, requirePlace } from './place-type';
 import { fromMetres, optionalInteger, optionalText, parseBasis, parseUnit } from './units';
 
@@ -50,12 +50,17 @@ export interface RouteFunctions {
 
 export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunctions {
   /** Runs a lookup; in preview from the cache only. Failures become CustomFunctions.Error. */
-  async function run<T>(invocation: InvocationLike | undefined, compute: (cacheOnly: boolean) => Promise<T>, preview: T): Promise<T> {
+  async function run<T>(
+    invocation: InvocationLike | undefined,
+    compute: (cacheOnly: boolean) => Promise<T>,
+    preview: T,
+    context: FailureContext = {},
+  ): Promise<T> {
     try {
       return await compute(isPreview(invocation));
     } catch (error) {
       if (error instanceof NotCachedError) return preview;
-      throw toExcelError(error);
+      throw toExcelError(error, context);
     }
   }
 
@@ -129,6 +134,7 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
           return matches.map((o) => [o.name, o.scac ?? '', o.id]);
         },
         [[PREVIEW_MESSAGE]],
+        { optimizer: true },
       );
     },
 
@@ -156,6 +162,7 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
           return options.map(summaryRow);
         },
         [[PREVIEW_MESSAGE]],
+        { optimizer: true },
       );
     },
   };

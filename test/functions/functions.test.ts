@@ -189,6 +189,13 @@ describe('ROUTE.OPERATORS', () => {
 });
 
 describe('ROUTE.OPTIONS', () => {
+  test('a key without optimizer access (403) → #N/A pointing at the pane', async () => {
+    const { route } = setup({ interceptor: () => problem(403, 'Invalid Key', 'This key has no route-optimizer access') });
+    expect(await excelError(route.options('NLRTM', 'DEDUI', null, null, null, null))).toEqual(
+      expect.objectContaining({ code: '#N/A', message: 'Invalid API key or no route optimizer access: open the Route Sheets pane' }),
+    );
+  });
+
   test('detects place types and sends the filters', async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
     const rows = await route.options('nlrtm', '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001', 'barge, rail', 2, 'fastest', null);
