@@ -1,0 +1,56 @@
+/** Pieces every API route shares: the guard, OpenAPI error responses, query normalisation. */
+import { FastifyRequest } from 'fastify';
+import { ProblemTitle, STATUS_OF } from '../../engine/errors';
+import { Caller } from '../plugins/auth';
+import { PROBLEM_MEANING } from '../problem';
+import { GuardDeps } from '../plugins/guard';
+import { Credits } from '../plugins/credits';
+import { ServiceConfig } from '../config';
+import { RouteEngine } from '../../engine/route-engine';
+import { RouteOptimizer } from '../../engine/optimizer/types';
+
+export interface RouteDeps {
+  engine: RouteEngine;
+  optimizer?: RouteOptimizer;
+  config: ServiceConfig;
+  credits: Credits;
+  guardDeps: GuardDeps;
+}
+
+export const SECURITY = [{ apiKey: [] as string[] }];
+
+const AUTH_TITLES: ProblemTitle[] = ['No Key', 'Invalid Key', 'Inactive', 'Too Many Requests', 'System Error'];
+
+/** OpenAPI responses for the listed problems (plus the auth/limit ones every keyed route has). */
+export function problemResponses(titles: ProblemTitle[]): Record<number, unknown> {
+  const byStatus = new Map<number, ProblemTitle[]>();
+  for (const t of [...titles, ...AUTH_TITLES]) {
+    const s = STATUS_OF[t];
+    const list = byStatus.get(s) ?? [];
+    if (!list.includes(t)) list.push(t);
+    byStatus.set(s, list);
+  }
+  const out: Record<number, unknown> = {};
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[status] = {
+      description: list.map((t) => `${t}: ${PROBLEM_MEANING[t]}`).join(' | '),
+      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
+      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Whole seconds (≥ 1) to wait.', schema: { type: 'integer', minimum: 1 } } } } : {}),
+    };
+  }
+  return out;
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('route reached without its guard');
+  return request.caller;
+}
+
+/** Case-insensitive enumerations: upper-case before ajv checks them. */
+export function upperCase(query: Record<string, unknown>, names: readonly string[]): void {
+  for (const n of names) {
+    const v = query[n];
+    if (typeof v === 'string') query[n] = v.trim().toUpperCase();
+    else if (Array.isArray(v)) query[n] = v.map((x) => (typeof x === 'string' ? x.trim().toUpperCase() : x));
+  }
+}

@@ -1,0 +1,55 @@
+/** Ordered schema migrations; each runs once, recorded in `schema_migrations`. Append, never edit. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, grants, ledger',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        tier TEXT NOT NULL CHECK (tier IN ('free', 'paid')),
+        active INTEGER NOT NULL DEFAULT 1,
+        optimizer_access INTEGER NOT NULL DEFAULT 0,
+        credits INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0),
+        optimizer_credits INTEGER NOT NULL DEFAULT 0 CHECK (optimizer_credits >= 0),
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        hash BLOB NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        rate_per_second REAL,
+        burst REAL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE credit_grants (
+        id INTEGER PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        pool TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        note TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        key_id TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        cost INTEGER NOT NULL,
+        request_id TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX ledger_key ON ledger(key_id);
+      CREATE INDEX ledger_account ON ledger(account_id, pool);
+    `,
+  },
+];

@@ -1,0 +1,219 @@
+/**
+ * The embedded store: one SQLite file in the data directory. WAL with synchronous=NORMAL: a
+ * committed debit survives the process being killed (SIGKILL); only a power loss may drop the
+ * last commits. busy_timeout lets the CLI (another process) write while the server runs.
+ */
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MIGRATIONS, Migration } from './migrations';
+import { AccountState, Charge, KeyRecord, NewAccount, NewKey, Pool, Store, Tier, UsageRow } from './store';
+
+export const DB_FILE = 'service.db';
+
+interface AccountRow {
+  id: string;
+  name: string;
+  tier: Tier;
+  active: number;
+  optimizer_access: number;
+  credits: number;
+  optimizer_credits: number;
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  hash: Buffer;
+  prefix: string;
+  rate_per_second: number | null;
+  burst: number | null;
+}
+
+export class SqliteStore implements Store {
+  readonly db: Database.Database;
+  private readonly stmt;
+  private readonly chargeTx: (accountId: string, keyId: string, requestId: string, charges: Charge[]) => boolean[];
+
+  constructor(readonly file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    migrate(this.db, MIGRATIONS);
+    const db = this.db;
+    this.stmt = {
+      insertAccount: db.prepare(
+        `INSERT INTO accounts (id, name, tier, active, optimizer_access, credits, optimizer_credits, created_at)
+         VALUES (@id, @name, @tier, 1, @optimizerAccess, @credits, @optimizerCredits, @now)`,
+      ),
+      insertKey: db.prepare(
+        `INSERT INTO api_keys (id, account_id, hash, prefix, rate_per_second, burst, created_at)
+         VALUES (@id, @accountId, @hash, @prefix, @ratePerSecond, @burst, @now)`,
+      ),
+      insertGrant: db.prepare(
+        'INSERT INTO credit_grants (account_id, pool, amount, note, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      keyByHash: db.prepare('SELECT id, account_id, hash, prefix, rate_per_second, burst FROM api_keys WHERE hash = ?'),
+      keyById: db.prepare('SELECT id, account_id, hash, prefix, rate_per_second, burst FROM api_keys WHERE id = ?'),
+      account: db.prepare(
+        'SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ?',
+      ),
+      debitInfo: db.prepare('UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ?'),
+      debitOptimizer: db.prepare(
+        'UPDATE accounts SET optimizer_credits = optimizer_credits - ? WHERE id = ? AND optimizer_credits >= ?',
+      ),
+      creditInfo: db.prepare('UPDATE accounts SET credits = credits + ? WHERE id = ?'),
+      creditOptimizer: db.prepare('UPDATE accounts SET optimizer_credits = optimizer_credits + ? WHERE id = ?'),
+      insertLedger: db.prepare(
+        'INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      setActive: db.prepare('UPDATE accounts SET active = ? WHERE id = ?'),
+      ledgerTotal: db.prepare(
+        'SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = ? AND pool = ?',
+      ),
+      grantTotal: db.prepare('SELECT COALESCE(SUM(amount), 0) AS total FROM credit_grants WHERE account_id = ? AND pool = ?'),
+      usage: db.prepare(`
+        SELECT k.id AS keyId, k.prefix AS keyPrefix, a.id AS accountId, a.name AS accountName, a.tier AS tier,
+               a.active AS active, a.credits AS creditsLeft, a.optimizer_credits AS optimizerCreditsLeft,
+               COALESCE(SUM(CASE WHEN l.pool = 'route-information' THEN 1 END), 0) AS calls,
+               COALESCE(SUM(CASE WHEN l.pool = 'route-information' THEN l.cost END), 0) AS creditsUsed,
+               COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN 1 END), 0) AS optimizerCalls,
+               COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN l.cost END), 0) AS optimizerCreditsUsed
+        FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
+        GROUP BY k.id ORDER BY k.created_at, k.id`),
+    };
+    this.chargeTx = db.transaction((accountId: string, keyId: string, requestId: string, charges: Charge[]) => {
+      const now = Date.now();
+      return charges.map((c) => {
+        if (c.cost <= 0) return true;
+        const debit = c.pool === 'route-optimizer' ? this.stmt.debitOptimizer : this.stmt.debitInfo;
+        if (debit.run(c.cost, accountId, c.cost).changes !== 1) return false;
+        this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
+        return true;
+      });
+    });
+  }
+
+  /** Opens (creating if needed) the store of a data directory. */
+  static open(dataDir: string): SqliteStore {
+    fs.mkdirSync(dataDir, { recursive: true });
+    return new SqliteStore(path.join(dataDir, DB_FILE));
+  }
+
+  async createAccount(account: NewAccount, key: NewKey): Promise<AccountState> {
+    const id = `acc_${randomUUID()}`;
+    const now = Date.now();
+    this.db.transaction(() => {
+      this.stmt.insertAccount.run({
+        id,
+        name: account.name,
+        tier: account.tier,
+        optimizerAccess: account.optimizerAccess ? 1 : 0,
+        credits: account.credits,
+        optimizerCredits: account.optimizerCredits,
+        now,
+      });
+      this.stmt.insertKey.run({ ...key, accountId: id, now });
+      this.stmt.insertGrant.run(id, 'route-information', account.credits, 'initial', now);
+      this.stmt.insertGrant.run(id, 'route-optimizer', account.optimizerCredits, 'initial', now);
+    })();
+    return (await this.accountState(id))!;
+  }
+
+  async findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
+    return toKey(this.stmt.keyByHash.get(hash) as KeyRow | undefined);
+  }
+
+  async findKeyById(keyId: string): Promise<KeyRecord | undefined> {
+    return toKey(this.stmt.keyById.get(keyId) as KeyRow | undefined);
+  }
+
+  async accountState(accountId: string): Promise<AccountState | undefined> {
+    return this.accountStateSync(accountId);
+  }
+
+  accountStateSync(accountId: string): AccountState | undefined {
+    const r = this.stmt.account.get(accountId) as AccountRow | undefined;
+    if (!r) return undefined;
+    return {
+      id: r.id,
+      name: r.name,
+      tier: r.tier,
+      active: r.active === 1,
+      optimizerAccess: r.optimizer_access === 1,
+      credits: r.credits,
+      optimizerCredits: r.optimizer_credits,
+    };
+  }
+
+  async charge(accountId: string, keyId: string, requestId: string, charges: Charge[]): Promise<boolean[]> {
+    return this.chargeTx(accountId, keyId, requestId, charges);
+  }
+
+  async setActive(accountId: string, active: boolean): Promise<void> {
+    this.stmt.setActive.run(active ? 1 : 0, accountId);
+  }
+
+  async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
+    this.db.transaction(() => {
+      (pool === 'route-optimizer' ? this.stmt.creditOptimizer : this.stmt.creditInfo).run(amount, accountId);
+      this.stmt.insertGrant.run(accountId, pool, amount, note, Date.now());
+    })();
+    const state = this.accountStateSync(accountId)!;
+    return pool === 'route-optimizer' ? state.optimizerCredits : state.credits;
+  }
+
+  async ledgerTotal(accountId: string, pool: Pool): Promise<{ rows: number; credits: number }> {
+    return this.stmt.ledgerTotal.get(accountId, pool) as { rows: number; credits: number };
+  }
+
+  async grantTotal(accountId: string, pool: Pool): Promise<number> {
+    return (this.stmt.grantTotal.get(accountId, pool) as { total: number }).total;
+  }
+
+  async usage(): Promise<UsageRow[]> {
+    return (this.stmt.usage.all() as Array<Omit<UsageRow, 'active'> & { active: number }>).map((r) => ({
+      ...r,
+      active: r.active === 1,
+    }));
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toKey(r: KeyRow | undefined): KeyRecord | undefined {
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    hash: r.hash,
+    prefix: r.prefix,
+    ratePerSecond: r.rate_per_second,
+    burst: r.burst,
+  };
+}
+
+/** Applies the migrations not yet recorded, each in its own transaction, in version order. */
+export function migrate(db: Database.Database, migrations: readonly Migration[]): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const applied: number[] = [];
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (done.has(m.version)) continue;
+    // IMMEDIATE: two processes opening a fresh directory at once must not both migrate.
+    db.transaction(() => {
+      const again = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version);
+      if (again) return;
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      applied.push(m.version);
+    }).immediate();
+  }
+  return applied;
+}

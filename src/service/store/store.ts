@@ -1,0 +1,95 @@
+/**
+ * Storage of accounts, API keys, credit pools and the usage ledger. Asynchronous so that a
+ * PostgreSQL adapter (several service instances on one database) can implement it; the SQLite
+ * adapter answers synchronously underneath.
+ */
+
+export type Tier = 'free' | 'paid';
+export const TIERS: readonly Tier[] = ['free', 'paid'];
+
+/** The two credit pools of an account. */
+export type Pool = 'route-information' | 'route-optimizer';
+
+export interface NewAccount {
+  name: string;
+  tier: Tier;
+  /** Initial route-information credits. */
+  credits: number;
+  optimizerAccess: boolean;
+  /** Initial route-optimizer credits. */
+  optimizerCredits: number;
+}
+
+/** What the store keeps of a key: never the key itself. */
+export interface NewKey {
+  id: string;
+  /** SHA-256 of the key. */
+  hash: Buffer;
+  /** The first characters of the key, safe to show (e.g. `rs_AbCd`). */
+  prefix: string;
+  /** Per-key token bucket; null = the service default. */
+  ratePerSecond: number | null;
+  burst: number | null;
+}
+
+export interface KeyRecord extends NewKey {
+  accountId: string;
+}
+
+export interface AccountState {
+  id: string;
+  name: string;
+  tier: Tier;
+  active: boolean;
+  optimizerAccess: boolean;
+  /** Route-information credits left. */
+  credits: number;
+  /** Route-optimizer credits left. */
+  optimizerCredits: number;
+}
+
+export interface Charge {
+  pool: Pool;
+  /** Operation charged, e.g. `distance`. */
+  endpoint: string;
+  cost: number;
+}
+
+export interface UsageRow {
+  keyId: string;
+  keyPrefix: string;
+  accountId: string;
+  accountName: string;
+  tier: Tier;
+  active: boolean;
+  /** Charged calls and credits spent from the route-information pool. */
+  calls: number;
+  creditsUsed: number;
+  /** Charged calls and credits spent from the route-optimizer pool. */
+  optimizerCalls: number;
+  optimizerCreditsUsed: number;
+  creditsLeft: number;
+  optimizerCreditsLeft: number;
+}
+
+export interface Store {
+  createAccount(account: NewAccount, key: NewKey): Promise<AccountState>;
+  findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
+  findKeyById(keyId: string): Promise<KeyRecord | undefined>;
+  /** Read on every request: active flag and balances can change from another process. */
+  accountState(accountId: string): Promise<AccountState | undefined>;
+  /**
+   * Debits the charges in order, each atomically (`credits >= cost` or not at all) with its ledger
+   * row, all in one transaction. Returns, per charge, whether it was debited.
+   */
+  charge(accountId: string, keyId: string, requestId: string, charges: Charge[]): Promise<boolean[]>;
+  setActive(accountId: string, active: boolean): Promise<void>;
+  /** Adds credits to a pool and records the grant; returns the new balance. */
+  addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number>;
+  /** Sum of ledger costs of an account's pool (for audits and tests). */
+  ledgerTotal(accountId: string, pool: Pool): Promise<{ rows: number; credits: number }>;
+  /** Sum of grants (initial credits included) of an account's pool. */
+  grantTotal(accountId: string, pool: Pool): Promise<number>;
+  usage(): Promise<UsageRow[]>;
+  close(): Promise<void>;
+}
