@@ -14,12 +14,8 @@ let engine: RouteEngine | undefined;
 /** The engine the service ships with (src/data/load-engine), loaded once per test file. */
 export function testEngine(): RouteEngine {
   if (!engine) {
-    try {
-      const { loadEngine } = require('../../src/data/load-engine') as typeof import('../../src/data/load-engine');
-      engine = loadEngine({});
-    } catch (e) {
-      engine = partialEngine();
-    }
+    const { loadEngine } = require('../../src/data/load-engine') as typeof import('../../src/data/load-engine');
+    engine = loadEngine({});
   }
   return engine;
 }
@@ -90,28 +86,3 @@ export async function problemOf(res: Response): Promise<{ type: string; title: s
   return body;
 }
 
-/** TEMPORARY until src/data/load-engine loads: the real parts that exist, no barge, dimension-only vessels. */
-function partialEngine(): RouteEngine {
-  const { loadPlaces } = require('../../src/data/places');
-  const { loadSeaRouter } = require('../../src/data/sea');
-  const { loadOverlandRouter } = require('../../src/data/inland');
-  const { loadEmissions } = require('../../src/data/emissions');
-  const { incorrectValues } = require('../../src/engine/errors');
-  const { resolver, terminals } = loadPlaces({});
-  return new RouteEngine({
-    places: resolver,
-    terminals,
-    sea: loadSeaRouter(),
-    barge: { route: () => null },
-    overland: loadOverlandRouter(),
-    vessels: {
-      resolve(v: string, parameter: string) {
-        const n = v.split(',').map(Number);
-        if (n.length !== 3 || n.some((x) => !(x > 0))) throw incorrectValues(parameter, `${parameter} must be length,width,draught in cm`);
-        return { lengthCm: n[0], widthCm: n[1], draughtCm: n[2] };
-      },
-      closedPassages: () => new Set(),
-    },
-    emissions: loadEmissions(),
-  });
-}
