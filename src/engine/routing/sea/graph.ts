@@ -2,13 +2,15 @@
  * The sea network as a compact graph: typed arrays, CSR adjacency, ellipsoidal edge lengths and a
  * passage label per edge. Built once from polylines (Eurostat MARNET) and shared by all queries.
  */
-import { geodesicMeters, slerp, toLatLng, toUnit } from './geodesy';
+import { angleBetween, geodesicMeters, slerp, toLatLng, toUnit, Vec3 } from './geodesy';
 import { PassageArea, passageAt } from './passages';
-import { buildEdgeGrid, EdgeGrid } from './spatial-index';
+import { buildEdgeGrid, EdgeGrid, nearestEdge } from './spatial-index';
 
 export type Polyline = ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>;
 
 export interface SeaGraph {
+  /** Number of dangling ends joined to another piece of the network while building. */
+  stitched: number;
   vertexCount: number;
   edgeCount: number;
   lat: Float64Array;
@@ -28,6 +30,8 @@ export interface SeaGraph {
   edgeLength: Float64Array;
   /** 0 = open sea, else 1 + index in PASSAGES. */
   edgePassage: Uint8Array;
+  /** 1 when the edge belongs to the largest connected piece (the only one queries snap to). */
+  edgeInMain: Uint8Array;
   grid: EdgeGrid;
 }
 
@@ -37,7 +41,15 @@ const MERGE_PRECISION = 1e6;
 export interface BuildOptions {
   /** Grid cell size for the snapping index, degrees. */
   cellDegrees?: number;
+  /** Dangling ends of detached pieces within this many km of another piece's edge are joined to it. */
+  stitchKm?: number;
 }
+
+/**
+ * MARNET has many short pieces (port approaches, rivers) whose ends stop on, or just short of,
+ * another line's interior instead of at a shared vertex: left alone they are unreachable islands.
+ */
+const DEFAULT_STITCH_KM = 10;
 
 export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArray<PassageArea>, options: BuildOptions = {}): SeaGraph {
   const vertexOf = new Map<string, number>();
@@ -78,17 +90,12 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
     }
   }
 
+  const stitched = stitchComponents(lats, lngs, ea, eb, options.stitchKm ?? DEFAULT_STITCH_KM, options.cellDegrees ?? 1);
   const n = lats.length;
   const m = ea.length;
   const lat = Float64Array.from(lats);
   const lng = Float64Array.from(lngs);
-  const ux = new Float64Array(n);
-  const uy = new Float64Array(n);
-  const uz = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const u = toUnit(lat[i], lng[i]);
-    ux[i] = u[0]; uy[i] = u[1]; uz[i] = u[2];
-  }
+  const { ux, uy, uz } = unitVectors(lat, lng);
 
   const edgeA = Int32Array.from(ea);
   const edgeB = Int32Array.from(eb);
@@ -119,6 +126,137 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
     adjTarget[fill[b]] = a; adjEdge[fill[b]++] = e;
   }
 
-  const partial = { vertexCount: n, edgeCount: m, lat, lng, ux, uy, uz, adjOffset, adjTarget, adjEdge, edgeA, edgeB, edgeLength, edgePassage };
+  const edgeInMain = mainComponentEdges(n, edgeA, edgeB);
+  const partial = { stitched, edgeInMain, vertexCount: n, edgeCount: m, lat, lng, ux, uy, uz, adjOffset, adjTarget, adjEdge, edgeA, edgeB, edgeLength, edgePassage };
   return { ...partial, grid: buildEdgeGrid(partial, options.cellDegrees ?? 1) };
+}
+
+function unitVectors(lat: Float64Array, lng: Float64Array): { ux: Float64Array; uy: Float64Array; uz: Float64Array } {
+  const n = lat.length;
+  const ux = new Float64Array(n);
+  const uy = new Float64Array(n);
+  const uz = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const u = toUnit(lat[i], lng[i]);
+    ux[i] = u[0]; uy[i] = u[1]; uz[i] = u[2];
+  }
+  return { ux, uy, uz };
+}
+
+/**
+ * Joins each dangling end (degree 1) of a piece that is not the largest connected piece to the
+ * nearest edge of another piece within `maxKm`: that edge is split at the nearest point and a
+ * connector edge added. Mutates the vertex and edge lists; returns the number of joins.
+ */
+function stitchComponents(lats: number[], lngs: number[], ea: number[], eb: number[], maxKm: number, cellDegrees: number): number {
+  const n = lats.length;
+  const parent = Int32Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  const degree = new Int32Array(n);
+  for (let e = 0; e < ea.length; e++) {
+    degree[ea[e]]++;
+    degree[eb[e]]++;
+    const ra = find(ea[e]);
+    const rb = find(eb[e]);
+    if (ra !== rb) parent[ra] = rb;
+  }
+  const size = new Int32Array(n);
+  for (let v = 0; v < n; v++) size[find(v)]++;
+  let largest = 0;
+  for (let v = 0; v < n; v++) if (size[v] > size[largest]) largest = v;
+
+  const lat = Float64Array.from(lats);
+  const lng = Float64Array.from(lngs);
+  const { ux, uy, uz } = unitVectors(lat, lng);
+  const geometry = { edgeCount: ea.length, edgeA: Int32Array.from(ea), edgeB: Int32Array.from(eb), ux, uy, uz };
+  const grid = buildEdgeGrid(geometry, cellDegrees);
+  const seen = new Int32Array(ea.length);
+  const maxAngle = maxKm / 6371.0088;
+
+  // Split requests per edge: the point on it and the dangling vertex to connect.
+  const splits = new Map<number, Array<{ point: Vec3; vertex: number }>>();
+  let stamp = 0;
+  for (let v = 0; v < n; v++) {
+    if (degree[v] !== 1 || find(v) === find(largest)) continue;
+    const own = find(v);
+    const hit = nearestEdge({ ...geometry, grid }, lat[v], lng[v], [ux[v], uy[v], uz[v]], (e) => find(ea[e]) !== own, seen, ++stamp);
+    if (!hit || hit.angle > maxAngle) continue;
+    let list = splits.get(hit.edge);
+    if (!list) splits.set(hit.edge, (list = []));
+    list.push({ point: hit.point, vertex: v });
+  }
+
+  const removed = new Set<number>();
+  for (const [e, list] of splits) {
+    const a = ea[e];
+    const b = eb[e];
+    const A: Vec3 = [ux[a], uy[a], uz[a]];
+    const span = angleBetween(ux[a], uy[a], uz[a], ux[b], uy[b], uz[b]);
+    const points = list
+      .map((s) => ({ ...s, t: span > 0 ? angleBetween(A[0], A[1], A[2], s.point[0], s.point[1], s.point[2]) / span : 0 }))
+      .sort((x, y) => x.t - y.t);
+    removed.add(e);
+    let prev = a;
+    for (const s of points) {
+      let at: number;
+      if (s.t <= 1e-9) at = a;
+      else if (s.t >= 1 - 1e-9) at = b;
+      else {
+        const ll = toLatLng(s.point);
+        at = lats.length;
+        lats.push(ll.lat);
+        lngs.push(ll.lng);
+      }
+      if (at !== prev) {
+        ea.push(prev);
+        eb.push(at);
+      }
+      prev = at;
+      if (s.vertex !== at) {
+        ea.push(s.vertex);
+        eb.push(at);
+      }
+    }
+    if (prev !== b) {
+      ea.push(prev);
+      eb.push(b);
+    }
+  }
+  if (removed.size) {
+    let w = 0;
+    for (let e = 0; e < ea.length; e++) {
+      if (removed.has(e)) continue;
+      ea[w] = ea[e];
+      eb[w] = eb[e];
+      w++;
+    }
+    ea.length = w;
+    eb.length = w;
+  }
+  return [...splits.values()].reduce((sum, l) => sum + l.length, 0);
+}
+
+/** Flags the edges of the largest connected piece. */
+function mainComponentEdges(n: number, edgeA: Int32Array, edgeB: Int32Array): Uint8Array {
+  const parent = Int32Array.from({ length: n }, (_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (let e = 0; e < edgeA.length; e++) {
+    const ra = find(edgeA[e]);
+    const rb = find(edgeB[e]);
+    if (ra !== rb) parent[ra] = rb;
+  }
+  const size = new Int32Array(n);
+  for (let v = 0; v < n; v++) size[find(v)]++;
+  let largest = 0;
+  for (let v = 0; v < n; v++) if (size[v] > size[largest]) largest = v;
+  const root = find(largest);
+  const flags = new Uint8Array(edgeA.length);
+  for (let e = 0; e < edgeA.length; e++) flags[e] = find(edgeA[e]) === root ? 1 : 0;
+  return flags;
 }

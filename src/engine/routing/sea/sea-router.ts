@@ -4,12 +4,19 @@
  */
 import type { RoutedPath, SeaRouter } from '../../route-engine';
 import { LatLng, Passage } from '../../types';
-import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, toLatLng, toUnit } from './geodesy';
+import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, toLatLng, toUnit } from './geodesy';
 import { SeaGraph } from './graph';
 import { MinHeap } from './min-heap';
 import { LruCache } from './lru-cache';
 import { passageId, passageOfId } from './passages';
-import { EdgeSnap, nearestEdge } from './spatial-index';
+import { EdgeSnap, edgesWithin, nearestEdge } from './spatial-index';
+
+/** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
+const CANDIDATE_FACTOR = 1.5;
+const CANDIDATE_SLACK_M = 25_000;
+const MAX_CANDIDATES = 8;
+const LONG_SPOKE_M = 300_000;
+const SPOKE_RADIUS_M = 150_000;
 
 export type SeaRoute = RoutedPath & { passages: Passage[] };
 
@@ -40,6 +47,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly reached: Int32Array;
   private readonly settled: Int32Array;
   private readonly edgeSeen: Int32Array;
+  private readonly startOf: Int32Array;
   private stamp = 0;
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
@@ -54,6 +62,7 @@ export class NetworkSeaRouter implements SeaRouter {
     this.reached = new Int32Array(n);
     this.settled = new Int32Array(n);
     this.edgeSeen = new Int32Array(graph.edgeCount);
+    this.startOf = new Int32Array(n);
   }
 
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
@@ -67,12 +76,34 @@ export class NetworkSeaRouter implements SeaRouter {
     return result;
   }
 
-  /** Nearest point on an edge not in a closed passage (exposed for tests). */
+  /** Nearest point on an open edge of the main network (exposed for tests). */
   snap(point: LatLng, closed: ReadonlySet<Passage> = new Set()): Snap | null {
-    const closedIds = closedMask(closed);
-    const hit = nearestEdge(this.graph, point.lat, point.lng, toUnit(point.lat, point.lng),
-      (e) => closedIds[this.graph.edgePassage[e]] === 0, this.edgeSeen, ++this.stamp);
-    return hit ? this.describeSnap(point, hit) : null;
+    return this.snapCandidates(point, closedMask(closed))[0] ?? null;
+  }
+
+  /**
+   * The nearest open edge and the other open edges almost as near: the search picks among them,
+   * so a port whose nearest line is a dead-end approach can still leave by the lane next to it.
+   */
+  private snapCandidates(point: LatLng, closedIds: Uint8Array): Snap[] {
+    const g = this.graph;
+    const accept = (e: number): boolean => g.edgeInMain[e] === 1 && closedIds[g.edgePassage[e]] === 0;
+    const p = toUnit(point.lat, point.lng);
+    const best = nearestEdge(g, point.lat, point.lng, p, accept, this.edgeSeen, ++this.stamp);
+    if (!best) return [];
+    let radius = best.angle * CANDIDATE_FACTOR + CANDIDATE_SLACK_M / MEAN_RADIUS_M;
+    // A long dead-end approach leg (MARNET draws some ports as one long spoke, e.g. Colombo from the
+    // west) only lets ships arrive from its far end: look wider for the lanes that pass nearby.
+    if (this.isLongSpoke(best.edge)) radius = Math.max(radius, SPOKE_RADIUS_M / MEAN_RADIUS_M);
+    const near = edgesWithin(g, point.lat, point.lng, p, radius, accept, this.edgeSeen, ++this.stamp);
+    const hits = near.length ? near.slice(0, MAX_CANDIDATES) : [best];
+    return hits.map((h) => this.describeSnap(point, h));
+  }
+
+  private isLongSpoke(e: number): boolean {
+    const g = this.graph;
+    const deg = (v: number): number => g.adjOffset[v + 1] - g.adjOffset[v];
+    return g.edgeLength[e] > LONG_SPOKE_M && (deg(g.edgeA[e]) === 1 || deg(g.edgeB[e]) === 1);
   }
 
   private describeSnap(point: LatLng, hit: EdgeSnap): Snap {
@@ -94,55 +125,74 @@ export class NetworkSeaRouter implements SeaRouter {
     this.searches++;
     const g = this.graph;
     const closedIds = closedMask(closed);
-    const start = this.snap(from, closed);
-    const end = this.snap(to, closed);
-    if (!start || !end) return null;
+    const starts = this.snapCandidates(from, closedIds);
+    const ends = this.snapCandidates(to, closedIds);
+    if (!starts.length || !ends.length) return null;
 
     const stamp = ++this.stamp;
-    const { dist, predVertex, predEdge, reached, settled, heap } = this;
+    const { dist, predVertex, predEdge, reached, settled, heap, startOf } = this;
     heap.clear();
-    const target = toUnit(end.lat, end.lng);
+    const target = toUnit(ends[0].lat, ends[0].lng);
+    // Lower bound to the nearest destination snap: to the first one minus how much nearer the others are.
+    let slack = 0;
+    for (const e of ends) {
+      const d = LOWER_BOUND_RADIUS_M * angleBetween(...toUnit(e.lat, e.lng), target[0], target[1], target[2]);
+      if (d > slack) slack = d;
+    }
     const h = (v: number): number =>
-      LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]);
+      Math.max(0, LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) - slack);
 
-    const relax = (v: number, cost: number, fromVertex: number, viaEdge: number): void => {
+    const relax = (v: number, cost: number, fromVertex: number, viaEdge: number, start: number): void => {
       if (reached[v] === stamp && dist[v] <= cost) return;
       reached[v] = stamp;
       dist[v] = cost;
       predVertex[v] = fromVertex;
       predEdge[v] = viaEdge;
+      startOf[v] = start;
       heap.push(cost + h(v), v);
     };
-    relax(g.edgeA[start.edge], start.offset + start.toA, -1, start.edge);
-    relax(g.edgeB[start.edge], start.offset + start.toB, -1, start.edge);
+    starts.forEach((s, i) => {
+      relax(g.edgeA[s.edge], s.offset + s.toA, -1, s.edge, i);
+      relax(g.edgeB[s.edge], s.offset + s.toB, -1, s.edge, i);
+    });
 
-    // The virtual target is vertex id n; reaching it from an end of the destination's edge.
+    // Tails from the ends of the destination edges to the destination.
+    const tail = new Map<number, { cost: number; end: number }>();
+    ends.forEach((e, i) => {
+      for (const [v, d] of [[g.edgeA[e.edge], e.toA], [g.edgeB[e.edge], e.toB]] as const) {
+        const cost = d + e.offset;
+        const old = tail.get(v);
+        if (!old || cost < old.cost) tail.set(v, { cost, end: i });
+      }
+    });
+
+    // The virtual target is vertex id n.
     const n = g.vertexCount;
-    const endA = g.edgeA[end.edge];
-    const endB = g.edgeB[end.edge];
-    let bestCost = Infinity;
-    let bestVia = -2; // -1 = along the shared edge, without the network
-    if (start.edge === end.edge) {
-      bestCost = start.offset + geodesicMeters(start.lat, start.lng, end.lat, end.lng) + end.offset;
-      bestVia = -1;
-      heap.push(bestCost, n);
-    }
+    let best: { cost: number; vertex: number; start: number; end: number } | null = null;
+    starts.forEach((s, i) => {
+      ends.forEach((e, j) => {
+        if (s.edge !== e.edge) return;
+        const cost = s.offset + geodesicMeters(s.lat, s.lng, e.lat, e.lng) + e.offset;
+        if (!best || cost < best.cost) best = { cost, vertex: -1, start: i, end: j };
+      });
+    });
+    if (best) heap.push((best as { cost: number }).cost, n);
 
     while (heap.size > 0) {
       const key = heap.peekKey();
       const v = heap.pop();
       if (v === n) {
-        if (key <= bestCost) break;
+        if (best && key <= (best as { cost: number }).cost) break;
         continue;
       }
       if (settled[v] === stamp) continue;
       settled[v] = stamp;
       const gv = dist[v];
-      if (v === endA || v === endB) {
-        const total = gv + (v === endA ? end.toA : end.toB) + end.offset;
-        if (total < bestCost) {
-          bestCost = total;
-          bestVia = v;
+      const t = tail.get(v);
+      if (t) {
+        const total = gv + t.cost;
+        if (!best || total < (best as { cost: number }).cost) {
+          best = { cost: total, vertex: v, start: startOf[v], end: t.end };
           heap.push(total, n);
         }
       }
@@ -151,11 +201,12 @@ export class NetworkSeaRouter implements SeaRouter {
         if (closedIds[g.edgePassage[e]] !== 0) continue;
         const w = g.adjTarget[i];
         if (settled[w] === stamp) continue;
-        relax(w, gv + g.edgeLength[e], v, e);
+        relax(w, gv + g.edgeLength[e], v, e, startOf[v]);
       }
     }
-    if (bestVia === -2) return null;
-    return this.assemble(from, to, start, end, bestCost, bestVia);
+    if (!best) return null;
+    const found = best as { cost: number; vertex: number; start: number; end: number };
+    return this.assemble(from, to, starts[found.start], ends[found.end], found.cost, found.vertex);
   }
 
   private assemble(from: LatLng, to: LatLng, start: Snap, end: Snap, meters: number, lastVertex: number): SeaRoute {

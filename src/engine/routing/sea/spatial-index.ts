@@ -132,3 +132,45 @@ function clampRow(r: number, rows: number): number {
 function wrap(c: number, cols: number): number {
   return ((c % cols) + cols) % cols;
 }
+
+/** Every accepted edge whose nearest point lies within `radiusAngle` (radians) of the point. */
+export function edgesWithin(
+  g: EdgeGeometry & { grid: EdgeGrid },
+  lat: number,
+  lng: number,
+  p: Vec3,
+  radiusAngle: number,
+  accept: (edge: number) => boolean,
+  seen: Int32Array,
+  stamp: number,
+): EdgeSnap[] {
+  const { cellDegrees, cols, rows, cellOffset, cellEdges } = g.grid;
+  const radiusDeg = radiusAngle * DEG;
+  const latLo = lat - radiusDeg;
+  const latHi = lat + radiusDeg;
+  const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
+  const s = Math.sin(radiusAngle / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
+  const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
+  const r0 = clampRow(Math.floor((latLo + 90) / cellDegrees), rows);
+  const r1 = clampRow(Math.floor((latHi + 90) / cellDegrees), rows);
+  const allCols = lngDelta >= 180;
+  const c0 = allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees);
+  const c1 = allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees);
+  const out: EdgeSnap[] = [];
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const cell = r * cols + wrap(c, cols);
+      for (let i = cellOffset[cell]; i < cellOffset[cell + 1]; i++) {
+        const e = cellEdges[i];
+        if (seen[e] === stamp) continue;
+        seen[e] = stamp;
+        if (!accept(e)) continue;
+        const a = g.edgeA[e];
+        const b = g.edgeB[e];
+        const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
+        if (hit.angle <= radiusAngle) out.push({ edge: e, point: hit.point, angle: hit.angle });
+      }
+    }
+  }
+  return out.sort((x, y) => x.angle - y.angle);
+}

@@ -1,0 +1,10 @@
+export { parseVesselInfo, isValidImo, isValidMmsi, allowedForms, VesselInfo } from './vessel-info';
+export { CanalLimit, CanalLimits } from './canal-limits';
+export {
+  VesselRegistry,
+  VesselRecord,
+  VesselImportResult,
+  parseVesselCsv,
+  DEFAULT_CLOSED,
+  ALWAYS_CLOSED,
+} from './vessel-registry';
