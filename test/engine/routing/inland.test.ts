@@ -1,0 +1,167 @@
+/**
+ * BARGE routing on the real inland-waterway data (data/waterways.json): distances against published
+ * river-kilometre tables (test/fixtures/river-distances.csv), snapping limits, disconnected systems.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { parse } from 'csv-parse/sync';
+import { loadBargeRouter, loadWaterwaysFile } from '../../../src/data/inland';
+import { BargeNetwork } from '../../../src/engine/routing/inland/barge-network';
+import { BargeGraphRouter } from '../../../src/engine/routing/inland/barge-router';
+import { parseWaterways } from '../../../src/engine/routing/inland/waterways';
+import { LatLng } from '../../../src/engine/types';
+
+const at = (lat: number, lng: number): LatLng => ({ lat, lng });
+
+let loadMs = 0;
+const router = (() => {
+  const t0 = performance.now();
+  const r = loadBargeRouter();
+  loadMs = performance.now() - t0;
+  return r;
+})();
+
+interface Reference {
+  from: string;
+  from_lat: string;
+  from_lng: string;
+  to: string;
+  to_lat: string;
+  to_lng: string;
+  reference_km: string;
+  source: string;
+}
+const references = parse(fs.readFileSync(path.join(__dirname, '../../fixtures/river-distances.csv'), 'utf8'), {
+  columns: true,
+  skip_empty_lines: true,
+}) as Reference[];
+
+const ROTTERDAM = at(51.9225, 4.4792);
+const HAMBURG = at(53.5511, 9.9937);
+const SHANGHAI = at(31.2304, 121.4737);
+const MADRID = at(40.4168, -3.7038);
+const MUNICH = at(48.1372, 11.5756);
+
+describe('barge router', () => {
+  test('loads the waterway network quickly', () => {
+    console.log(`barge router load: ${loadMs.toFixed(0)} ms, ${router.network.nodes.length} nodes, ${router.network.edges.length} edges`);
+    expect(loadMs).toBeLessThan(1000);
+    expect(router.network.waterways.length).toBeGreaterThanOrEqual(15);
+  });
+
+  test.each(references.map((r) => [`${r.from} → ${r.to}`, r] as const))(
+    '%s is within 5 %% of the published river kilometres',
+    (_label, ref) => {
+      const from = at(Number(ref.from_lat), Number(ref.from_lng));
+      const to = at(Number(ref.to_lat), Number(ref.to_lng));
+      const r = router.route(from, to);
+      expect(r).not.toBeNull();
+      const km = r!.meters / 1000;
+      const expected = Number(ref.reference_km);
+      expect(Math.abs(km - expected) / expected).toBeLessThan(0.05);
+      expect(ref.source.length).toBeGreaterThan(5);
+    },
+  );
+
+  test('the reference set covers the routes the issue names', () => {
+    const labels = references.map((r) => `${r.from}-${r.to}`);
+    for (const l of ['Rotterdam-Duisburg', 'Antwerp-Basel', 'Rotterdam-Basel', 'Vienna-Budapest', 'Shanghai-Wuhan']) {
+      expect(labels).toContain(l);
+    }
+  });
+
+  test('distances are symmetric and the path runs from origin to destination', () => {
+    const basel = at(47.5596, 7.5886);
+    const there = router.route(ROTTERDAM, basel)!;
+    const back = router.route(basel, ROTTERDAM)!;
+    expect(back.meters).toBeCloseTo(there.meters, 3);
+    expect(there.path.length).toBeGreaterThan(50);
+    const first = there.path[0];
+    const last = there.path[there.path.length - 1];
+    expect(Math.abs(first.lat - ROTTERDAM.lat) + Math.abs(first.lng - ROTTERDAM.lng)).toBeLessThan(0.1);
+    expect(Math.abs(last.lat - basel.lat) + Math.abs(last.lng - basel.lng)).toBeLessThan(0.1);
+  });
+
+  test('a place far from any waterway has no barge route', () => {
+    expect(router.snap(MADRID)).toBeNull();
+    expect(router.route(MADRID, ROTTERDAM)).toBeNull();
+    expect(router.route(ROTTERDAM, MUNICH)).toBeNull(); // Munich is ~60 km from the Danube
+  });
+
+  test('snapping stops at 25 km from the fairway', () => {
+    // Due east of the Rhine at Worms (Rhine at 8.38 E, 49.63 N): 0.3° of longitude ≈ 21.6 km, 0.4° ≈ 28.8 km.
+    const near = router.snap(at(49.63, 8.38 + 0.3));
+    expect(near).not.toBeNull();
+    expect(near!.offMeters).toBeGreaterThan(15_000);
+    expect(near!.offMeters).toBeLessThan(25_000);
+    expect(router.snap(at(49.63, 8.38 + 0.4))).toBeNull();
+  });
+
+  test('river systems joined only by sea give no barge route', () => {
+    expect(router.route(ROTTERDAM, HAMBURG)).toBeNull(); // Rhine vs Elbe (no Mittellandkanal modelled)
+    expect(router.route(ROTTERDAM, SHANGHAI)).toBeNull();
+    expect(router.route(SHANGHAI, at(29.9511, -90.0715))).toBeNull();
+  });
+
+  test('estuary ports are on the network and every river system has a mouth to the sea', () => {
+    const net = router.network;
+    for (const locode of ['NLRTM', 'BEANR', 'DEHAM', 'FRLEH', 'CNSHA', 'USMSY', 'DEDUI', 'CHBSL', 'ATVIE', 'HUBUD']) {
+      expect(net.portByLocode(locode)).toBeDefined();
+    }
+    const seas = new Set(net.mouths.map((m) => m.sea));
+    for (const sea of ['North Sea', 'Black Sea', 'English Channel', 'East China Sea', 'Gulf of Mexico']) expect(seas).toContain(sea);
+    // Barges from Basel and Vienna reach a mouth where they meet sea-going ships.
+    expect(router.route(at(47.5596, 7.5886), at(51.985, 4.08))).not.toBeNull();
+    expect(router.route(at(48.2082, 16.3738), at(45.15, 29.75))).not.toBeNull();
+  });
+
+  test('data sanity: every waterway cites a source; polylines are within plausible sinuosity of their kilometres', () => {
+    const file = loadWaterwaysFile();
+    for (const w of file.waterways) expect(w.source.length).toBeGreaterThan(20);
+    for (const reach of router.network.reaches) {
+      const sinuosity = reach.chainageMeters / reach.polylineMeters;
+      // A polyline through towns every 5-30 km cuts bends (ratio > 1) but a ratio far outside this
+      // range would mean a misplaced point or a wrong kilometre.
+      expect([reach.waterway, reach.from, reach.to, sinuosity > 0.7 && sinuosity < 1.9]).toEqual([reach.waterway, reach.from, reach.to, true]);
+    }
+  });
+
+  test('the data model rejects broken files', () => {
+    expect(() => parseWaterways({})).toThrow(/waterways/);
+    expect(() => parseWaterways({ waterways: [{ id: 'A', name: 'a', source: 's', points: [[0, 0]] }] })).toThrow(/at least 2 points/);
+    expect(() => parseWaterways({ waterways: [{ id: 'A', name: 'a', source: '', points: [[0, 0], [1, 1]] }] })).toThrow(/source/);
+    expect(() => parseWaterways({ waterways: [{ id: 'A', name: 'a', source: 's', points: [[0, 0], [1, 95]] }] })).toThrow(/out of range/);
+    // Junction points that disagree on position are a data error.
+    const bad = parseWaterways({
+      waterways: [
+        { id: 'A', name: 'a', source: 's', points: [[0, 0, { node: 'J' }], [0, 1]] },
+        { id: 'B', name: 'b', source: 's', points: [[0.5, 0, { node: 'J' }], [1, 0]] },
+      ],
+    });
+    expect(() => new BargeNetwork(bad)).toThrow(/junction J/);
+  });
+
+  test('kilometre anchors scale the reach to its chainage; unanchored waterways keep geodesic length', () => {
+    const net = new BargeNetwork(
+      parseWaterways({
+        waterways: [
+          { id: 'K', name: 'k', source: 's', points: [[0, 0, { km: 100 }], [0, 0.5], [0, 1, { km: 250 }]] },
+          { id: 'G', name: 'g', source: 's', points: [[10, 0], [10, 1]] },
+        ],
+      }),
+    );
+    const r = new BargeGraphRouter(net);
+    expect(r.route(at(0, 0), at(1, 0))!.meters).toBeCloseTo(150_000, 3);
+    expect(r.route(at(0.5, 0), at(1, 0))!.meters).toBeCloseTo(75_000, 0);
+    // One degree of latitude at the equator on WGS84: 110,574 m.
+    expect(r.route(at(0, 10), at(1, 10))!.meters).toBeCloseTo(110_574, -1);
+  });
+
+  test('1,000 barge routes take well under a second each', () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 1000; i++) router.route(ROTTERDAM, at(48.2082, 16.3738));
+    const ms = performance.now() - t0;
+    console.log(`1,000 barge routes Rotterdam→Vienna: ${ms.toFixed(0)} ms`);
+    expect(ms).toBeLessThan(10_000);
+  });
+});
