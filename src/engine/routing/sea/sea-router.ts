@@ -24,6 +24,8 @@ export interface SeaRouterOptions {
   cacheSize?: number;
   /** Decimals of degrees the cache key keeps (5 ≈ 1 m). */
   cacheKeyDecimals?: number;
+  /** false = plain Dijkstra (no lower bound); for checks and benchmarks. */
+  useAStar?: boolean;
 }
 
 interface Snap {
@@ -40,6 +42,7 @@ interface Snap {
 export class NetworkSeaRouter implements SeaRouter {
   private readonly cache: LruCache<string, SeaRoute | null>;
   private readonly keyDecimals: number;
+  private readonly useAStar: boolean;
   private readonly heap = new MinHeap(4096);
   private readonly dist: Float64Array;
   private readonly predVertex: Int32Array;
@@ -55,6 +58,7 @@ export class NetworkSeaRouter implements SeaRouter {
   constructor(readonly graph: SeaGraph, options: SeaRouterOptions = {}) {
     this.cache = new LruCache(options.cacheSize ?? 20_000);
     this.keyDecimals = options.cacheKeyDecimals ?? 5;
+    this.useAStar = options.useAStar ?? true;
     const n = graph.vertexCount;
     this.dist = new Float64Array(n);
     this.predVertex = new Int32Array(n);
@@ -140,7 +144,7 @@ export class NetworkSeaRouter implements SeaRouter {
       if (d > slack) slack = d;
     }
     const h = (v: number): number =>
-      Math.max(0, LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) - slack);
+      !this.useAStar ? 0 : Math.max(0, LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) - slack);
 
     const relax = (v: number, cost: number, fromVertex: number, viaEdge: number, start: number): void => {
       if (reached[v] === stamp && dist[v] <= cost) return;
