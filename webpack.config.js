@@ -7,6 +7,20 @@ const path = require('path');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
+const webpack = require('webpack');
+const fs = require('fs');
+const { parse } = require('csv-parse/sync');
+
+/**
+ * LOCODE → [lng, lat] of the ports in data/ports-overlay.csv (the service's own port points), for
+ * the task pane's route map: the API's legs carry only LOCODEs and the interface has no place lookup.
+ */
+function portCoordinates() {
+  const rows = parse(fs.readFileSync(path.resolve(__dirname, 'data/ports-overlay.csv')), { columns: true, skip_empty_lines: true });
+  const table = {};
+  for (const r of rows) table[r.locode] = [Number(r.lng), Number(r.lat)];
+  return table;
+}
 
 module.exports = (_env, argv) => ({
   mode: argv.mode || 'production',
@@ -40,6 +54,7 @@ module.exports = (_env, argv) => ({
   optimization: { runtimeChunk: 'single' },
   performance: { hints: false },
   plugins: [
+    new webpack.DefinePlugin({ __ROUTE_SHEETS_PORTS__: JSON.stringify(portCoordinates()) }),
     new CustomFunctionsMetadataPlugin({ input: './src/functions/functions.ts', output: 'functions.json' }),
     new HtmlWebpackPlugin({
       filename: 'taskpane.html',
