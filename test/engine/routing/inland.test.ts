@@ -110,6 +110,12 @@ describe('barge router', () => {
     }
     const seas = new Set(net.mouths.map((m) => m.sea));
     for (const sea of ['North Sea', 'Black Sea', 'English Channel', 'East China Sea', 'Gulf of Mexico']) expect(seas).toContain(sea);
+    // Shanghai's main terminals are offshore at Yangshan: river-sea barges reach them along the coast.
+    const yangshan = at(30.617, 122.067);
+    const wuhan = router.route(yangshan, at(30.5928, 114.3055))!;
+    expect(wuhan).not.toBeNull();
+    expect(wuhan.meters / 1000).toBeGreaterThan(1125);
+    expect(wuhan.meters / 1000).toBeLessThan(1125 + 150);
     // Barges from Basel and Vienna reach a mouth where they meet sea-going ships.
     expect(router.route(at(47.5596, 7.5886), at(51.985, 4.08))).not.toBeNull();
     expect(router.route(at(48.2082, 16.3738), at(45.15, 29.75))).not.toBeNull();
