@@ -37,7 +37,7 @@ const references = parse(fs.readFileSync(path.join(__dirname, '../../fixtures/ri
 }) as Reference[];
 
 const ROTTERDAM = at(51.9225, 4.4792);
-const HAMBURG = at(53.5511, 9.9937);
+const HAMBURG = at(53.5450, 9.9700);
 const SHANGHAI = at(31.2304, 121.4737);
 const MADRID = at(40.4168, -3.7038);
 const MUNICH = at(48.1372, 11.5756);
@@ -98,9 +98,16 @@ describe('barge router', () => {
   });
 
   test('river systems joined only by sea give no barge route', () => {
-    expect(router.route(ROTTERDAM, HAMBURG)).toBeNull(); // Rhine vs Elbe (no Mittellandkanal modelled)
     expect(router.route(ROTTERDAM, SHANGHAI)).toBeNull();
+    expect(router.route(at(48.8566, 2.3522), ROTTERDAM)).toBeNull(); // Seine vs Rhine: no canal link modelled
     expect(router.route(SHANGHAI, at(29.9511, -90.0715))).toBeNull();
+  });
+
+  test('Rhine and Elbe are joined by the west-German canals (Wesel-Datteln, Dortmund-Ems, Mittellandkanal, Elbe-Seitenkanal)', () => {
+    const r = router.route(ROTTERDAM, HAMBURG)!;
+    expect(r).not.toBeNull();
+    // Rhine-km 1000 - 814 + 60.2 + 87 + 233 + 115.2 + 50 = 731.4 km
+    expect(Math.abs(r.meters / 1000 - 731) / 731).toBeLessThan(0.05);
   });
 
   test('estuary ports are on the network and every river system has a mouth to the sea', () => {
