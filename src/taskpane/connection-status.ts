@@ -121,33 +121,30 @@ export async function checkConnection(probe: ConnectionProbe, baseUrl: string, a
   else if (credits.error && credits.error.status !== 400) add('credits', null, `Credits not confirmed: ${describeProblem(credits.error)}`);
   else add('credits', true, 'Credits available for distances and emissions.');
 
-  // 3. Optimizer access (operators: free).
-  const ops = await attempt(() => probe.operators());
-  if (ops.error) {
-    const e = ops.error;
-    if (e.status === 403 || e.title === 'Free Tier Not Allowed') {
-      const why = e.title === 'Free Tier Not Allowed'
-        ? 'the route optimizer is not available to free accounts'
-        : 'ask the service operator to grant route-optimizer access to this key';
-      add('optimizer', false, `No route-optimizer access: ${why}. Distances, emissions and terminals still work.`);
-    } else if (e.title === 'Over Limit') {
-      add('optimizer', true, 'Route-optimizer access granted.');
-      add('optimizerCredits', false, `Route options unavailable: ${describeProblem(e)}`);
-      return report(checks, operators);
-    } else {
-      add('optimizer', null, `Route-optimizer access not confirmed: ${describeProblem(e)}`);
-    }
+  // 3. Optimizer access (operators: free) and credits (a search without parameters: 400 = both fine, free).
+  const [ops, search] = [await attempt(() => probe.operators()), await attempt(() => probe.routeOptions({} as RouteOptionsParams))];
+  const refused = [ops.error, search.error].find((e) => e && (e.status === 403 || e.title === 'Free Tier Not Allowed'));
+  if (refused) {
+    const why = refused.title === 'Free Tier Not Allowed'
+      ? 'the route optimizer is not available to free accounts'
+      : 'ask the service operator to grant route-optimizer access to this key';
+    add('optimizer', false, `No route-optimizer access: ${why}. Distances, emissions and terminals still work.`);
     skipRest(['optimizerCredits'], 'Not checked: no route-optimizer access.');
     return report(checks, operators);
   }
-  operators = ops.value ?? [];
-  add('optimizer', true, `Route-optimizer access granted (${operators.length} operators).`);
-
-  // 4. Optimizer credits: a search without parameters (400 = credits left, free).
-  const search = await attempt(() => probe.routeOptions({} as RouteOptionsParams));
+  // The guard checks access before credits and parameters, so a 400 or a 402 from the search means access.
+  const searchPassedGuard = search.error && (search.error.status === 400 || search.error.title === 'Over Limit');
+  if (!ops.error) {
+    operators = ops.value ?? [];
+    add('optimizer', true, `Route-optimizer access granted (${operators.length} operators).`);
+  } else if (searchPassedGuard) {
+    add('optimizer', true, `Route-optimizer access granted, but the operator list failed: ${describeProblem(ops.error)}`);
+  } else {
+    add('optimizer', null, `Route-optimizer access not confirmed: ${describeProblem(ops.error)}`);
+  }
   if (search.error?.status === 402) add('optimizerCredits', false, `Route options unavailable: ${describeProblem(search.error)}`);
-  else if (search.error && search.error.status !== 400) add('optimizerCredits', null, `Route-optimizer credits not confirmed: ${describeProblem(search.error)}`);
-  else add('optimizerCredits', true, 'Credits available for route options.');
+  else if (search.error?.status === 400) add('optimizerCredits', true, 'Credits available for route options.');
+  else add('optimizerCredits', null, `Route-optimizer credits not confirmed: ${search.error ? describeProblem(search.error) : 'unexpected answer'}`);
   return report(checks, operators);
 }
 

@@ -1,0 +1,76 @@
+/** The route map: real Natural Earth land (world-atlas), real port points (data/ports-overlay.csv), d3-geo projection. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { feature } from 'topojson-client';
+import { centralLongitude, placeCoordinates, renderRouteMap, MODALITY_COLORS, LngLat } from '../../src/taskpane/map';
+import { coordinateLookup } from '../../src/taskpane/port-coordinates';
+import { OPTIONS } from './fixtures';
+
+// d3-geo and d3-array are ES modules only; Jest runs CommonJS, so it gets their UMD builds.
+const NM = path.join(__dirname, '../../node_modules');
+jest.mock('d3-array', () => jest.requireActual(path.join(__dirname, '../../node_modules/d3-array/dist/d3-array.js')));
+jest.mock('d3-geo', () => jest.requireActual(path.join(__dirname, '../../node_modules/d3-geo/dist/d3-geo.js')));
+
+const topology = JSON.parse(fs.readFileSync(path.join(NM, 'world-atlas/land-110m.json'), 'utf8'));
+const land = feature(topology, topology.objects.land);
+
+/** The same table webpack compiles in: LOCODE → [lng, lat] from data/ports-overlay.csv. */
+function portTable(): Record<string, LngLat> {
+  const lines = fs.readFileSync(path.join(__dirname, '../../data/ports-overlay.csv'), 'utf8').trim().split('\n').slice(1);
+  const table: Record<string, LngLat> = {};
+  for (const line of lines) {
+    const [locode, , , lat, lng] = line.split(',');
+    table[locode] = [Number(lng), Number(lat)];
+  }
+  return table;
+}
+const lookup = coordinateLookup(portTable());
+
+test('draws each leg as an arc coloured by modality, marks and labels the ports', () => {
+  const map = renderRouteMap({ legs: OPTIONS[1].legs, coordinates: lookup, land, width: 300, height: 190 });
+  expect(map.drawnLegs).toBe(3);
+  expect(map.missing).toEqual([]);
+  expect(map.modalities).toEqual(['DEEPSEA', 'BARGE']);
+  const legs = [...map.svg.matchAll(/<path class="leg" data-leg="(\d)" data-modality="(\w+)" d="([^"]+)" fill="none" stroke="(#[0-9a-f]{6})"/g)];
+  expect(legs.map((m) => [m[1], m[2], m[4]])).toEqual([
+    ['1', 'DEEPSEA', MODALITY_COLORS.DEEPSEA],
+    ['2', 'DEEPSEA', MODALITY_COLORS.DEEPSEA],
+    ['3', 'BARGE', MODALITY_COLORS.BARGE],
+  ]);
+  // A great-circle arc is resampled into many points, not one straight segment.
+  expect(legs[1][3].split('L').length).toBeGreaterThan(5);
+  const ports = [...map.svg.matchAll(/<g class="port" data-place="(\w+)"><circle cx="([\d.-]+)" cy="([\d.-]+)"/g)];
+  expect(ports.map((m) => m[1])).toEqual(['CNSHA', 'SGSIN', 'NLRTM', 'DEDUI']);
+  // Every port falls inside the frame; Shanghai is east of Rotterdam and Singapore south of both.
+  const at = Object.fromEntries(ports.map((m) => [m[1], [Number(m[2]), Number(m[3])]]));
+  for (const [x, y] of Object.values(at)) {
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x).toBeLessThanOrEqual(300);
+    expect(y).toBeGreaterThanOrEqual(0);
+    expect(y).toBeLessThanOrEqual(190);
+  }
+  expect(at.CNSHA[0]).toBeGreaterThan(at.NLRTM[0]);
+  expect(at.SGSIN[1]).toBeGreaterThan(at.CNSHA[1]);
+  expect(at.DEDUI[0]).toBeGreaterThan(at.NLRTM[0]);
+  // Land is drawn from the Natural Earth polygons.
+  expect(map.svg).toMatch(/<path class="land" d="M[^"]{2000,}"/);
+  expect(map.svg).toContain('role="img"');
+});
+
+test('legs whose ports have no coordinates are reported, not drawn; lat,lng places are read directly', () => {
+  const legs = [
+    { ...OPTIONS[0].legs[0], origin: '51.9,4.1', destination: 'NLRTM', modality: 'TRUCK' as const },
+    { ...OPTIONS[0].legs[0], origin: 'NLRTM', destination: 'XXZZZ' },
+  ];
+  const map = renderRouteMap({ legs, coordinates: lookup, land });
+  expect(map.drawnLegs).toBe(1);
+  expect(map.missing).toEqual(['XXZZZ']);
+  expect(map.svg).toContain('data-modality="TRUCK"');
+  expect(placeCoordinates('51.9, 4.1', lookup)).toEqual([4.1, 51.9]);
+  expect(placeCoordinates('nlrtm', lookup)).toEqual(portTable().NLRTM);
+});
+
+test('trans-Pacific routes centre on the Pacific', () => {
+  expect(Math.abs(centralLongitude([[121.5, 31], [-118.2, 33.7]]))).toBeGreaterThan(170);
+  expect(Math.abs(centralLongitude([[4, 52], [10, 53]]) - 7)).toBeLessThan(0.01);
+});
