@@ -11,7 +11,7 @@ export function requireBuild(): void {
 }
 
 export function cli(args: string[]): string {
-  return execFileSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return execFileSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function createKey(dataDir: string, args: string[] = []): string {
