@@ -9,7 +9,6 @@ import { parse } from 'csv-parse/sync';
 import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { BargeRouter, OverlandRouter } from '../engine/route-engine';
 import { BargeNetwork } from '../engine/routing/inland/barge-network';
 import { BargeGraphRouter } from '../engine/routing/inland/barge-router';
 import { parseWaterways, WaterwaysFile } from '../engine/routing/inland/waterways';
@@ -36,7 +35,8 @@ export function loadBargeNetwork(options: InlandLoadOptions = {}): BargeNetwork 
   return new BargeNetwork(loadWaterwaysFile(options));
 }
 
-export function loadBargeRouter(options: InlandLoadOptions = {}): BargeRouter & BargeGraphRouter {
+/** The BARGE router of the engine (a BargeRouter), with `snap` and `network` for inspection. */
+export function loadBargeRouter(options: InlandLoadOptions = {}): BargeGraphRouter {
   return new BargeGraphRouter(loadBargeNetwork(options));
 }
 
@@ -97,7 +97,8 @@ export function loadCountryPolygons(): CountryPolygon[] {
   return out;
 }
 
-export function loadOverlandRouter(options: InlandLoadOptions = {}): OverlandRouter & CircuityOverlandRouter {
+/** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
+export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
   const landmasses = new LandmassIndex(loadLandPolygons(), { snapMeters: 20_000 });
   const regions = new CountryRegions(loadCountryPolygons());
   return new CircuityOverlandRouter({
