@@ -1,0 +1,194 @@
+/**
+ * End to end in headless Debian Chromium: the built add-in page served by our real server
+ * (route-sheets start), Office.js stubbed, the page's own ROUTE.DISTANCE called for a sheet of
+ * 10,000 cells over 2,000 lanes, then with the server stopped, rate limiting, a slow and a silent
+ * service. A loopback proxy in front of the server counts the API requests that reach it.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  AddinPage,
+  apiDistanceKmByGet,
+  apiDistancesKm,
+  CellResult,
+  CHROMIUM,
+  createKey,
+  distanceSheet,
+  FaultProxy,
+  lanesOf,
+  openAddinPage,
+  seaPorts,
+  ServerProcess,
+  sheetOf,
+  startServer,
+} from '../../src/bench/addin-harness';
+import { ensureAddinAndCliBuilt } from './build-once';
+
+jest.setTimeout(300_000);
+
+const hasChromium = fs.existsSync(CHROMIUM);
+const describeBrowser = hasChromium ? describe : describe.skip;
+if (!hasChromium) console.warn(`${CHROMIUM} missing (apt-get install -y chromium): browser e2e skipped`);
+
+const UNAVAILABLE = { code: '#N/A', message: 'Service unavailable' };
+
+describeBrowser('Excel add-in in Chromium against the real server', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let proxy: FaultProxy;
+  let addin: AddinPage;
+  let key: string;
+  let referenceKey: string;
+  let lanes: Array<[string, string]>;
+  let nextLane = 2000;
+
+  /** Lanes not asked before, so the cache cannot answer them. */
+  const freshLanes = (n: number) => {
+    const out = lanesOf(lanes.length ? portsCache : [], n, nextLane);
+    nextLane += n;
+    return out;
+  };
+  let portsCache: string[] = [];
+
+  beforeAll(async () => {
+    ensureAddinAndCliBuilt();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-sheets-e2e-'));
+    key = await createKey(dataDir, 1_000_000);
+    referenceKey = await createKey(dataDir, 1_000_000, ['--rate-limit', '1000']);
+    server = await startServer(dataDir, 'start', ['--host', '127.0.0.1']);
+    proxy = new FaultProxy(server.url);
+    const origin = await proxy.start();
+    addin = await openAddinPage(`${origin}/taskpane.html`, key);
+    portsCache = await seaPorts(55);
+    lanes = lanesOf(portsCache, 2000);
+  });
+
+  afterAll(async () => {
+    await addin?.close();
+    await proxy?.close();
+    await server?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const expectCellsMatch = (cells: CellResult[], reference: CellResult[]) => {
+    cells.forEach((cell, i) => {
+      const want = reference[i % reference.length];
+      if (typeof want === 'number') expect(cell).toBe(want);
+      else expect(cell).toEqual({ code: want.code, message: want.message });
+    });
+  };
+
+  test('10,000 DISTANCE cells over 2,000 lanes: the API answers, in at most 25 requests; a second pass sends none', async () => {
+    const sheet = sheetOf(lanes, 10_000);
+    const before = proxy.apiRequests;
+    const first = await distanceSheet(addin.page, sheet);
+    const requests = proxy.apiRequests - before;
+
+    const reference = await apiDistancesKm(server.url, referenceKey, lanes);
+    expect(reference.filter((r) => typeof r === 'number').length).toBeGreaterThan(1900);
+    // The batch extension is checked against plain GETs on a sample of lanes.
+    for (let i = 0; i < 2000; i += 40) expect(await apiDistanceKmByGet(server.url, referenceKey, lanes[i])).toBe(reference[i]);
+    expectCellsMatch(first.cells, reference);
+    expect(requests).toBeLessThanOrEqual(25);
+    console.log(`first pass: ${first.ms.toFixed(0)} ms, ${requests} API requests`);
+
+    const againBefore = proxy.apiRequests;
+    const second = await distanceSheet(addin.page, sheet);
+    expect(proxy.apiRequests - againBefore).toBe(0);
+    expectCellsMatch(second.cells, reference);
+    console.log(`second pass: ${second.ms.toFixed(0)} ms, 0 API requests`);
+  });
+
+  test('errors reach the cells as Excel users expect', async () => {
+    const before = proxy.apiRequests;
+    const cells = await addin.page.evaluate(async (lane) => {
+      type Fn = (...args: unknown[]) => Promise<unknown>;
+      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
+      const settle = (p: Promise<unknown>) => p.then((v) => v, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));
+      return Promise.all([
+        settle(f.DISTANCE('NLRTM', 'XXXXX', null, null, null, {})),
+        settle(f.DISTANCE('NLRTM', 'CNSHA', null, null, 'yards', {})),
+        settle(f.DISTANCE('NLRTM', 'CNSHA', 'PLANE', null, null, {})),
+        settle(f.DISTANCE('12.5,45.5', '-20.25,57.5', null, null, 'nm', { isInValuePreview: true })),
+        settle(f.TERMINALS('NLRTM', null, {})),
+        settle(f.DISTANCE(lane[0], lane[1], null, null, 'nm', { isInValuePreview: true })),
+      ]);
+    }, lanes[7]);
+    expect(cells[0]).toEqual({ code: '#N/A', message: expect.stringContaining('destination XXXXX is not a known UN/LOCODE') });
+    expect(cells[1]).toEqual({ code: '#VALUE!', message: 'unit "yards" is not allowed: use one of m, km, nm, mi' });
+    expect(cells[2]).toEqual({ code: '#VALUE!', message: expect.stringContaining('modality') });
+    expect(cells[3]).toBe('Preview: press Enter to compute');
+    const terminals = cells[4] as string[][];
+    expect(terminals.length).toBeGreaterThan(1);
+    for (const row of terminals) expect(row).toEqual([expect.any(String), 'NLRTM', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    // A preview of a cell computed before answers from the cache, in the preview's unit.
+    const [reference] = await apiDistancesKm(server.url, referenceKey, [lanes[7]]);
+    expect(cells[5]).toBeCloseTo(((reference as number) * 1000) / 1852, 6);
+    // Unknown place, bad modality and terminals: 3 requests (one batch window at most); previews: none.
+    expect(proxy.apiRequests - before).toBeLessThanOrEqual(3);
+  });
+
+  test('a key saved in the task pane is used by the functions (shared runtime)', async () => {
+    const { page } = addin;
+    await page.fill('#api-key', 'rs_not-a-real-key');
+    await page.click('#save');
+    await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Saved'));
+    expect(await page.evaluate(() => localStorage.getItem('routeSheets.apiKey'))).toBe('rs_not-a-real-key');
+    const [bad] = (await distanceSheet(page, freshLanes(1))).cells;
+    expect(bad).toEqual({ code: '#N/A', message: 'Invalid API key: open the Route Sheets pane' });
+    await page.fill('#api-key', key);
+    await page.click('#save');
+    await page.waitForFunction((k) => localStorage.getItem('routeSheets.apiKey') === k, key);
+    const [good] = (await distanceSheet(page, freshLanes(1))).cells;
+    expect(typeof good).toBe('number');
+  });
+
+  test('server stopped: every cell settles quickly with "Service unavailable"', async () => {
+    await server.stop();
+    const started = Date.now();
+    const { cells } = await distanceSheet(addin.page, freshLanes(200));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    for (const cell of cells) expect(cell).toEqual(UNAVAILABLE);
+    server = await startServer(dataDir, 'start', ['--host', '127.0.0.1']);
+    proxy.upstream = server.url;
+  });
+
+  test('429 for a while: Retry-After is honoured and every cell gets its value', async () => {
+    const batch = freshLanes(300);
+    proxy.mode = 'rate-limit';
+    proxy.retryAfterSeconds = 1;
+    const before = proxy.apiRequests;
+    setTimeout(() => (proxy.mode = 'pass'), 2500);
+    const started = Date.now();
+    const { cells } = await distanceSheet(addin.page, batch);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(2000);
+    expect(proxy.apiRequests - before).toBeLessThanOrEqual(8);
+    expectCellsMatch(cells, await apiDistancesKm(server.url, referenceKey, batch));
+  });
+
+  test('slow service (3 s per answer): every cell gets its value', async () => {
+    const batch = freshLanes(300);
+    proxy.mode = 'slow';
+    proxy.slowMs = 3000;
+    const started = Date.now();
+    const { cells } = await distanceSheet(addin.page, batch);
+    proxy.mode = 'pass';
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expectCellsMatch(cells, await apiDistancesKm(server.url, referenceKey, batch));
+  });
+
+  test('silent service: no cell stays #BUSY!, all settle by the 30 s deadline', async () => {
+    const batch = freshLanes(100);
+    proxy.mode = 'stall';
+    const started = Date.now();
+    const { cells } = await distanceSheet(addin.page, batch);
+    proxy.mode = 'pass';
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(32_000);
+    for (const cell of cells) expect(cell).toEqual(UNAVAILABLE);
+    // And it recovers.
+    expectCellsMatch((await distanceSheet(addin.page, batch)).cells, await apiDistancesKm(server.url, referenceKey, batch));
+  });
+});
