@@ -22,8 +22,8 @@ describe('graph build', () => {
     expect(graph.vertexCount).toBeGreaterThan(5500);
     expect(graph.edgeCount).toBeGreaterThan(7000);
     expect(graph.adjOffset[graph.vertexCount]).toBe(2 * graph.edgeCount);
-    // Plain node builds it in ~150-250 ms (see npm run bench); Jest's sandbox is several times slower.
-    expect(buildMs).toBeLessThan(3000);
+    // Plain node builds it in ~150-250 ms (see npm run bench); Jest's sandbox, with other suites building in parallel, is many times slower.
+    expect(buildMs).toBeLessThan(5000);
   });
 
   it('merges the ±180° vertices: none is left on +180 with a twin on -180', () => {
