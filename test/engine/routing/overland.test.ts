@@ -80,10 +80,23 @@ describe('overland router (great circle × circuity)', () => {
   });
 
   test('Great Britain is joined to the continent through the Channel Tunnel for RAIL and TRUCK', () => {
+    // The trip crosses at the tunnel (Folkestone → Coquelles), not along the great circle.
+    const folkestone = at(51.095, 1.14);
+    const coquelles = at(50.935, 1.81);
     const truck = router.route(LONDON, PARIS, 'TRUCK')!;
     const rail = router.route(LONDON, PARIS, 'RAIL')!;
-    expect(truck.meters).toBeCloseTo(geodesic(LONDON, PARIS) * 1.2, 3);
-    expect(rail.meters).toBeCloseTo(geodesic(LONDON, PARIS) * factor('RAIL', 'EUROPE'), 3);
+    const viaTunnel = (f: number) =>
+      geodesic(LONDON, folkestone) * f + geodesic(folkestone, coquelles) + geodesic(coquelles, PARIS) * f;
+    expect(truck.meters).toBeCloseTo(viaTunnel(1.2), 3);
+    expect(rail.meters).toBeCloseTo(viaTunnel(factor('RAIL', 'EUROPE')), 3);
+    expect(truck.path).toContainEqual(folkestone);
+    expect(truck.path).toContainEqual(coquelles);
+    // London–Paris by road is about 460 km.
+    expect(truck.meters / 1000).toBeGreaterThan(430);
+    expect(truck.meters / 1000).toBeLessThan(520);
+    // Felixstowe → Rotterdam by truck goes round through the tunnel (~530 km by road), not 200 km across the sea.
+    const felixstowe = router.route(at(51.955, 1.305), at(51.95, 4.05), 'TRUCK')!;
+    expect(felixstowe.meters / 1000).toBeGreaterThan(380);
   });
 
   test('fixed links open only to their modality: Seikan tunnel is rail-only', () => {

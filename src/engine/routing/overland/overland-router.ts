@@ -43,11 +43,66 @@ export class CircuityOverlandRouter implements OverlandRouter {
 
   route(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     if (!this.connected(from, to, modality)) return null;
+    const a = this.parts.landmasses.landmassOf(from);
+    const b = this.parts.landmasses.landmassOf(to);
+    if (a === b) return this.overland(from, to, modality);
+    return this.viaLinks(from, to, modality);
+  }
+
+  /** One stretch over land: great circle times the region's circuity factor. */
+  private overland(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath {
     const region = tripRegion(modality, this.parts.regionOf(from), this.parts.regionOf(to));
     const { factor } = this.parts.circuity.lookup(modality, region);
     const greatCircle = geodesicMeters(from, to);
     const segments = Math.min(32, Math.max(1, Math.ceil(greatCircle / PATH_SEGMENT_METERS)));
     return { meters: greatCircle * factor, path: geodesicPath(from, to, segments) };
+  }
+
+  /**
+   * Ends on different landmasses joined by fixed links: the trip has to cross the links, so it runs
+   * over land to a link's near end, through the link, and on from its far end (Felixstowe→Rotterdam
+   * by truck goes through the Channel Tunnel, not across the North Sea). Dijkstra over the two ends
+   * and the links' end points; there are only a handful of links.
+   */
+  private viaLinks(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+    const links = this.parts.links.filter((l) => l.modalities.includes(modality));
+    const points: LatLng[] = [from, to, ...links.flatMap((l) => [l.a, l.b])];
+    const land = points.map((p) => this.parts.landmasses.landmassOf(p));
+    const n = points.length;
+    const dist = new Array<number>(n).fill(Infinity);
+    const prev = new Array<number>(n).fill(-1);
+    const viaLink = new Array<boolean>(n).fill(false);
+    const done = new Array<boolean>(n).fill(false);
+    dist[0] = 0;
+    for (;;) {
+      let u = -1;
+      for (let i = 0; i < n; i++) if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
+      if (u < 0 || u === 1) break;
+      done[u] = true;
+      for (let v = 0; v < n; v++) {
+        if (done[v] || v === u) continue;
+        // Link ends 2+2k and 3+2k are the two sides of link k.
+        const sameLink = u >= 2 && v >= 2 && (u - 2) >> 1 === (v - 2) >> 1;
+        let step: number;
+        if (sameLink) step = geodesicMeters(points[u], points[v]);
+        else if (land[u] !== null && land[u] === land[v]) step = this.overland(points[u], points[v], modality).meters;
+        else continue;
+        if (dist[u] + step < dist[v]) {
+          dist[v] = dist[u] + step;
+          prev[v] = u;
+          viaLink[v] = sameLink;
+        }
+      }
+    }
+    if (dist[1] === Infinity) return null;
+    const chain: number[] = [];
+    for (let v = 1; v >= 0; v = prev[v]) chain.unshift(v);
+    const path: LatLng[] = [from];
+    for (let i = 1; i < chain.length; i++) {
+      const [p, q] = [points[chain[i - 1]], points[chain[i]]];
+      path.push(...(viaLink[chain[i]] ? [q] : this.overland(p, q, modality).path.slice(1)));
+    }
+    return { meters: dist[1], path };
   }
 
   /** Whether both points are on land joined for the modality (same landmass or a fixed link). */
