@@ -12,9 +12,9 @@ export function engineGeography(engine: RouteEngine): Geography {
         return undefined;
       }
     },
-    terminal(locode, name) {
+    terminal(locode, name, modality) {
       const found = engine.parts.terminals.search(locode, name);
-      const t = found[0];
+      const t = name ? found[0] : (found.find((x) => x.modalities.includes(modality)) ?? found[0]);
       return t ? { id: t.id, name: t.name, lat: t.lat, lng: t.lng } : undefined;
     },
     distance(from, to, modality) {

@@ -13,6 +13,7 @@ import { ParsedQuery } from './query';
 
 export interface ConstraintMasks {
   tripAllowed: Uint8Array;
+  patternAllowed: Uint8Array;
   stopUsable: Uint8Array;
   stopBits: Int32Array;
   patternBits: Int32Array;
@@ -60,7 +61,7 @@ export function buildConstraints(net: Network, q: ParsedQuery): ConstraintMasks 
     stopUsable[s.index] = excludedLocodes.has(s.locode) ? 0 : 1;
     stopBits[s.index] = locodeBits.get(s.locode) ?? 0;
   }
-  return { tripAllowed, stopUsable, stopBits, patternBits, fullBits, locodeBits, excludedLocodes };
+  return { tripAllowed, patternAllowed, stopUsable, stopBits, patternBits, fullBits, locodeBits, excludedLocodes };
 }
 
 /** Operator index by SCAC (case-insensitive) or id; Unknown Data naming the parameter otherwise. */

@@ -47,6 +47,8 @@ export interface VesselDef {
 /** A liner service or shuttle that repeats weekly along a fixed rotation. */
 export interface ServiceDef {
   code: string;
+  /** Other codes of the same loop (a partner's name for it, e.g. Hapag-Lloyd NE2 for Maersk AE1). */
+  aliases?: string[];
   name?: string;
   /** SCAC (or placeholder code) of the operator that runs the service. */
   operator: string;
@@ -110,8 +112,11 @@ export interface ScheduleParameters {
 export interface Geography {
   /** Coordinates and name of a LOCODE, or undefined when unknown. */
   port(locode: string): (LatLng & { name: string }) | undefined;
-  /** The best-matching terminal of `locode` (or its first one when no name is given). */
-  terminal(locode: string, name?: string): (LatLng & { id: string; name: string }) | undefined;
+  /**
+   * The best-matching terminal of `locode`; without a name, the first one serving `modality`
+   * (undefined when the registry has none).
+   */
+  terminal(locode: string, name: string | undefined, modality: Modality): (LatLng & { id: string; name: string }) | undefined;
   /** Metres between two points for a modality; throws when no route exists. */
   distance(from: LatLng, to: LatLng, modality: Modality): number;
   /** kg CO2e per TEU for `meters` by `modality`. */

@@ -24,6 +24,8 @@ export interface PatternCall {
 export interface Pattern {
   index: number;
   code: string;
+  /** Service codes of the leg operator: the code and its aliases. */
+  serviceCodes: string[];
   operator: number;
   partners: number[];
   modality: ScheduledModality;

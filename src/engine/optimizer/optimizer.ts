@@ -75,6 +75,7 @@ export class ScheduleOptimizer implements RouteOptimizer {
       maxGrams: q.maxEmission === Infinity ? Infinity : Math.floor(q.maxEmission * 1000),
       maxLeadMinutes: q.maxLeadMinutes,
       tripAllowed: c.tripAllowed,
+      patternAllowed: c.patternAllowed,
       stopUsable: c.stopUsable,
       stopBits: c.stopBits,
       patternBits: c.patternBits,

@@ -38,7 +38,7 @@ export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, d
       id: op.id,
       name: op.name,
       scac: op.scac,
-      serviceCodes: [p.code],
+      serviceCodes: [...p.serviceCodes],
       collaboratingOperators: p.partners.map((i) => ({ id: net.operators[i].id, name: net.operators[i].name, scac: net.operators[i].scac })),
     };
     const leg: Leg = {

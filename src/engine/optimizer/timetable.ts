@@ -83,7 +83,7 @@ class NetworkBuilder {
   }
 
   addService(s: ServiceDef): void {
-    const pattern = this.addPattern(s.code, s.operator, s.partners ?? [], s.modality, s.rotation);
+    const pattern = this.addPattern(s.code, s.operator, s.partners ?? [], s.modality, s.rotation, s.aliases ?? []);
     if (!pattern) return;
     const speed = s.speedKmh ?? this.params.speedKmh[s.modality].value;
     const stay = this.params.portStayHours[s.modality].value * 60;
@@ -174,6 +174,7 @@ class NetworkBuilder {
     partnerCodes: string[],
     modality: Pattern['modality'],
     rotation: CallDef[],
+    aliases: string[] = [],
   ): Pattern | undefined {
     const context = `Service ${operatorCode} ${code}`;
     const operator = this.operatorIndex(operatorCode, context);
@@ -195,7 +196,7 @@ class NetworkBuilder {
         this.warnings.push(`${context}: unknown LOCODE ${c.locode}; skipped.`);
         return undefined;
       }
-      const t = this.geo.terminal(c.locode, c.terminal);
+      const t = this.geo.terminal(c.locode, c.terminal, modality);
       const call: PatternCall = { stop };
       if (t) call.terminal = { id: t.id, name: t.name };
       else if (c.terminal) this.warnings.push(`${context}: terminal "${c.terminal}" not found at ${c.locode}; port used.`);
@@ -216,7 +217,8 @@ class NetworkBuilder {
       cumMeters.push(cumMeters[i - 1] + meters);
       cumGrams.push(cumGrams[i - 1] + Math.round(this.geo.emissionsKgPerTeu(modality, meters) * 1000));
     }
-    const pattern: Pattern = { index: this.patterns.length, code, operator, partners, modality, calls, cumMeters, cumGrams };
+    const serviceCodes = [...new Set([code, ...aliases])];
+    const pattern: Pattern = { index: this.patterns.length, code, serviceCodes, operator, partners, modality, calls, cumMeters, cumGrams };
     this.patterns.push(pattern);
     return pattern;
   }

@@ -14,6 +14,7 @@
  */
 import { classIndex, Network } from '../network';
 import { transferClassOf } from '../model';
+import { remainingLowerBounds } from './lower-bound';
 import { covers, insertPareto } from './pareto';
 
 /** How cargo gets from the origin to a stop (or from a stop to the destination). */
@@ -36,8 +37,9 @@ export interface SearchSpec {
   maxTransfers: number;
   maxGrams: number;
   maxLeadMinutes: number;
-  /** Per trip: may be used at all (modality and excluded operators). */
+  /** Per trip / per pattern: may be used at all (modality and excluded operators). */
   tripAllowed: Uint8Array;
+  patternAllowed: Uint8Array;
   /** Per stop: cargo may be loaded or unloaded here (excluded LOCODEs). */
   stopUsable: Uint8Array;
   /** Requirement bits a stop / a pattern satisfies; `fullBits` all of them; `initialBits` at the start. */
@@ -117,9 +119,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
 
   const accessAt = groupByStop(spec.access);
   const egressAt = groupByStop(spec.egress);
-  const tripBags = new Map<number, TripLabel[]>();
-  const pending = new Map<number, Waiting[]>(); // key stop * 3 + class: min-heaps by ready time
-  const ready = new Map<number, Waiting[]>();
+  const tripBags: Array<TripLabel[] | undefined> = new Array(net.trips.length);
+  // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
+  const pending: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
+  const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
+  const remaining = remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed);
   const targets: Target[] = [];
   // Classes of the trips that leave each stop: only those need waiting labels.
   const departingClasses = new Uint8Array(net.stops.length);
@@ -141,7 +145,9 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     (!seaDominance || a.label.sea <= b.label.sea);
   const targetDominates = (a: Target, b: Target): boolean => a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
   // A label is hopeless when a complete journey already beats it: its extensions only get worse.
-  const beatenByTarget = (dep0: number, arr: number, tr: number, em: number): boolean => {
+  // `arr` is a lower bound of the final arrival (time so far plus the remaining lower bound).
+  const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean => {
+    if (arr === Infinity || arr - dep0 > spec.maxLeadMinutes || arr > spec.maxArrival) return true;
     for (const d of targets) if (d.dep0 >= dep0 && d.arr <= arr && d.tr <= tr && d.em <= em) return true;
     return false;
   };
@@ -159,10 +165,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const v = conns.to[k];
     const cls = patternCls[trip.pattern];
     const sea = patternSea[trip.pattern];
-    let bag = tripBags.get(t);
+    let bag = tripBags[t];
 
     // 1. Board at u: fresh from the origin, or after a transfer.
-    if (spec.stopUsable[u]) {
+    if (spec.stopUsable[u] && remaining[u] !== Infinity) {
+      const boundArr = dep + remaining[u];
       const boardBits = spec.patternBits[trip.pattern] | spec.stopBits[u];
       const accs = accessAt.get(u);
       if (accs) {
@@ -170,20 +177,20 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
           if (dep0 < spec.minDeparture || dep0 > spec.maxDeparture) continue;
           const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
-          if (em > spec.maxGrams) continue;
+          if (em > spec.maxGrams || hopeless(dep0, boundArr, 0, em)) continue;
           const label: TripLabel = {
             dep0, tr: 0, emBase: em - pattern.cumGrams[pos], bits: spec.initialBits | boardBits, sea: seaDominance ? sea : 0,
             trip: t, board: pos, parent: null, access: a,
           };
-          if (!bag) tripBags.set(t, (bag = []));
+          if (!bag) tripBags[t] = bag = [];
           insertPareto(bag, label, tripDominates);
         }
       }
       const key = u * SCHEDULED_CLASSES + cls;
-      const heap = pending.get(key);
-      let readyBag = ready.get(key);
+      const heap = pending[key];
+      let readyBag = ready[key];
       if (heap && heap.length && heap[0].ready <= dep) {
-        if (!readyBag) ready.set(key, (readyBag = []));
+        if (!readyBag) ready[key] = readyBag = [];
         while (heap.length && heap[0].ready <= dep) insertPareto(readyBag, heapPop(heap), waitingDominates);
       }
       if (readyBag) {
@@ -191,12 +198,12 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const l = w.label;
           if (l.tr + 1 > spec.maxTransfers) continue;
           if (seaDominance && sea && l.sea) continue;
-          if (w.em > spec.maxGrams) continue;
+          if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
           const label: TripLabel = {
             dep0: l.dep0, tr: l.tr + 1, emBase: w.em - pattern.cumGrams[pos], bits: l.bits | boardBits, sea: l.sea | (seaDominance ? sea : 0),
             trip: t, board: pos, parent: l, access: null,
           };
-          if (!bag) tripBags.set(t, (bag = []));
+          if (!bag) tripBags[t] = bag = [];
           insertPareto(bag, label, tripDominates);
         }
       }
@@ -209,10 +216,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const cum = pattern.cumGrams[pos + 1];
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
+    const boundArr = arr + remaining[v];
     for (const tl of bag) {
       const em = tl.emBase + cum;
-      if (em > spec.maxGrams || arr - tl.dep0 > spec.maxLeadMinutes) continue;
-      if (beatenByTarget(tl.dep0, arr, tl.tr, em)) continue;
+      if (em > spec.maxGrams || hopeless(tl.dep0, boundArr, tl.tr, em)) continue;
       const label: StopLabel = {
         dep0: tl.dep0, arr, tr: tl.tr, em, bits: tl.bits | spec.stopBits[v], sea: tl.sea, cls, parent: tl, alight: pos + 1,
       };
@@ -235,8 +242,8 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
       for (let c = 0; c < SCHEDULED_CLASSES; c++) {
         if (!(classes & (1 << c))) continue;
         const key = v * SCHEDULED_CLASSES + c;
-        let heap = pending.get(key);
-        if (!heap) pending.set(key, (heap = []));
+        let heap = pending[key];
+        if (!heap) pending[key] = heap = [];
         heapPush(heap, { ready: arr + transferMin[cls][c], em: em + handlingGrams[cls][c], label });
       }
     }
