@@ -31,10 +31,19 @@ interface KeyRow {
   burst: number | null;
 }
 
+interface PendingCharge {
+  accountId: string;
+  keyId: string;
+  requestId: string;
+  charges: Charge[];
+  resolve(ok: boolean[]): void;
+  reject(e: unknown): void;
+}
+
 export class SqliteStore implements Store {
   readonly db: Database.Database;
   private readonly stmt;
-  private readonly chargeTx: (accountId: string, keyId: string, requestId: string, charges: Charge[]) => boolean[];
+  private readonly groupTx: (group: PendingCharge[]) => boolean[][];
 
   constructor(readonly file: string) {
     this.db = new Database(file);
@@ -85,15 +94,18 @@ export class SqliteStore implements Store {
         FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
         GROUP BY k.id ORDER BY k.created_at, k.id`),
     };
-    this.chargeTx = db.transaction((accountId: string, keyId: string, requestId: string, charges: Charge[]) => {
+    this.groupTx = db.transaction((group: PendingCharge[]) => {
       const now = Date.now();
-      return charges.map((c) => {
-        if (c.cost <= 0) return true;
-        const debit = c.pool === 'route-optimizer' ? this.stmt.debitOptimizer : this.stmt.debitInfo;
-        if (debit.run(c.cost, accountId, c.cost).changes !== 1) return false;
-        this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
-        return true;
-      });
+      return group.map(({ accountId, keyId, requestId, charges }) =>
+        charges.map((c) => {
+          if (c.cost <= 0) return true;
+          const debit = c.pool === 'route-optimizer' ? this.stmt.debitOptimizer : this.stmt.debitInfo;
+          // Atomic per charge: the UPDATE only applies while the pool covers the cost.
+          if (debit.run(c.cost, accountId, c.cost).changes !== 1) return false;
+          this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
+          return true;
+        }),
+      );
     });
   }
 
@@ -149,9 +161,31 @@ export class SqliteStore implements Store {
     };
   }
 
-  async charge(accountId: string, keyId: string, requestId: string, charges: Charge[]): Promise<boolean[]> {
-    return this.chargeTx(accountId, keyId, requestId, charges);
+  /**
+   * Group commit: the debits of all requests arriving in the same event-loop turn share one
+   * transaction (a COMMIT costs far more than an UPDATE). Each request is still answered only
+   * after the transaction holding its debit has committed; if it fails, none of them is debited.
+   */
+  charge(accountId: string, keyId: string, requestId: string, charges: Charge[]): Promise<boolean[]> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
+      if (this.pending.length === 1) setImmediate(this.flush);
+    });
   }
+
+  private readonly pending: PendingCharge[] = [];
+
+  private readonly flush = (): void => {
+    const group = this.pending.splice(0, this.pending.length);
+    let results: boolean[][];
+    try {
+      results = this.groupTx(group);
+    } catch (e) {
+      for (const p of group) p.reject(e);
+      return;
+    }
+    group.forEach((p, i) => p.resolve(results[i]));
+  };
 
   async setActive(accountId: string, active: boolean): Promise<void> {
     this.stmt.setActive.run(active ? 1 : 0, accountId);
@@ -182,6 +216,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    if (this.pending.length) this.flush();
     if (this.db.open) this.db.close();
   }
 }
