@@ -3,6 +3,7 @@
  * document (/openapi.json) is generated from them, so the two cannot drift apart.
  */
 import { Type, TSchema } from './typebox';
+import { DEFAULT_SORT, SORT_KEYS } from '../engine/optimizer/query';
 import { MODALITIES, PASSAGES } from '../engine/types';
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
@@ -36,8 +37,8 @@ export const EmissionsQuery = Type.Object({
   ...DistanceQuery.properties,
   origin: Type.String({ description: PLACE }),
   destination: Type.String({ description: PLACE }),
-  containerType: Type.Optional(Type.String({ description: 'Container type (ISO 6346 size/type or common name, e.g. 20GP, 40HC, REEFER); default a 20-foot dry container. The allowed values are listed in the 400 detail when a wrong one is sent.' })),
-  fuelType: Type.Optional(Type.String({ description: 'Fuel of the vessel/vehicle (e.g. HFO, VLSFO, MGO, LNG, DIESEL, ELECTRIC); default the modality\'s usual fuel. The allowed values are listed in the 400 detail when a wrong one is sent.' })),
+  containerType: Type.Optional(Type.String({ description: 'Container type; default 20DV. Allowed values (ISO 6346 size-type aliases accepted): 20DV (22G1, 20GP), 40DV (42G1, 40GP), 40HC (45G1, 40HQ), 45HC (L5G1), 20RF (22R1), 40RF (45R1, 42R1), 20OT (22U1), 40OT (42U1), 20FR (22P1), 40FR (42P1), 20TK (22T1). A wrong value answers 400 with the complete list.' })),
+  fuelType: Type.Optional(Type.String({ description: 'Fuel; default the modality\'s usual fuel. Allowed values per modality: DEEPSEA/SHORTSEA: VLSFO, HFO, MGO, LNG, BIO_LNG, METHANOL, BIO_METHANOL, HVO; BARGE: DIESEL, MGO, HVO, LNG, BIO_LNG; RAIL: ELECTRIC, DIESEL, HVO; TRUCK: DIESEL, HVO, LNG, BIO_LNG.' })),
 });
 
 export const Terminal = Type.Object(
@@ -131,7 +132,7 @@ export const OptimizerQuery = Type.Object({
   excludedLocodes: list('UN/LOCODEs that must not be on the route.'),
   maxFirstMileTruckingKm: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, format: 'int32', description: 'Maximum km of trucking from the origin to the first terminal.' })),
   maxLastMileTruckingKm: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, format: 'int32', description: 'Maximum km of trucking from the last terminal to the destination.' })),
-  sort: Type.Optional(Type.String({ description: 'Sorting criterion; the optimizer lists the allowed values in the 400 detail (e.g. FASTEST, GREENEST, FEWEST_TRANSFERS, EARLIEST_ARRIVAL).' })),
+  sort: Type.Optional(stringEnum(SORT_KEYS, { description: `Sorting criterion, case-insensitive; default ${DEFAULT_SORT}.` })),
   directSeaOnly: Type.Optional(Type.Boolean({ description: 'true: only direct sea connections, no transshipment between sea legs.' })),
   maxEmission: Type.Optional(Type.Integer({ minimum: 0, format: 'int64', description: 'Maximum total emissions of the route in kilograms CO2e.' })),
   maxLeadTime: Type.Optional(Type.String({ description: 'Maximum total transit time, ISO 8601 duration (e.g. P20D, PT36H).' })),

@@ -305,3 +305,64 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
+
+describe('route optimizer search (real optimizer)', () => {
+  const Q = `${OPT}?origin=DEDUI&originType=LOCODE&destination=ITMIL&destinationType=locode`;
+
+  test('200 {results:[…]} with the record fields; one route-optimizer credit, route-information untouched', async () => {
+    const { key, account } = await s.account({ credits: 5, optimizerAccess: true, optimizerCredits: 3 });
+    const res = await s.get(`${OPT}?origin=NLRTM&originType=LOCODE&destination=CNSHA&destinationType=LOCODE`, key);
+    expect(res.status).toBe(200);
+    const { results } = await res.json();
+    expect(results.length).toBeGreaterThan(0);
+    const r = results[0];
+    for (const f of ['id', 'leadTimeInMinutes', 'latestDropOff', 'earliestPickup', 'emissionsInKgCo2e', 'transfers', 'transferEmissionsInKgCo2e', 'truckToOriginInMeters', 'truckToDestinationInMeters', 'legs']) {
+      expect(r).toHaveProperty(f);
+    }
+    expect(r.legs[0]).toEqual(expect.objectContaining({ origin: 'NLRTM', modality: expect.stringMatching(/^(DEEPSEA|SHORTSEA|BARGE|RAIL|TRUCK)$/) }));
+    expect(new Date(r.latestDropOff).toISOString()).toBeTruthy();
+    const st = await balance(account.id);
+    expect([st.credits, st.optimizerCredits]).toEqual([5, 2]);
+    expect(await s.store.ledgerTotal(account.id, 'route-optimizer')).toEqual({ rows: 1, credits: 1 });
+  });
+
+  test('list parameters: repeated keys and comma lists give the same answer', async () => {
+    const { key } = await s.account({ optimizerAccess: true, optimizerCredits: 10 });
+    const repeated = await (await s.get(`${Q}&modalities=RAIL&modalities=TRUCK`, key)).json();
+    const comma = await (await s.get(`${Q}&modalities=rail,TRUCK`, key)).json();
+    expect(repeated.results.length).toBeGreaterThan(0);
+    expect(comma).toEqual(repeated);
+    for (const r of repeated.results) for (const leg of r.legs) expect(['RAIL', 'TRUCK']).toContain(leg.modality);
+    const truckOnly = await (await s.get(`${Q}&modalities=TRUCK`, key)).json();
+    expect(truckOnly.results.length).toBeLessThan(repeated.results.length);
+  });
+
+  test('sort is case-insensitive; a wrong one → 400 listing the allowed values', async () => {
+    const { key } = await s.account({ optimizerAccess: true, optimizerCredits: 10 });
+    const res = await s.get(`${Q}&sort=emissions`, key);
+    expect(res.status).toBe(200);
+    const { results } = await res.json();
+    const e = results.map((r: { emissionsInKgCo2e: number }) => r.emissionsInKgCo2e);
+    expect(e).toEqual([...e].sort((a, b) => a - b));
+    const p = await problemOf(await s.get(`${Q}&sort=CHEAPEST`, key));
+    expect(p.detail).toMatch(/sort.*LEAD_TIME, EMISSIONS, TRANSFERS, DEPARTURE, ARRIVAL/);
+  });
+
+  test('unknown LOCODE → 404 Unknown Data, not charged', async () => {
+    const { key, account } = await s.account({ optimizerAccess: true, optimizerCredits: 10 });
+    const p = await problemOf(await s.get(`${OPT}?origin=NLZZZ&originType=LOCODE&destination=ITMIL&destinationType=LOCODE`, key));
+    expect([p.status, p.title]).toEqual([404, 'Unknown Data']);
+    expect((await balance(account.id)).optimizerCredits).toBe(10);
+  });
+
+  test('operators: an array of exactly {id, name, scac}, free of charge', async () => {
+    const { key, account } = await s.account({ optimizerAccess: true, optimizerCredits: 1 });
+    const res = await s.get(OPS, key);
+    expect(res.status).toBe(200);
+    const ops = await res.json();
+    expect(ops.length).toBeGreaterThan(5);
+    for (const o of ops) expect(Object.keys(o).sort()).toEqual(['id', 'name', 'scac']);
+    expect(ops.map((o: { scac: string }) => o.scac)).toContain('MAEU');
+    expect((await balance(account.id)).optimizerCredits).toBe(1);
+  });
+});

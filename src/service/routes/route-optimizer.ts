@@ -59,7 +59,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
     preValidation: async (request: FastifyRequest) => {
       const q = request.query as Record<string, unknown>;
       splitLists(q, OPTIMIZER_LIST_PARAMS);
-      upperCase(q, ['originType', 'destinationType', 'modalities']);
+      upperCase(q, ['originType', 'destinationType', 'modalities', 'sort']);
       request.rawQuery = snapshot(q);
     },
   }, async (request) => {
