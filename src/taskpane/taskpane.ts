@@ -1,72 +1,80 @@
 /**
- * Minimal task pane: API key, service URL (presets: this server, Routescanner Connect, custom) and
- * cache statistics. It shares the settings store and client with the custom functions.
+ * The task pane: Connection (service, API key, test, cache) and Route options (search, results,
+ * legs, map, insert into the sheet). It shares the settings store and client with the custom
+ * functions (shared runtime: this page also loads functions.js). Outside Excel it says so and keeps
+ * working for what needs no workbook.
  */
-import { BASE_URL_PRESETS, pageOrigin } from '../client/settings';
-import { sharedClient, sharedSettings } from '../client/shared';
+import { initConnectionView } from './connection-view';
+import { byId } from './dom';
+import { hasExcel, HostState, waitForOffice } from './office-host';
+import { initResultsView } from './results-view';
+import { initSearchView } from './search-view';
 
-function byId<T extends HTMLElement>(id: string): T {
-  return document.getElementById(id) as T;
+function initTabs(onShow: (tab: string) => void): void {
+  const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role=tab]')];
+  const activate = (tab: HTMLButtonElement, focus: boolean) => {
+    for (const t of tabs) {
+      const on = t === tab;
+      t.setAttribute('aria-selected', String(on));
+      t.tabIndex = on ? 0 : -1;
+      byId(t.getAttribute('aria-controls')!).hidden = !on;
+    }
+    if (focus) tab.focus();
+    onShow(tab.id);
+  };
+  tabs.forEach((tab, i) => {
+    tab.addEventListener('click', () => activate(tab, false));
+    tab.addEventListener('keydown', (event) => {
+      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      event.preventDefault();
+      activate(tabs[(i + step + tabs.length) % tabs.length], true);
+    });
+  });
 }
 
-function presetOf(baseUrl: string): string {
-  if (baseUrl === pageOrigin()) return 'this-server';
-  const preset = BASE_URL_PRESETS.find((p) => p.url === baseUrl);
-  return preset ? preset.id : 'custom';
-}
-
-function showStats(): void {
-  const s = sharedClient().cacheStats();
-  byId('stats').textContent = `Cache: ${s.entries} answers, ${s.hits} hits, ${s.requestsSaved} requests saved, ${s.requestsSent} requests sent.`;
+function showHost(state: HostState): void {
+  const banner = byId('host-banner');
+  document.body.dataset.host = state.kind;
+  if (state.kind === 'excel') {
+    banner.hidden = true;
+    return;
+  }
+  banner.hidden = false;
+  banner.textContent = state.kind === 'other-host'
+    ? `Route Sheets is an Excel add-in; this is ${state.host}. Connection settings work here, inserting tables does not.`
+    : `${state.reason} You can still set and test the connection and search route options; inserting tables needs Excel (settings are kept in this browser only).`;
 }
 
 async function init(): Promise<void> {
-  const form = byId<HTMLFormElement>('settings-form');
-  const keyInput = byId<HTMLInputElement>('api-key');
-  const preset = byId<HTMLSelectElement>('base-url-preset');
-  const urlInput = byId<HTMLInputElement>('base-url');
-  const status = byId('status');
-  for (const p of BASE_URL_PRESETS) preset.add(new Option(p.label, p.id));
+  byId('app').setAttribute('aria-busy', 'true');
+  const host = await waitForOffice();
+  showHost(host);
 
-  const current = await sharedSettings().get();
-  keyInput.value = current.apiKey;
-  preset.value = presetOf(current.baseUrl);
-  urlInput.value = current.baseUrl;
-  const syncUrl = () => {
-    const chosen = BASE_URL_PRESETS.find((p) => p.id === preset.value);
-    urlInput.disabled = preset.value !== 'custom';
-    if (preset.value === 'this-server') urlInput.value = pageOrigin();
-    else if (chosen?.url) urlInput.value = chosen.url;
-  };
-  preset.addEventListener('change', syncUrl);
-  syncUrl();
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    try {
-      await sharedSettings().save({
-        apiKey: keyInput.value,
-        baseUrl: preset.value === 'this-server' ? '' : urlInput.value,
-      });
-      status.textContent = 'Saved. Recalculate (Ctrl+Alt+F9) to refresh ROUTE functions.';
-    } catch (error) {
-      status.textContent = error instanceof Error ? error.message : String(error);
+  const results = initResultsView();
+  results.setExcelAvailable(host.kind === 'excel' && hasExcel());
+  const search = initSearchView({ onResults: (answer) => results.show(answer) });
+  let operatorsLoaded = false;
+  initTabs((tab) => {
+    if (tab === 'tab-search' && !operatorsLoaded) {
+      operatorsLoaded = true;
+      void search.loadOperators();
     }
   });
-  byId('clear-cache').addEventListener('click', () => {
-    sharedClient().clearCache();
-    showStats();
+  await initConnectionView({
+    onOperators: (ops) => {
+      operatorsLoaded = true;
+      search.setOperators(ops);
+    },
+    onSaved: () => {
+      operatorsLoaded = false;
+    },
   });
-  showStats();
-  setInterval(showStats, 2000);
+  byId('app').removeAttribute('aria-busy');
+  document.body.dataset.ready = 'true';
 }
 
-function start(): void {
-  init().catch((error) => {
-    byId('status').textContent = `Could not start: ${error instanceof Error ? error.message : String(error)}`;
-  });
-}
-
-// Office.onReady also tells Office the page has initialised; outside Office the page works on its own.
-if (typeof Office !== 'undefined' && typeof Office.onReady === 'function') Office.onReady(() => start());
-else start();
+init().catch((error) => {
+  const status = document.getElementById('status');
+  if (status) status.textContent = `Could not start: ${error instanceof Error ? error.message : String(error)}`;
+});
