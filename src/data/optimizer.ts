@@ -16,10 +16,13 @@ import {
   OperatorDef,
   ScheduleData,
   ScheduleOptimizer,
+  ScheduledModality,
   ScheduleParameters,
   ServiceDef,
   VoyageDef,
 } from '../engine/optimizer';
+import { parseConnectionsCsv } from '../engine/optimizer/import/csv';
+import { parseDcsaVesselSchedules } from '../engine/optimizer/import/dcsa';
 
 export const SCHEDULES_DIR = path.resolve(__dirname, '../../data/schedules');
 export const PARAMETERS_FILE = path.join(SCHEDULES_DIR, 'parameters.json');
@@ -92,4 +95,54 @@ export function writeImported(dataDir: string, value: ImportedSchedules): string
 
 function readJson<T>(file: string): T {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+export interface ImportOptions {
+  dataDir: string;
+  /** Replace the sample network and earlier imports instead of extending them. */
+  replace?: boolean;
+  /** `dcsa` (DCSA Commercial Schedules v1 vessel schedules JSON) or `csv`; from the extension when absent. */
+  format?: 'dcsa' | 'csv';
+  /** Operator SCAC for DCSA vessel schedules that name none. */
+  operator?: string;
+  /** Modality of DCSA vessel schedules (default DEEPSEA). */
+  modality?: ScheduledModality;
+}
+
+export interface ImportSummary {
+  file: string;
+  format: 'dcsa' | 'csv';
+  voyages: number;
+  newOperators: string[];
+  warnings: string[];
+  stored: string;
+}
+
+/** Reads a schedule file and stores its voyages in the data directory (JSON). */
+export function importSchedules(file: string, options: ImportOptions): ImportSummary {
+  const format = options.format ?? (/\.csv$/i.test(file) ? 'csv' : 'dcsa');
+  const text = fs.readFileSync(file, 'utf8');
+  const source = `imported from ${path.basename(file)}`;
+  const result =
+    format === 'csv'
+      ? parseConnectionsCsv(text, { source })
+      : parseDcsaVesselSchedules(JSON.parse(text), { source, operator: options.operator, modality: options.modality });
+  const previous = options.replace ? undefined : readImported(options.dataDir);
+  const sample = readJson<{ operators: OperatorDef[] }>(SAMPLE_NETWORK_FILE);
+  const known = new Set([...sample.operators, ...(previous?.operators ?? [])].map((o) => o.scac.toUpperCase()));
+  const newOperators = result.operatorCodes.filter((c) => !known.has(c.toUpperCase()));
+  const stored: ImportedSchedules = {
+    replaceSample: options.replace ? true : (previous?.replaceSample ?? false),
+    operators: [
+      ...(previous?.operators ?? []),
+      ...newOperators.map((scac) => ({ name: scac, scac, source: `${source}; name unknown, SCAC used as name` })),
+    ],
+    services: previous?.services ?? [],
+    voyages: [...(previous?.voyages ?? []), ...result.voyages],
+    imports: [
+      ...(previous?.imports ?? []),
+      { file: path.resolve(file), format, importedAt: new Date().toISOString(), voyages: result.voyages.length },
+    ],
+  };
+  return { file, format, voyages: result.voyages.length, newOperators, warnings: result.warnings, stored: writeImported(options.dataDir, stored) };
 }
