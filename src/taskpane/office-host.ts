@@ -21,7 +21,7 @@ export function waitForOffice(timeoutMs = OFFICE_WAIT_MS, office: OfficeLike | u
   }
   return new Promise<HostState>((resolve) => {
     const timer = setTimeout(
-      () => resolve({ kind: 'no-office', reason: `Office did not answer within ${Math.round(timeoutMs / 1000)} s: this page is probably open outside Excel.` }),
+      () => resolve({ kind: 'no-office', reason: `Office did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s: this page is probably open outside Excel.` }),
       timeoutMs,
     );
     const done = (state: HostState) => {

@@ -21,6 +21,9 @@ import { showRouteMap } from './map-view';
 import { hasExcel } from './office-host';
 import { SheetTarget, writeRouteTables } from './table-writer';
 
+/** Options listed at once; the table written to the sheet always has all of them. */
+export const PAGE_SIZE = 8;
+
 export interface ResultsView {
   show(answer: RouteOptionsAnswer): void;
   setExcelAvailable(available: boolean): void;
@@ -33,8 +36,25 @@ export function initResultsView(): ResultsView {
   const insertButton = byId<HTMLButtonElement>('insert');
   const target = byId<HTMLSelectElement>('insert-target');
   const insertStatus = byId('insert-status');
+  const more = byId<HTMLButtonElement>('more-results');
   let options: RouteOption[] = [];
   let selected = -1;
+  let shown = 0;
+
+  /** Lists the next page of options (a long list would bury the legs and the map). */
+  const showMore = () => {
+    const next = options.slice(shown, shown + PAGE_SIZE);
+    const start = shown;
+    list.append(...next.map((o, i) => h('li', {}, optionButton(o, start + i, () => select(start + i)))));
+    shown += next.length;
+    more.hidden = shown >= options.length;
+    more.textContent = `Show ${Math.min(PAGE_SIZE, options.length - shown)} more (${options.length} found)`;
+  };
+  more.addEventListener('click', () => {
+    const first = shown;
+    showMore();
+    list.querySelector<HTMLButtonElement>(`button.option[data-index="${first}"]`)?.focus();
+  });
   let excel = hasExcel();
 
   const select = (index: number, focus = false) => {
@@ -51,7 +71,7 @@ export function initResultsView(): ResultsView {
     // Arrow keys move between options, as in a list box; Tab leaves the list.
     if (!options.length || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
     event.preventDefault();
-    const next = Math.max(0, Math.min(options.length - 1, selected + (event.key === 'ArrowDown' ? 1 : -1)));
+    const next = Math.max(0, Math.min(shown - 1, selected + (event.key === 'ArrowDown' ? 1 : -1)));
     select(next, true);
   });
 
@@ -80,7 +100,9 @@ export function initResultsView(): ResultsView {
       options = answer.results;
       section.hidden = false;
       insertStatus.textContent = '';
-      list.replaceChildren(...options.map((o, i) => h('li', {}, optionButton(o, i, () => select(i)))));
+      list.replaceChildren();
+      shown = 0;
+      showMore();
       if (options.length) select(0);
       else detail.replaceChildren();
       updateInsert();

@@ -59,7 +59,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
 
   const modalityBox = byId('modalities');
   for (const m of MODALITY_CHOICES) {
-    modalityBox.append(h('label', { className: 'check-label' }, h('input', { type: 'checkbox', name: 'modalities', value: m }), ` ${m}`));
+    modalityBox.append(h('label', { className: 'check-label' }, h('input', { type: 'checkbox', name: 'modalities', value: m }), m));
   }
   const sort = byId<HTMLSelectElement>('sort');
   for (const s of SORT_CHOICES) sort.add(new Option(s.label, s.value));
@@ -144,7 +144,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
     } catch (error) {
       status.dataset.state = 'error';
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
-      status.textContent = field ? `The service refused ${field}: see the field below.` : describeProblem(error);
+      status.textContent = field ? `The service refused ${field}: see the marked field.` : describeProblem(error);
       if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
     }
   });

@@ -41,6 +41,7 @@ function showHost(state: HostState): void {
     return;
   }
   banner.hidden = false;
+  if (state.kind === 'no-office') byId('api-key-hint').textContent = "Outside Office: stored in this browser's local storage, never in a workbook.";
   banner.textContent = state.kind === 'other-host'
     ? `Route Sheets is an Excel add-in; this is ${state.host}. Connection settings work here, inserting tables does not.`
     : `${state.reason} You can still set and test the connection and search route options; inserting tables needs Excel (settings are kept in this browser only).`;

@@ -208,7 +208,7 @@ describeBrowser('task pane in Chromium against the real server', () => {
     await page.click('#search');
     await page.waitForFunction(() => !!document.getElementById('allRequiredLocodes-error')?.textContent);
     expect(await page.textContent('#allRequiredLocodes-error')).toMatch(/allRequiredLocodes accepts at most 12 values/);
-    expect(await page.textContent('#search-status')).toBe('The service refused allRequiredLocodes: see the field below.');
+    expect(await page.textContent('#search-status')).toBe('The service refused allRequiredLocodes: see the marked field.');
     await shot('08-search-service-field-error');
     await page.fill('#allRequiredLocodes', '');
     await page.click('#more-filters summary');
@@ -228,7 +228,12 @@ describeBrowser('task pane in Chromium against the real server', () => {
     apiOptions = ((await res.json()) as { results: RouteOption[] }).results;
     expect(apiOptions.length).toBeGreaterThan(0);
     expect(await page.textContent('#search-status')).toBe(`${apiOptions.length} route option${apiOptions.length === 1 ? '' : 's'} found.`);
-    const listed = await page.$$eval('#results-list button.option', (bs) => bs.map((b) => b.textContent));
+    let listed = await page.$$eval('#results-list button.option', (bs) => bs.map((b) => b.textContent));
+    // Eight at a time; "Show more" lists the rest.
+    expect(listed.length).toBe(Math.min(8, apiOptions.length));
+    await page.locator('#results').screenshot({ path: path.join(SHOTS, '09-results.png') });
+    while (await page.isVisible('#more-results')) await page.click('#more-results');
+    listed = await page.$$eval('#results-list button.option', (bs) => bs.map((b) => b.textContent));
     expect(listed.length).toBe(apiOptions.length);
     const days = Math.round((apiOptions[0].leadTimeInMinutes / 1440) * 10) / 10;
     expect(listed[0]).toContain(`Option 1${days} day`);
@@ -236,7 +241,6 @@ describeBrowser('task pane in Chromium against the real server', () => {
     expect(await page.getAttribute('#results-list button.option >> nth=0', 'aria-pressed')).toBe('true');
     const legItems = await page.$$eval('#option-detail .leg-item strong', (els) => els.map((e) => e.textContent));
     expect(legItems).toEqual(apiOptions[0].legs.map((l) => `${l.origin} → ${l.destination}`));
-    await shot('09-results');
   });
 
   test('the map draws the legs of the selected option, coloured by modality, with ports marked', async () => {
@@ -284,7 +288,7 @@ describeBrowser('task pane in Chromium against the real server', () => {
     expect(formats[0][1][depCol]).toBe('yyyy-mm-dd hh:mm');
     expect(formats[0][1][leadCol]).toBe('0.0');
     expect(await page.textContent('#insert-status')).toMatch(/^Inserted RouteOptions1 \(\d+ options, A1:S\d+\) and RouteLegs1/);
-    await shot('11-inserted');
+    await page.locator('.insert-bar').screenshot({ path: path.join(SHOTS, '11-inserted.png') });
 
     await page.selectOption('#insert-target', 'active');
     await page.evaluate(() => {
