@@ -58,3 +58,19 @@ export function makeConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
     rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit },
   };
 }
+
+/** Reads a JSON file of ServiceConfig overrides (e.g. {"costs": {"distance": 2}, "rateLimit": {"perSecond": 200, "burst": 400}}). */
+export function readConfigFile(file: string): Partial<ServiceConfig> {
+  const fs = require('node:fs') as typeof import('node:fs');
+  const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ServiceConfig>;
+  const known = new Set(Object.keys(DEFAULT_CONFIG));
+  const unknown = Object.keys(value).filter((k) => !known.has(k));
+  if (unknown.length) throw new Error(`${file}: unknown settings ${unknown.join(', ')}; allowed: ${[...known].join(', ')}.`);
+  if (value.costs) {
+    for (const [op, cost] of Object.entries(value.costs)) {
+      if (!(op in DEFAULT_COSTS)) throw new Error(`${file}: costs.${op} is not an operation; allowed: ${Object.keys(DEFAULT_COSTS).join(', ')}.`);
+      if (!Number.isInteger(cost) || cost < 0) throw new Error(`${file}: costs.${op} must be an integer ≥ 0.`);
+    }
+  }
+  return value;
+}

@@ -50,9 +50,11 @@ export function validationProblem(
   const allowed = describeAllowed(prop);
   let detail: string;
   switch (e.keyword) {
-    case 'required':
-      detail = `${where} ${parameter} is required${allowed ? `; ${allowed}` : '.'}`;
+    case 'required': {
+      const what = prop?.enum ?? prop?.items?.enum ? allowed : prop?.description ? `${prop.description.replace(/\.$/, '')}.` : allowed;
+      detail = `${where} ${parameter} is required${what ? `: ${what}` : '.'}`;
       break;
+    }
     case 'enum':
       detail = `${where} ${parameter}${shown} is not allowed; allowed values: ${(e.params.allowedValues as unknown[] ?? prop?.enum ?? []).join(', ')}.`;
       break;

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createAccountWithKey, findKey } from '../../service/accounts';
+import { readConfigFile } from '../../service/config';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, startService } from '../../service/server';
 import { SqliteStore } from '../../service/store/sqlite';
 import { Store, TIERS, Tier } from '../../service/store/store';
@@ -71,7 +72,9 @@ export function register(program: Command): void {
     .addOption(new Option('--log-level <level>', 'log level').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'))
     .option('--no-request-log', 'do not log one line per request')
     .option('--cors-origin <origins>', 'allowed CORS origins: * or a comma-separated list', '*')
+    .option('--config <file>', 'JSON file of settings: costs {terminals, distance, emissions, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems')
     .action(async (opts) => {
+      const fileConfig = opts.config ? readConfigFile(opts.config) : {};
       const running = await startService({
         port: opts.port,
         host: opts.host,
@@ -79,9 +82,12 @@ export function register(program: Command): void {
         tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,
         logStream: process.stderr,
         config: {
+          ...fileConfig,
           logLevel: opts.logLevel,
           logRequests: opts.requestLog,
-          corsOrigins: opts.corsOrigin === '*' ? '*' : String(opts.corsOrigin).split(',').map((s: string) => s.trim()).filter(Boolean),
+          ...(opts.corsOrigin !== '*' || !fileConfig.corsOrigins
+            ? { corsOrigins: opts.corsOrigin === '*' ? '*' : String(opts.corsOrigin).split(',').map((s: string) => s.trim()).filter(Boolean) }
+            : {}),
         },
       });
       closeOnSignals(() => running.close());
