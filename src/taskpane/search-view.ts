@@ -128,7 +128,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
     const built = buildSearchQuery(values());
     if (!built.params) {
       status.dataset.state = 'error';
-      status.textContent = `Please correct ${built.errors.length === 1 ? 'the field' : `${built.errors.length} fields`} marked below.`;
+      status.textContent = `Please correct ${built.errors.length === 1 ? 'the field' : `${built.errors.length} fields`} marked above.`;
       showErrors(built.errors);
       return;
     }
