@@ -2,7 +2,7 @@
  * TypeBox schemas of every request and response: Fastify validates with them and the OpenAPI 3.1
  * document (/openapi.json) is generated from them, so the two cannot drift apart.
  */
-import { Type, TSchema } from './typebox';
+import { Type, TSchema } from '@sinclair/typebox';
 import { DEFAULT_SORT, SORT_KEYS } from '../engine/optimizer/query';
 import { MODALITIES, PASSAGES } from '../engine/types';
 
