@@ -52,6 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     genReqId: () => randomUUID(),
+    // HEAD would run (and charge) the whole GET: the interface is GET-only.
+    exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false, keywords: ['x-extension'] } },
     // Malformed URLs (bad percent-encoding) are answered by Fastify before any route: make them problems too.
