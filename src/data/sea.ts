@@ -3,12 +3,26 @@
  * areas (data/passages.json), builds the graph once per process, and the vessel resolver
  * (data/vessels.csv, data/canal-limits.csv and DIR/vessels.csv when imported).
  */
+import { createHash } from 'crypto';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import type { SeaRouter } from '../engine/route-engine';
 import { Passage, PASSAGES } from '../engine/types';
-import { buildSeaGraph, NetworkSeaRouter, PassageArea, Polyline, SeaGraph } from '../engine/routing/sea';
-import { CanalLimit, CanalLimits, parseVesselCsv, VesselImportResult, VesselRecord, VesselRegistry } from '../engine/routing/vessels';
+import {
+  buildChainGraph,
+  buildCoreTable,
+  buildSeaGraph,
+  ChainGraph,
+  closedPassageMask,
+  CoreTable,
+  NetworkSeaRouter,
+  PassageArea,
+  Polyline,
+  SeaGraph,
+  selectCore,
+} from '../engine/routing/sea';
+import { CanalLimit, CanalLimits, DEFAULT_CLOSED, parseVesselCsv, VesselImportResult, VesselRecord, VesselRegistry } from '../engine/routing/vessels';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 
@@ -64,9 +78,84 @@ export function loadSeaNetwork(): SeaNetwork {
   return network;
 }
 
-/** The process-wide sea router (its result cache is shared too). */
+export interface SeaTables {
+  chains: ChainGraph;
+  tables: CoreTable[];
+  /** Milliseconds for the chain graph and the tables; whether the table distances came from the cache file. */
+  chainMs: number;
+  tableMs: number;
+  fromCache: boolean;
+}
+
+let tables: SeaTables | undefined;
+
+/** Where distance tables are cached between processes (keyed by a hash of the graph and the closed set). */
+export const SEA_CACHE_DIR = path.join(os.tmpdir(), 'route-sheets-sea-cache');
+const TABLE_FORMAT = 'core-table-v1';
+
+/**
+ * The chain graph and the core distance table of the default closed passages (the closed set of
+ * most queries). The table's all-pairs part is cached in SEA_CACHE_DIR: a later process with the
+ * same graph reads it instead of recomputing it (`useCache: false` forces the computation).
+ */
+export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
+  if (tables && options.useCache !== false) return tables;
+  const graph = loadSeaNetwork().graph;
+  const t0 = performance.now();
+  const chains = buildChainGraph(graph);
+  const isCore = selectCore(chains);
+  const t1 = performance.now();
+  const mask = closedPassageMask(DEFAULT_CLOSED);
+  const useCache = options.useCache ?? true;
+  const file = path.join(SEA_CACHE_DIR, `${tableKey(graph, isCore, mask)}.f64`);
+  const cached = useCache ? readFloat64(file) : undefined;
+  const table = buildCoreTable(chains, isCore, mask, cached);
+  if (useCache && !cached) writeFloat64(file, table.dist);
+  const t2 = performance.now();
+  const result = { chains, tables: [table], chainMs: t1 - t0, tableMs: t2 - t1, fromCache: !!cached && cached === table.dist };
+  if (options.useCache !== false) tables = result;
+  return result;
+}
+
+function tableKey(graph: SeaGraph, isCore: Uint8Array, mask: number): string {
+  const h = createHash('sha256');
+  h.update(`${TABLE_FORMAT}:${mask}:`);
+  for (const a of [graph.edgeA, graph.edgeB, graph.edgeLength, graph.edgePassage, graph.edgeInMain, isCore]) {
+    h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  }
+  return h.digest('hex').slice(0, 32);
+}
+
+function readFloat64(file: string): Float64Array | undefined {
+  try {
+    const buf = fs.readFileSync(file);
+    if (buf.byteLength % 8 !== 0) return undefined;
+    const out = new Float64Array(buf.byteLength / 8);
+    new Uint8Array(out.buffer).set(buf);
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeFloat64(file: string, data: Float64Array): void {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Write then rename, so a parallel reader never sees half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    fs.renameSync(tmp, file);
+  } catch {
+    // A cache that cannot be written only costs time at the next start.
+  }
+}
+
+/** The process-wide sea router (its result cache is shared too), with the default closed set's table. */
 export function loadSeaRouter(): SeaRouter & NetworkSeaRouter {
-  if (!router) router = new NetworkSeaRouter(loadSeaNetwork().graph);
+  if (!router) {
+    const { chains, tables: list } = loadSeaTables();
+    router = new NetworkSeaRouter(loadSeaNetwork().graph, { chains, tables: list });
+  }
   return router;
 }
 

@@ -1,12 +1,21 @@
 /**
- * Port-to-port sea distances on the network: snap both ends to the nearest point on an open edge,
- * then A* (admissible spherical bound) between the two virtual nodes. Results are LRU-cached.
+ * Port-to-port sea distances on the network: snap both ends onto the nearest open edges, then find
+ * the shortest way between them on the chain graph (the network contracted to its junctions).
+ * For a closed-passage set with a prebuilt core distance table (the default one), a query is two
+ * small local searches and table look-ups; for any other set, an A* search on the junctions.
+ * Results are LRU-cached.
+ *
+ * Paths: the route's polyline from origin to destination. Longitudes are unwrapped so that
+ * consecutive points never jump by more than 180°: a trans-Pacific route eastward from Asia goes
+ * on past 180 (e.g. 190 = 170°W) instead of jumping to -180, so maps draw one continuous line.
  */
 import type { RoutedPath, SeaRouter } from '../../route-engine';
 import { LatLng, Passage } from '../../types';
-import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, toLatLng, toUnit } from './geodesy';
+import { buildChainGraph, ChainGraph, passageBit } from './chains';
+import { coreChains, CoreTable } from './core-table';
+import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, toLatLng, toUnit, Vec3 } from './geodesy';
 import { SeaGraph } from './graph';
-import { MinHeap } from './min-heap';
+import { JunctionSearch, JunctionStart } from './junction-search';
 import { LruCache } from './lru-cache';
 import { passageId, passageOfId } from './passages';
 import { EdgeSnap, edgesWithin, nearestEdge } from './spatial-index';
@@ -24,49 +33,88 @@ export interface SeaRouterOptions {
   cacheSize?: number;
   /** Decimals of degrees the cache key keeps (5 ≈ 1 m). */
   cacheKeyDecimals?: number;
-  /** false = plain Dijkstra (no lower bound); for checks and benchmarks. */
+  /** false = plain Dijkstra on the junctions, no lower bound and no table; for checks and benchmarks. */
   useAStar?: boolean;
+  /** false = never use distance tables (always search). */
+  useTables?: boolean;
+  /** The chain graph of `graph`, when already built. */
+  chains?: ChainGraph;
+  /** Core distance tables, each for one set of closed passages (see buildCoreTable). */
+  tables?: ReadonlyArray<CoreTable>;
 }
 
-interface Snap {
+export interface Snap {
   edge: number;
   lat: number;
   lng: number;
   /** Metres from the query point to the snap point. */
   offset: number;
-  /** Metres from the snap point to the edge's A and B ends. */
+  /** Metres from the snap point to the edge's A and B ends (toA + toB = the edge's length). */
   toA: number;
   toB: number;
 }
 
+/** Where a search may enter the junction graph from a snap: one end of the snapped chain. */
+interface Port {
+  snap: number;
+  /** true: leaves by the chain's B end. */
+  towardB: boolean;
+  junction: number;
+  cost: number;
+}
+
+interface Found {
+  cost: number;
+  startSnap: number;
+  endSnap: number;
+  /** Start port, chains in travel order and end port; or a same-chain / same-edge route. */
+  startPort?: Port;
+  chains?: number[];
+  endPort?: Port;
+  direct?: 'CHAIN' | 'EDGE';
+}
+
+export function closedPassageMask(closed: Iterable<Passage>): number {
+  let mask = 0;
+  for (const p of closed) mask |= passageBit(passageId(p));
+  return mask;
+}
+
 export class NetworkSeaRouter implements SeaRouter {
+  readonly chains: ChainGraph;
+  private readonly tables = new Map<number, CoreTable>();
   private readonly cache: LruCache<string, SeaRoute | null>;
   private readonly keyDecimals: number;
   private readonly useAStar: boolean;
-  private readonly heap = new MinHeap(4096);
-  private readonly dist: Float64Array;
-  private readonly predVertex: Int32Array;
-  private readonly predEdge: Int32Array;
-  private readonly reached: Int32Array;
-  private readonly settled: Int32Array;
+  private readonly useTables: boolean;
   private readonly edgeSeen: Int32Array;
-  private readonly startOf: Int32Array;
+  private readonly fromSearch: JunctionSearch;
+  private readonly toSearch: JunctionSearch;
   private stamp = 0;
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
+  /** Of those, answered with a distance table. */
+  tableHits = 0;
 
   constructor(readonly graph: SeaGraph, options: SeaRouterOptions = {}) {
     this.cache = new LruCache(options.cacheSize ?? 20_000);
     this.keyDecimals = options.cacheKeyDecimals ?? 5;
     this.useAStar = options.useAStar ?? true;
-    const n = graph.vertexCount;
-    this.dist = new Float64Array(n);
-    this.predVertex = new Int32Array(n);
-    this.predEdge = new Int32Array(n);
-    this.reached = new Int32Array(n);
-    this.settled = new Int32Array(n);
+    this.useTables = (options.useTables ?? true) && this.useAStar;
+    this.chains = options.chains ?? buildChainGraph(graph);
+    for (const t of options.tables ?? []) this.addTable(t);
     this.edgeSeen = new Int32Array(graph.edgeCount);
-    this.startOf = new Int32Array(n);
+    this.fromSearch = new JunctionSearch(this.chains);
+    this.toSearch = new JunctionSearch(this.chains);
+  }
+
+  addTable(table: CoreTable): void {
+    if (table.isCore.length !== this.chains.junctionCount) throw new Error('distance table built for another chain graph');
+    this.tables.set(table.closedMask, table);
+  }
+
+  hasTable(closed: Iterable<Passage>): boolean {
+    return this.tables.has(closedPassageMask(closed));
   }
 
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
@@ -75,23 +123,25 @@ export class NetworkSeaRouter implements SeaRouter {
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedKey}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const result = this.search(from, to, options.closed);
+    const result = this.search(from, to, closedPassageMask(options.closed));
     this.cache.set(key, result);
     return result;
   }
 
   /** Nearest point on an open edge of the main network (exposed for tests). */
   snap(point: LatLng, closed: ReadonlySet<Passage> = new Set()): Snap | null {
-    return this.snapCandidates(point, closedMask(closed))[0] ?? null;
+    const s = this.snapCandidates(point, closedPassageMask(closed))[0];
+    return s ? this.exactSnap(point, s) : null;
   }
 
   /**
    * The nearest open edge and the other open edges almost as near: the search picks among them,
    * so a port whose nearest line is a dead-end approach can still leave by the lane next to it.
+   * Distances here are spherical (for ranking); the chosen snaps are measured exactly at the end.
    */
-  private snapCandidates(point: LatLng, closedIds: Uint8Array): Snap[] {
+  private snapCandidates(point: LatLng, closedMask: number): Snap[] {
     const g = this.graph;
-    const accept = (e: number): boolean => g.edgeInMain[e] === 1 && closedIds[g.edgePassage[e]] === 0;
+    const accept = (e: number): boolean => g.edgeInMain[e] === 1 && (passageBit(g.edgePassage[e]) & closedMask) === 0;
     const p = toUnit(point.lat, point.lng);
     const best = nearestEdge(g, point.lat, point.lng, p, accept, this.edgeSeen, ++this.stamp);
     if (!best) return [];
@@ -101,7 +151,7 @@ export class NetworkSeaRouter implements SeaRouter {
     if (this.isLongSpoke(best.edge)) radius = Math.max(radius, SPOKE_RADIUS_M / MEAN_RADIUS_M);
     const near = edgesWithin(g, point.lat, point.lng, p, radius, accept, this.edgeSeen, ++this.stamp);
     const hits = near.length ? near.slice(0, MAX_CANDIDATES) : [best];
-    return hits.map((h) => this.describeSnap(point, h));
+    return hits.map((h) => this.roughSnap(h));
   }
 
   private isLongSpoke(e: number): boolean {
@@ -110,133 +160,228 @@ export class NetworkSeaRouter implements SeaRouter {
     return g.edgeLength[e] > LONG_SPOKE_M && (deg(g.edgeA[e]) === 1 || deg(g.edgeB[e]) === 1);
   }
 
-  private describeSnap(point: LatLng, hit: EdgeSnap): Snap {
+  private roughSnap(hit: EdgeSnap): Snap {
     const g = this.graph;
-    const p = toLatLng(hit.point);
     const a = g.edgeA[hit.edge];
     const b = g.edgeB[hit.edge];
-    return {
-      edge: hit.edge,
-      lat: p.lat,
-      lng: p.lng,
-      offset: geodesicMeters(point.lat, point.lng, p.lat, p.lng),
-      toA: geodesicMeters(p.lat, p.lng, g.lat[a], g.lng[a]),
-      toB: geodesicMeters(p.lat, p.lng, g.lat[b], g.lng[b]),
-    };
+    const span = angleBetween(g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b]);
+    const t = span > 0 ? angleBetween(g.ux[a], g.uy[a], g.uz[a], hit.point[0], hit.point[1], hit.point[2]) / span : 0;
+    const p = toLatLng(hit.point);
+    const toA = g.edgeLength[hit.edge] * Math.min(1, t);
+    return { edge: hit.edge, lat: p.lat, lng: p.lng, offset: hit.angle * MEAN_RADIUS_M, toA, toB: g.edgeLength[hit.edge] - toA };
   }
 
-  private search(from: LatLng, to: LatLng, closed: ReadonlySet<Passage>): SeaRoute | null {
-    this.searches++;
+  /** The snap with its offset and its distance to the edge's A end measured on the ellipsoid. */
+  private exactSnap(point: LatLng, s: Snap): Snap {
     const g = this.graph;
-    const closedIds = closedMask(closed);
-    const starts = this.snapCandidates(from, closedIds);
-    const ends = this.snapCandidates(to, closedIds);
+    const a = g.edgeA[s.edge];
+    const len = g.edgeLength[s.edge];
+    const toA = Math.min(len, geodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]));
+    return { ...s, offset: geodesicMeters(point.lat, point.lng, s.lat, s.lng), toA, toB: len - toA };
+  }
+
+  private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
+    this.searches++;
+    if (from.lat === to.lat && from.lng === to.lng) return { meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] };
+    const starts = this.snapCandidates(from, closedMask);
+    const ends = this.snapCandidates(to, closedMask);
     if (!starts.length || !ends.length) return null;
+    const g = this.graph;
 
-    const stamp = ++this.stamp;
-    const { dist, predVertex, predEdge, reached, settled, heap, startOf } = this;
-    heap.clear();
-    const target = toUnit(ends[0].lat, ends[0].lng);
-    // Lower bound to the nearest destination snap: to the first one minus how much nearer the others are.
-    let slack = 0;
-    for (const e of ends) {
-      const d = LOWER_BOUND_RADIUS_M * angleBetween(...toUnit(e.lat, e.lng), target[0], target[1], target[2]);
-      if (d > slack) slack = d;
+    // Both points nearest to the same edge: the straight way between them is the route.
+    if (starts[0].edge === ends[0].edge) {
+      const meters = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
+      const p = passageOfId(g.edgePassage[starts[0].edge]);
+      return { meters, path: unwrapLongitudes([{ ...from }, { ...to }]), passages: p ? [p] : [] };
     }
-    const h = (v: number): number =>
-      !this.useAStar ? 0 : Math.max(0, LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) - slack);
 
-    const relax = (v: number, cost: number, fromVertex: number, viaEdge: number, start: number): void => {
-      if (reached[v] === stamp && dist[v] <= cost) return;
-      reached[v] = stamp;
-      dist[v] = cost;
-      predVertex[v] = fromVertex;
-      predEdge[v] = viaEdge;
-      startOf[v] = start;
-      heap.push(cost + h(v), v);
-    };
-    starts.forEach((s, i) => {
-      relax(g.edgeA[s.edge], s.offset + s.toA, -1, s.edge, i);
-      relax(g.edgeB[s.edge], s.offset + s.toB, -1, s.edge, i);
-    });
+    const found = this.bestRoute(starts, ends, closedMask);
+    if (!found) return null;
+    return this.assemble(from, to, starts, ends, found);
+  }
 
-    // Tails from the ends of the destination edges to the destination.
-    const tail = new Map<number, { cost: number; end: number }>();
-    ends.forEach((e, i) => {
-      for (const [v, d] of [[g.edgeA[e.edge], e.toA], [g.edgeB[e.edge], e.toB]] as const) {
-        const cost = d + e.offset;
-        const old = tail.get(v);
-        if (!old || cost < old.cost) tail.set(v, { cost, end: i });
+  private ports(snaps: Snap[], closedMask: number): Port[] {
+    const cg = this.chains;
+    const g = this.graph;
+    const out: Port[] = [];
+    snaps.forEach((s, i) => {
+      const c = cg.edgeChain[s.edge];
+      if (c < 0) return;
+      const k = cg.edgeIndex[s.edge];
+      const base = cg.chainVertexOffset[c];
+      const vk = cg.chainVertex[base + k];
+      const toVk = g.edgeA[s.edge] === vk ? s.toA : s.toB;
+      const toVk1 = g.edgeLength[s.edge] - toVk;
+      const edgePos = base - c + k;
+      if (cg.chainA[c] >= 0 && (cg.maskBefore[edgePos] & closedMask) === 0) {
+        out.push({ snap: i, towardB: false, junction: cg.chainA[c], cost: s.offset + toVk + cg.chainVertexAt[base + k] });
+      }
+      if (cg.chainB[c] >= 0 && (cg.maskAfter[edgePos] & closedMask) === 0) {
+        const rest = cg.chainLength[c] - cg.chainVertexAt[base + k + 1];
+        out.push({ snap: i, towardB: true, junction: cg.chainB[c], cost: s.offset + toVk1 + rest });
       }
     });
+    return out;
+  }
 
-    // The virtual target is vertex id n.
-    const n = g.vertexCount;
-    let best: { cost: number; vertex: number; start: number; end: number } | null = null;
+  /** Position of a snap along its chain (metres from the chain's A end). */
+  private chainPosition(s: Snap): number {
+    const cg = this.chains;
+    const c = cg.edgeChain[s.edge];
+    const k = cg.edgeIndex[s.edge];
+    const base = cg.chainVertexOffset[c];
+    const vk = cg.chainVertex[base + k];
+    return cg.chainVertexAt[base + k] + (this.graph.edgeA[s.edge] === vk ? s.toA : s.toB);
+  }
+
+  private bestRoute(starts: Snap[], ends: Snap[], closedMask: number): Found | null {
+    const cg = this.chains;
+    let best: Found | null = null;
+
+    // Both snaps on one chain: along the chain between them, if its passages there are open.
     starts.forEach((s, i) => {
       ends.forEach((e, j) => {
-        if (s.edge !== e.edge) return;
-        const cost = s.offset + geodesicMeters(s.lat, s.lng, e.lat, e.lng) + e.offset;
-        if (!best || cost < best.cost) best = { cost, vertex: -1, start: i, end: j };
+        const c = cg.edgeChain[s.edge];
+        if (c < 0 || c !== cg.edgeChain[e.edge]) return;
+        const ks = cg.edgeIndex[s.edge];
+        const ke = cg.edgeIndex[e.edge];
+        const base = cg.chainVertexOffset[c] - c;
+        let mask = 0;
+        for (let k = Math.min(ks, ke) + 1; k < Math.max(ks, ke); k++) mask |= passageBit(this.graph.edgePassage[cg.chainEdge[base + k]]);
+        if ((mask & closedMask) !== 0) return;
+        const cost = s.offset + Math.abs(this.chainPosition(s) - this.chainPosition(e)) + e.offset;
+        if (!best || cost < best.cost) best = { cost, startSnap: i, endSnap: j, direct: ks === ke ? 'EDGE' : 'CHAIN' };
       });
     });
-    if (best) heap.push((best as { cost: number }).cost, n);
 
-    while (heap.size > 0) {
-      const key = heap.peekKey();
-      const v = heap.pop();
-      if (v === n) {
-        if (best && key <= (best as { cost: number }).cost) break;
-        continue;
-      }
-      if (settled[v] === stamp) continue;
-      settled[v] = stamp;
-      const gv = dist[v];
-      const t = tail.get(v);
-      if (t) {
-        const total = gv + t.cost;
-        if (!best || total < (best as { cost: number }).cost) {
-          best = { cost: total, vertex: v, start: startOf[v], end: t.end };
-          heap.push(total, n);
+    const startPorts = this.ports(starts, closedMask);
+    const endPorts = this.ports(ends, closedMask);
+    const startList: JunctionStart[] = startPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i }));
+    const finish = new Map<number, { cost: number; tag: number }>();
+    endPorts.forEach((p, i) => {
+      const old = finish.get(p.junction);
+      if (!old || p.cost < old.cost) finish.set(p.junction, { cost: p.cost, tag: i });
+    });
+    const known = (best as Found | null)?.cost ?? Infinity;
+    const table = this.useTables ? this.tables.get(closedMask) : undefined;
+
+    if (table) {
+      this.tableHits++;
+      const a = this.fromSearch;
+      const hit = a.run(startList, { closedMask, stopAt: table.isCore, finish, bestSoFar: known });
+      if (hit) best = { cost: hit.cost, startSnap: -1, endSnap: -1, startPort: startPorts[hit.startTag], chains: a.chainsTo(hit.junction), endPort: endPorts[hit.finishTag] };
+      const b = this.toSearch;
+      b.run(endPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i })), { closedMask, stopAt: table.isCore });
+      const C = table.size;
+      let bestPair: [number, number] | null = null;
+      let bestCost = (best as Found | null)?.cost ?? Infinity;
+      for (const ja of a.settledList) {
+        if (!table.isCore[ja]) continue;
+        const row = table.coreOf[ja] * C;
+        const da = a.dist[ja];
+        for (const jb of b.settledList) {
+          if (!table.isCore[jb]) continue;
+          const cost = da + table.dist[row + table.coreOf[jb]] + b.dist[jb];
+          if (cost < bestCost) {
+            bestCost = cost;
+            bestPair = [ja, jb];
+          }
         }
       }
-      for (let i = g.adjOffset[v]; i < g.adjOffset[v + 1]; i++) {
-        const e = g.adjEdge[i];
-        if (closedIds[g.edgePassage[e]] !== 0) continue;
-        const w = g.adjTarget[i];
-        if (settled[w] === stamp) continue;
-        relax(w, gv + g.edgeLength[e], v, e, startOf[v]);
+      if (bestPair) {
+        const [ja, jb] = bestPair;
+        const chains = [...a.chainsTo(ja), ...coreChains(table, table.coreOf[ja], table.coreOf[jb]), ...b.chainsTo(jb).reverse()];
+        best = { cost: bestCost, startSnap: -1, endSnap: -1, startPort: startPorts[a.tag[ja]], chains, endPort: endPorts[b.tag[jb]] };
       }
+    } else {
+      const bound = this.useAStar ? this.lowerBound(ends) : undefined;
+      const s = this.fromSearch;
+      const hit = s.run(startList, { closedMask, finish, bound, bestSoFar: known });
+      if (hit) best = { cost: hit.cost, startSnap: -1, endSnap: -1, startPort: startPorts[hit.startTag], chains: s.chainsTo(hit.junction), endPort: endPorts[hit.finishTag] };
     }
-    if (!best) return null;
-    const found = best as { cost: number; vertex: number; start: number; end: number };
-    return this.assemble(from, to, starts[found.start], ends[found.end], found.cost, found.vertex);
+    if (best && best.startPort && best.endPort) {
+      best.startSnap = best.startPort.snap;
+      best.endSnap = best.endPort.snap;
+    }
+    return best;
   }
 
-  private assemble(from: LatLng, to: LatLng, start: Snap, end: Snap, meters: number, lastVertex: number): SeaRoute {
+  /** Admissible A* bound: to the nearest destination snap (first snap minus how much nearer the others are). */
+  private lowerBound(ends: Snap[]): (j: number) => number {
     const g = this.graph;
-    const vertices: number[] = [];
-    const edges: number[] = [];
-    if (lastVertex >= 0) {
-      for (let v = lastVertex; v >= 0; v = this.predVertex[v]) {
-        vertices.push(v);
-        edges.push(this.predEdge[v]); // the source vertex carries the start edge
-      }
-      vertices.reverse();
-      edges.reverse();
-    } else {
-      edges.push(start.edge);
+    const target = toUnit(ends[0].lat, ends[0].lng);
+    let slack = 0;
+    for (const e of ends) {
+      const u = toUnit(e.lat, e.lng);
+      slack = Math.max(slack, LOWER_BOUND_RADIUS_M * angleBetween(u[0], u[1], u[2], target[0], target[1], target[2]));
     }
-    edges.push(end.edge);
+    const jv = this.chains.junctionVertex;
+    return (j: number): number => {
+      const v = jv[j];
+      return Math.max(0, LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) - slack);
+    };
+  }
 
+  private assemble(from: LatLng, to: LatLng, starts: Snap[], ends: Snap[], found: Found): SeaRoute {
+    const g = this.graph;
+    const cg = this.chains;
+    const start = this.exactSnap(from, starts[found.startSnap]);
+    const end = this.exactSnap(to, ends[found.endSnap]);
     const path: LatLng[] = [];
+    const edges: number[] = [];
     const add = (lat: number, lng: number): void => {
       const last = path[path.length - 1];
       if (!last || last.lat !== lat || last.lng !== lng) path.push({ lat, lng });
     };
+    const addVertex = (v: number): void => add(g.lat[v], g.lng[v]);
+    /** Chain c's vertices at positions [from..to] (either direction) and its edges between them. */
+    const walkChain = (c: number, fromPos: number, toPos: number, edgeFrom: number, edgeTo: number): void => {
+      const vb = cg.chainVertexOffset[c];
+      const eb = vb - c;
+      const step = toPos >= fromPos ? 1 : -1;
+      for (let i = fromPos; i !== toPos + step; i += step) addVertex(cg.chainVertex[vb + i]);
+      const estep = edgeTo >= edgeFrom ? 1 : -1;
+      if (edgeFrom >= 0) for (let k = edgeFrom; k !== edgeTo + estep; k += estep) edges.push(cg.chainEdge[eb + k]);
+    };
+    const chainEdges = (c: number): number => cg.chainVertexOffset[c + 1] - cg.chainVertexOffset[c] - 1;
+
     add(from.lat, from.lng);
     add(start.lat, start.lng);
-    for (const v of vertices) add(g.lat[v], g.lng[v]);
+    const cs = cg.edgeChain[start.edge];
+    const ks = cg.edgeIndex[start.edge];
+    let meters: number;
+    if (found.direct) {
+      const ke = cg.edgeIndex[end.edge];
+      if (ks < ke) walkChain(cs, ks + 1, ke, ks, ke);
+      else if (ks > ke) walkChain(cs, ks, ke + 1, ks, ke);
+      else edges.push(start.edge);
+      meters = start.offset + Math.abs(this.chainPosition(start) - this.chainPosition(end)) + end.offset;
+    } else {
+      const sp = found.startPort!;
+      const ep = found.endPort!;
+      // Leave the start chain by the port's end.
+      if (sp.towardB) walkChain(cs, ks + 1, chainEdges(cs), ks, chainEdges(cs) - 1);
+      else walkChain(cs, ks, 0, ks, 0);
+      let j = sp.junction;
+      let middle = 0;
+      for (const c of found.chains ?? []) {
+        const n = chainEdges(c);
+        middle += cg.chainLength[c];
+        if (cg.chainA[c] === j) {
+          walkChain(c, 0, n, 0, n - 1);
+          j = cg.chainB[c];
+        } else {
+          walkChain(c, n, 0, n - 1, 0);
+          j = cg.chainA[c];
+        }
+      }
+      // Enter the end chain by the port's end.
+      const ce = cg.edgeChain[end.edge];
+      const ke = cg.edgeIndex[end.edge];
+      if (ep.towardB) walkChain(ce, chainEdges(ce), ke + 1, chainEdges(ce) - 1, ke);
+      else walkChain(ce, 0, ke, 0, ke);
+      meters = this.portCost(start, sp) + middle + this.portCost(end, ep);
+    }
     add(end.lat, end.lng);
     add(to.lat, to.lng);
 
@@ -245,12 +390,28 @@ export class NetworkSeaRouter implements SeaRouter {
       const p = passageOfId(g.edgePassage[e]);
       if (p && passages[passages.length - 1] !== p) passages.push(p);
     }
-    return { meters, path, passages };
+    return { meters, path: unwrapLongitudes(path), passages };
+  }
+
+  /** Metres from the query point through its snap to the port's junction (exact snap). */
+  private portCost(s: Snap, port: Port): number {
+    const cg = this.chains;
+    const c = cg.edgeChain[s.edge];
+    const pos = this.chainPosition(s);
+    return s.offset + (port.towardB ? cg.chainLength[c] - pos : pos);
   }
 }
 
-function closedMask(closed: ReadonlySet<Passage>): Uint8Array {
-  const mask = new Uint8Array(32);
-  for (const p of closed) mask[passageId(p)] = 1;
-  return mask;
+/** Longitudes made continuous: each point within 180° of the previous one (may leave ±180). */
+export function unwrapLongitudes(path: LatLng[]): LatLng[] {
+  for (let i = 1; i < path.length; i++) {
+    let lng = path[i].lng;
+    const prev = path[i - 1].lng;
+    while (lng - prev > 180) lng -= 360;
+    while (lng - prev < -180) lng += 360;
+    if (lng !== path[i].lng) path[i] = { lat: path[i].lat, lng };
+  }
+  return path;
 }
+
+export type { Vec3 };

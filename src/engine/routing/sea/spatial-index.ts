@@ -11,6 +11,10 @@ export interface EdgeGrid {
   /** CSR: the edges in cell c are cellEdges[cellOffset[c] .. cellOffset[c+1]). */
   cellOffset: Int32Array;
   cellEdges: Int32Array;
+  /** Unit pole (a × b normalised) of each edge's great circle: |p·n| bounds p's distance to the arc from below. */
+  poleX: Float64Array;
+  poleY: Float64Array;
+  poleZ: Float64Array;
 }
 
 interface EdgeGeometry {
@@ -64,7 +68,24 @@ export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number): EdgeGrid {
   const fill = cellOffset.slice(0, rows * cols);
   const cellEdges = new Int32Array(pairCell.length);
   for (let i = 0; i < pairCell.length; i++) cellEdges[fill[pairCell[i]]++] = pairEdge[i];
-  return { cellDegrees, cols, rows, cellOffset, cellEdges };
+  const poleX = new Float64Array(g.edgeCount);
+  const poleY = new Float64Array(g.edgeCount);
+  const poleZ = new Float64Array(g.edgeCount);
+  for (let e = 0; e < g.edgeCount; e++) {
+    const a = g.edgeA[e];
+    const b = g.edgeB[e];
+    const x = g.uy[a] * g.uz[b] - g.uz[a] * g.uy[b];
+    const y = g.uz[a] * g.ux[b] - g.ux[a] * g.uz[b];
+    const z = g.ux[a] * g.uy[b] - g.uy[a] * g.ux[b];
+    const len = Math.hypot(x, y, z);
+    // Degenerate (zero-length) edges get a zero pole: the bound is then 0, never prunes.
+    if (len > 1e-15) {
+      poleX[e] = x / len;
+      poleY[e] = y / len;
+      poleZ[e] = z / len;
+    }
+  }
+  return { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ };
 }
 
 export interface EdgeSnap {
@@ -88,8 +109,10 @@ export function nearestEdge(
   seen: Int32Array,
   stamp: number,
 ): EdgeSnap | null {
-  const { cellDegrees, cols, rows, cellOffset, cellEdges } = g.grid;
+  const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
+  const [px, py, pz] = p;
   let best: EdgeSnap | null = null;
+  let bestSin = Infinity; // sin of the best angle so far (the arc bound is compared in sines)
   let radiusDeg = cellDegrees;
   for (;;) {
     const latLo = lat - radiusDeg;
@@ -109,12 +132,18 @@ export function nearestEdge(
         for (let i = cellOffset[cell]; i < cellOffset[cell + 1]; i++) {
           const e = cellEdges[i];
           if (seen[e] === stamp) continue;
+          // Distance to the edge's whole great circle is a lower bound: skip edges that cannot win.
+          const dn = Math.abs(px * poleX[e] + py * poleY[e] + pz * poleZ[e]);
+          if (dn >= bestSin) continue;
           seen[e] = stamp;
           if (!accept(e)) continue;
           const a = g.edgeA[e];
           const b = g.edgeB[e];
           const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
-          if (!best || hit.angle < best.angle) best = { edge: e, point: hit.point, angle: hit.angle };
+          if (!best || hit.angle < best.angle) {
+            best = { edge: e, point: hit.point, angle: hit.angle };
+            bestSin = hit.angle >= Math.PI / 2 ? Infinity : Math.sin(hit.angle);
+          }
         }
       }
     }
@@ -144,7 +173,9 @@ export function edgesWithin(
   seen: Int32Array,
   stamp: number,
 ): EdgeSnap[] {
-  const { cellDegrees, cols, rows, cellOffset, cellEdges } = g.grid;
+  const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
+  const [px, py, pz] = p;
+  const radiusSin = radiusAngle >= Math.PI / 2 ? Infinity : Math.sin(radiusAngle);
   const radiusDeg = radiusAngle * DEG;
   const latLo = lat - radiusDeg;
   const latHi = lat + radiusDeg;
@@ -164,6 +195,7 @@ export function edgesWithin(
         const e = cellEdges[i];
         if (seen[e] === stamp) continue;
         seen[e] = stamp;
+        if (Math.abs(px * poleX[e] + py * poleY[e] + pz * poleZ[e]) > radiusSin) continue;
         if (!accept(e)) continue;
         const a = g.edgeA[e];
         const b = g.edgeB[e];
