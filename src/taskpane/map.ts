@@ -5,8 +5,8 @@
  * coordinates; legs whose ends have none are left out and reported.
  * Pure (no DOM): the same input always gives the same markup.
  */
-import { geoEqualEarth, geoGraticule10, geoPath } from 'd3-geo';
-import type { GeoPermissibleObjects } from 'd3-geo';
+import { geoEqualEarth, geoGraticule10, geoMercator, geoPath } from 'd3-geo';
+import type { GeoPermissibleObjects, GeoProjection } from 'd3-geo';
 import type { Leg } from '../client/types';
 
 /** [longitude, latitude] in degrees. */
@@ -89,8 +89,8 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
     ports.set(d.leg.destination, d.to);
   }
   const points = [...ports.values()];
-  const projection = geoEqualEarth().rotate([-centralLongitude(points), 0]).precision(0.2);
   const pad = 14;
+  const projection = geoEqualEarth().rotate([-centralLongitude(points), 0]).precision(0.2);
   if (points.length) {
     // A margin of a few degrees keeps short routes from filling the frame edge to edge.
     const margin = points.flatMap(([lng, lat]) => [
@@ -100,26 +100,13 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
   } else {
     projection.fitExtent([[pad, pad], [width - pad, height - pad]], { type: 'Sphere' });
   }
+  projection.clipExtent([[0, 0], [width, height]]);
   const path = geoPath(projection);
 
   const modalities: string[] = [];
-  const legPaths = drawn.map(({ leg, from, to }, i) => {
-    if (!modalities.includes(leg.modality)) modalities.push(leg.modality);
-    const d = path({ type: 'LineString', coordinates: [from, to] }) ?? '';
-    const color = MODALITY_COLORS[leg.modality] ?? OTHER_COLOR;
-    const dash = leg.modality === 'TRUCK' ? ' stroke-dasharray="5 3"' : leg.modality === 'RAIL' ? ' stroke-dasharray="8 2 2 2"' : '';
-    return `<path class="leg" data-leg="${i + 1}" data-modality="${esc(leg.modality)}" d="${d}" fill="none" stroke="${color}" stroke-width="2.5" stroke-linecap="round"${dash}><title>Leg ${i + 1}: ${esc(leg.origin)} → ${esc(leg.destination)} (${esc(leg.modality)})</title></path>`;
-  });
-
-  const portMarks = [...ports.entries()].map(([name, lngLat]) => {
-    const p = projection(lngLat);
-    if (!p) return '';
-    const [x, y] = p.map((v) => round(v));
-    const anchor = x > width - 60 ? 'end' : 'start';
-    const dx = anchor === 'end' ? -6 : 6;
-    return `<g class="port" data-place="${esc(name)}"><circle cx="${x}" cy="${y}" r="3.5" fill="#ffffff" stroke="#242424" stroke-width="1.5"/>` +
-      `<text x="${round(x + dx)}" y="${round(y - 5)}" text-anchor="${anchor}" font-size="10" font-family="Segoe UI, system-ui, sans-serif" fill="#242424" stroke="#ffffff" stroke-width="3" paint-order="stroke">${esc(name)}</text></g>`;
-  });
+  for (const d of drawn) if (!modalities.includes(d.leg.modality)) modalities.push(d.leg.modality);
+  const main = drawLayer(projection, drawn, ports, { width, height }, '');
+  const inset = insetFor(projection, drawn, ports, input.land, width, height);
 
   const title = input.title ?? (drawn.length ? `Route map: ${[...ports.keys()].join(' – ')}` : 'Route map: no places to draw');
   const svg = [
@@ -130,12 +117,144 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
     `<rect class="ocean" width="${width}" height="${height}" fill="#eaf3fb"/>`,
     `<path class="graticule" d="${path(geoGraticule10()) ?? ''}" fill="none" stroke="#d1e3f3" stroke-width="0.5"/>`,
     `<path class="land" d="${path(input.land) ?? ''}" fill="#e8e4da" stroke="#b9b3a5" stroke-width="0.5"/>`,
-    ...legPaths,
-    ...portMarks,
+    main,
+    inset,
     `</g>`,
     `</svg>`,
   ].join('');
   return { svg, drawnLegs: drawn.length, missing: [...missing], modalities };
+}
+
+type Drawn = { leg: Leg; from: LngLat; to: LngLat };
+interface Box { x: number; y: number; width: number; height: number }
+
+/** Legs and ports under one projection; `prefix` '' for the main map, 'inset-' for the inset. */
+function drawLayer(projection: GeoProjection, drawn: Drawn[], ports: Map<string, LngLat>, box: Box | { width: number; height: number }, prefix: string): string {
+  const path = geoPath(projection);
+  const frame: Box = 'x' in box ? box : { x: 0, y: 0, ...box };
+  const legs = drawn.map(({ leg, from, to }, i) => {
+    const d = path({ type: 'LineString', coordinates: [from, to] }) ?? '';
+    if (!d) return '';
+    const color = MODALITY_COLORS[leg.modality] ?? OTHER_COLOR;
+    const dash = leg.modality === 'TRUCK' ? ' stroke-dasharray="5 3"' : leg.modality === 'RAIL' ? ' stroke-dasharray="8 2 2 2"' : '';
+    return `<path class="${prefix}leg" data-leg="${i + 1}" data-modality="${esc(leg.modality)}" d="${d}" fill="none" stroke="${color}" stroke-width="2.5" stroke-linecap="round"${dash}><title>Leg ${i + 1}: ${esc(leg.origin)} → ${esc(leg.destination)} (${esc(leg.modality)})</title></path>`;
+  });
+  const at = [...ports.entries()]
+    .map(([name, lngLat]) => ({ name, p: projection(lngLat) }))
+    .filter((x): x is { name: string; p: [number, number] } => !!x.p && inside(x.p, frame));
+  const labels = placeLabels(at, frame);
+  const marks = at.map(({ name, p }) => {
+    const [x, y] = p.map(round);
+    const label = labels.get(name);
+    const text = label
+      ? `<text x="${round(label.x)}" y="${round(label.y)}" text-anchor="${label.anchor}" font-size="10" font-family="Segoe UI, system-ui, sans-serif" fill="#242424" stroke="#ffffff" stroke-width="3" paint-order="stroke">${esc(name)}</text>`
+      : '';
+    return `<g class="${prefix}port" data-place="${esc(name)}"><title>${esc(name)}</title><circle cx="${x}" cy="${y}" r="3.5" fill="#ffffff" stroke="#242424" stroke-width="1.5"/>${text}</g>`;
+  });
+  return legs.join('') + marks.join('');
+}
+
+/**
+ * Labels right-above, left-above, right-below or left-below their port, whichever first overlaps no
+ * label already placed and stays in the frame; ports keep their order (origin first), so the ends
+ * of the route win. A port with no free spot keeps its marker and tooltip, without a label.
+ */
+export function placeLabels(ports: { name: string; p: [number, number] }[], frame: Box): Map<string, { x: number; y: number; anchor: 'start' | 'end' }> {
+  const placed: Box[] = [];
+  const out = new Map<string, { x: number; y: number; anchor: 'start' | 'end' }>();
+  const markers: Box[] = ports.map(({ p }) => ({ x: p[0] - 4, y: p[1] - 4, width: 8, height: 8 }));
+  for (const { name, p } of ports) {
+    const w = name.length * 6.2 + 2;
+    const spots: { x: number; y: number; anchor: 'start' | 'end' }[] = [
+      { x: p[0] + 6, y: p[1] - 5, anchor: 'start' },
+      { x: p[0] - 6, y: p[1] - 5, anchor: 'end' },
+      { x: p[0] + 6, y: p[1] + 13, anchor: 'start' },
+      { x: p[0] - 6, y: p[1] + 13, anchor: 'end' },
+    ];
+    for (const s of spots) {
+      const b: Box = { x: s.anchor === 'start' ? s.x : s.x - w, y: s.y - 9, width: w, height: 11 };
+      const fits = b.x >= frame.x && b.y >= frame.y && b.x + b.width <= frame.x + frame.width && b.y + b.height <= frame.y + frame.height;
+      if (fits && !placed.some((o) => overlaps(o, b)) && !markers.some((m) => overlaps(m, b))) {
+        placed.push(b);
+        out.set(name, s);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Ports that crowd each other on the world map (e.g. Rotterdam, Neuss and Duisburg at the end of a
+ * voyage from Shanghai) get an inset: a Mercator close-up of that cluster in the emptiest corner.
+ */
+function insetFor(projection: GeoProjection, drawn: Drawn[], ports: Map<string, LngLat>, land: GeoPermissibleObjects, width: number, height: number): string {
+  const names = [...ports.keys()];
+  const xy: [number, number][] = names.map((n) => projection(ports.get(n)!) ?? [NaN, NaN]);
+  const cluster = largestCluster(xy, 18);
+  if (cluster.length < 2) return '';
+  const members = cluster.map((i) => names[i]);
+  const memberPoints = members.map((n) => ports.get(n)!);
+  const w = Math.round(width * 0.44);
+  const h = Math.round(height * 0.46);
+  const corners: Box[] = [
+    { x: 4, y: height - h - 4, width: w, height: h },
+    { x: 4, y: 4, width: w, height: h },
+    { x: width - w - 4, y: height - h - 4, width: w, height: h },
+    { x: width - w - 4, y: 4, width: w, height: h },
+  ];
+  // The corner covering the fewest ports and leg points of the main map.
+  const samples: [number, number][] = [...xy, ...drawn.flatMap(({ from, to }) => {
+    const out: [number, number][] = [];
+    for (let t = 0.1; t < 1; t += 0.1) out.push(projection([from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t]) ?? [NaN, NaN]);
+    return out;
+  })];
+  const cost = (b: Box) => samples.filter((p) => inside(p, b)).length;
+  const box = corners.reduce((best, b) => (cost(b) < cost(best) ? b : best));
+  const span = Math.max(...memberPoints.map((p) => p[0])) - Math.min(...memberPoints.map((p) => p[0])) +
+    Math.max(...memberPoints.map((p) => p[1])) - Math.min(...memberPoints.map((p) => p[1]));
+  const m = Math.max(0.3, span * 0.25);
+  const margin = memberPoints.flatMap(([lng, lat]) => [[lng - m, lat - m], [lng + m, lat + m]] as LngLat[]);
+  const inner = 10;
+  const zoom = geoMercator()
+    .fitExtent([[box.x + inner, box.y + inner + 4], [box.x + box.width - inner, box.y + box.height - inner]], { type: 'MultiPoint', coordinates: margin })
+    .clipExtent([[box.x, box.y], [box.x + box.width, box.y + box.height]]);
+  const zpath = geoPath(zoom);
+  return [
+    `<g class="inset" data-places="${esc(members.join(','))}">`,
+    `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="#eaf3fb" stroke="#616161" stroke-width="1"/>`,
+    `<path class="inset-land" d="${zpath(land) ?? ''}" fill="#e8e4da" stroke="#b9b3a5" stroke-width="0.5"/>`,
+    drawLayer(zoom, drawn, ports, box, 'inset-'),
+    `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" fill="none" stroke="#616161" stroke-width="1"/>`,
+    `</g>`,
+  ].join('');
+}
+
+/** Indexes of the largest group of points chained within `radius` px of each other. */
+function largestCluster(points: [number, number][], radius: number): number[] {
+  const parent = points.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const [a, b] = [points[i], points[j]];
+      if (Math.hypot(a[0] - b[0], a[1] - b[1]) <= radius) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  points.forEach((p, i) => {
+    if (!Number.isFinite(p[0])) return;
+    const root = find(i);
+    groups.set(root, [...(groups.get(root) ?? []), i]);
+  });
+  return [...groups.values()].reduce((best, g) => (g.length > best.length ? g : best), [] as number[]);
+}
+
+function inside(p: [number, number], b: Box): boolean {
+  return p[0] >= b.x && p[0] <= b.x + b.width && p[1] >= b.y && p[1] <= b.y + b.height;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 function clampLat(lat: number): number {

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { feature } from 'topojson-client';
-import { centralLongitude, placeCoordinates, renderRouteMap, MODALITY_COLORS, LngLat } from '../../src/taskpane/map';
+import { centralLongitude, placeCoordinates, placeLabels, renderRouteMap, MODALITY_COLORS, LngLat } from '../../src/taskpane/map';
 import { coordinateLookup } from '../../src/taskpane/port-coordinates';
 import { OPTIONS } from './fixtures';
 
@@ -39,7 +39,7 @@ test('draws each leg as an arc coloured by modality, marks and labels the ports'
   ]);
   // A great-circle arc is resampled into many points, not one straight segment.
   expect(legs[1][3].split('L').length).toBeGreaterThan(5);
-  const ports = [...map.svg.matchAll(/<g class="port" data-place="(\w+)"><circle cx="([\d.-]+)" cy="([\d.-]+)"/g)];
+  const ports = [...map.svg.matchAll(/<g class="port" data-place="(\w+)"><title>\w+<\/title><circle cx="([\d.-]+)" cy="([\d.-]+)"/g)];
   expect(ports.map((m) => m[1])).toEqual(['CNSHA', 'SGSIN', 'NLRTM', 'DEDUI']);
   // Every port falls inside the frame; Shanghai is east of Rotterdam and Singapore south of both.
   const at = Object.fromEntries(ports.map((m) => [m[1], [Number(m[2]), Number(m[3])]]));
@@ -52,6 +52,11 @@ test('draws each leg as an arc coloured by modality, marks and labels the ports'
   expect(at.CNSHA[0]).toBeGreaterThan(at.NLRTM[0]);
   expect(at.SGSIN[1]).toBeGreaterThan(at.CNSHA[1]);
   expect(at.DEDUI[0]).toBeGreaterThan(at.NLRTM[0]);
+  // Rotterdam and Duisburg crowd each other at world scale: they get an inset, with the barge leg.
+  expect(map.svg).toMatch(/<g class="inset" data-places="(NLRTM,DEDUI|DEDUI,NLRTM)">/);
+  const inset = map.svg.slice(map.svg.indexOf('<g class="inset"'));
+  expect([...inset.matchAll(/class="inset-port" data-place="(\w+)"/g)].map((m) => m[1]).sort()).toEqual(['DEDUI', 'NLRTM']);
+  expect(inset).toMatch(/class="inset-leg" data-leg="3" data-modality="BARGE" d="M/);
   // Land is drawn from the Natural Earth polygons.
   expect(map.svg).toMatch(/<path class="land" d="M[^"]{2000,}"/);
   expect(map.svg).toContain('role="img"');
@@ -68,6 +73,24 @@ test('legs whose ports have no coordinates are reported, not drawn; lat,lng plac
   expect(map.svg).toContain('data-modality="TRUCK"');
   expect(placeCoordinates('51.9, 4.1', lookup)).toEqual([4.1, 51.9]);
   expect(placeCoordinates('nlrtm', lookup)).toEqual(portTable().NLRTM);
+});
+
+test('labels never overlap each other; a label with no room is left out', () => {
+  const frame = { x: 0, y: 0, width: 300, height: 190 };
+  const labels = placeLabels([
+    { name: 'NLRTM', p: [100, 50] }, { name: 'DENSS', p: [102, 52] }, { name: 'DEDUI', p: [104, 50] }, { name: 'BEANR', p: [99, 54] }, { name: 'DEHAM', p: [101, 51] },
+  ], frame);
+  const boxes = [...labels.entries()].map(([name, l]) => {
+    const w = name.length * 6.2 + 2;
+    return { x: l.anchor === 'start' ? l.x : l.x - w, y: l.y - 9, width: w, height: 11 };
+  });
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, b] = [boxes[i], boxes[j]];
+    expect(a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height).toBe(false);
+  }
+  // Right of Rotterdam would cover Duisburg's marker, so its label goes left; the origin is placed first.
+  expect(labels.get('NLRTM')).toEqual({ x: 94, y: 45, anchor: 'end' });
+  expect(labels.size).toBeLessThan(5);
 });
 
 test('trans-Pacific routes centre on the Pacific', () => {

@@ -306,6 +306,40 @@ describeBrowser('task pane in Chromium against the real server', () => {
     ]);
   });
 
+  test('multimodal and trans-Pacific maps: one colour per modality, the Pacific in the middle', async () => {
+    for (const [destination, name] of [['DEDUI', '10b-map-multimodal'], ['USLAX', '10c-map-transpacific']] as const) {
+      await page.fill('#destination', destination);
+      await page.click('#search');
+      await page.waitForFunction((d) => document.querySelector('#option-detail .leg-item:last-child strong')?.textContent?.endsWith(d), destination);
+      const chosen = await page.$$eval('#option-detail .leg-item', (items) => items.map((i) => i.getAttribute('data-modality')));
+      const drawn = await page.$$eval('#map svg path.leg', (ps) => ps.map((p) => [p.getAttribute('data-modality'), p.getAttribute('stroke')]));
+      expect(drawn.map((d) => d[0])).toEqual(chosen);
+      const colours = new Map(drawn.map(([m, c]) => [m, c]));
+      expect(new Set(colours.values()).size).toBe(colours.size);
+      expect(await page.$$eval('#map .map-legend li', (lis) => lis.map((li) => li.textContent))).toEqual([...new Set(chosen)]);
+      await page.locator('#map').scrollIntoViewIfNeeded();
+      await page.locator('#map').screenshot({ path: path.join(SHOTS, `${name}.png`) });
+      if (destination === 'USLAX') {
+        // Shanghai left of Los Angeles on a map centred on the Pacific (not split at the antimeridian).
+        const x = await page.$$eval('#map svg g.port circle', (cs) => cs.map((c) => [c.parentElement!.getAttribute('data-place'), Number(c.getAttribute('cx'))] as [string, number]));
+        const at = Object.fromEntries(x);
+        expect(at.CNSHA).toBeLessThan(at.USLAX);
+      }
+    }
+    await page.fill('#destination', 'NLRTM');
+  });
+
+  test('keyboard: arrow keys switch tabs', async () => {
+    await page.focus('#tab-search');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getAttribute('#tab-connection', 'aria-selected')).toBe('true');
+    expect(await page.isVisible('#panel-connection')).toBe(true);
+    expect(await page.isHidden('#panel-search')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-connection');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.isVisible('#panel-search')).toBe(true);
+  });
+
   test('clear cache and recalculate: a full recalculation', async () => {
     await page.click('#tab-connection');
     await page.evaluate(() => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0));
