@@ -148,7 +148,31 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   // `arr` is a lower bound of the final arrival (time so far plus the remaining lower bound).
   const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean => {
     if (arr === Infinity || arr - dep0 > spec.maxLeadMinutes || arr > spec.maxArrival) return true;
-    for (const d of targets) if (d.dep0 >= dep0 && d.arr <= arr && d.tr <= tr && d.em <= em) return true;
+    // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
+    for (let i = 0; i < targets.length; i++) {
+      const d = targets[i];
+      if (d.dep0 < dep0) break;
+      if (d.arr <= arr && d.tr <= tr && d.em <= em) return true;
+    }
+    return false;
+  };
+  const addTarget = (x: Target): void => {
+    if (!insertPareto(targets, x, targetDominates)) return;
+    // insertPareto appended x; move it to its place in descending dep0 order.
+    let i = targets.length - 1;
+    while (i > 0 && targets[i - 1].dep0 < x.dep0) {
+      targets[i] = targets[i - 1];
+      i--;
+    }
+    targets[i] = x;
+  };
+  // A waiting label is useless when a label already ready at that stop dominates it.
+  const dominatedByReady = (bag: Waiting[] | undefined, l: StopLabel, em: number): boolean => {
+    if (!bag) return false;
+    for (const w of bag) {
+      const r = w.label;
+      if (r.dep0 >= l.dep0 && r.tr <= l.tr && w.em <= em && covers(r.bits, l.bits) && (!seaDominance || r.sea <= l.sea)) return true;
+    }
     return false;
   };
 
@@ -235,16 +259,18 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           };
           if (!covers(label.bits, spec.fullBits)) continue;
           if (target.arr > spec.maxArrival || target.arr - target.dep0 > spec.maxLeadMinutes || target.em > spec.maxGrams) continue;
-          insertPareto(targets, target, targetDominates);
+          addTarget(target);
         }
       }
       if (label.tr >= spec.maxTransfers || !classes) continue;
       for (let c = 0; c < SCHEDULED_CLASSES; c++) {
         if (!(classes & (1 << c))) continue;
         const key = v * SCHEDULED_CLASSES + c;
+        const waitEm = em + handlingGrams[cls][c];
+        if (dominatedByReady(ready[key], label, waitEm)) continue;
         let heap = pending[key];
         if (!heap) pending[key] = heap = [];
-        heapPush(heap, { ready: arr + transferMin[cls][c], em: em + handlingGrams[cls][c], label });
+        heapPush(heap, { ready: arr + transferMin[cls][c], em: waitEm, label });
       }
     }
   }
