@@ -38,8 +38,10 @@ export interface RouteApiClientOptions {
   settings: SettingsSource;
   /** Defaults to the global fetch. */
   fetch?: FetchLike;
-  /** How long the first call of a batch waits for company, in ms. */
+  /** Quiet time (ms) after the last call that closes a batch window. */
   windowMs?: number;
+  /** Longest (ms) a call waits in an open window. */
+  maxWaitMs?: number;
   /** Calls per batch request (the service accepts up to 1,000). */
   maxBatchSize?: number;
   concurrency?: number;
@@ -123,7 +125,11 @@ export class RouteApiClient {
       sleep: options.sleep ?? sleep,
     });
     this.batcher = new Batcher(
-      { windowMs: options.windowMs ?? 15, maxBatchSize: Math.min(1000, options.maxBatchSize ?? 1000) },
+      {
+        windowMs: options.windowMs ?? 15,
+        maxWaitMs: options.maxWaitMs ?? 100,
+        maxBatchSize: Math.min(1000, options.maxBatchSize ?? 1000),
+      },
       (settings, calls) => this.sendGroup(settings, calls),
     );
     this.cache = new LruTtlCache<Outcome>({

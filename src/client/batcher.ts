@@ -1,7 +1,8 @@
 /**
  * Collects calls that arrive within a short window and hands them over together, grouped by the
  * settings they were made with (one batch carries one key to one base URL). A group is flushed
- * when its window closes or as soon as it holds `maxBatchSize` calls.
+ * after `windowMs` without a new call (Excel hands over a big sheet in bursts), at the latest
+ * `maxWaitMs` after its first call, or as soon as it holds `maxBatchSize` calls.
  */
 import type { ClientSettings } from './settings';
 import type { ApiCall } from './types';
@@ -10,7 +11,10 @@ import { ApiError, unavailable } from './errors';
 export type Outcome = { ok: true; status: number; body: unknown } | { ok: false; error: ApiError };
 
 export interface BatcherOptions {
+  /** Quiet time that closes a window. */
   windowMs: number;
+  /** Longest a call waits for company. */
+  maxWaitMs: number;
   maxBatchSize: number;
 }
 
@@ -22,6 +26,7 @@ interface Pending {
   calls: ApiCall[];
   resolvers: Array<(outcome: Outcome) => void>;
   timer: ReturnType<typeof setTimeout> | undefined;
+  openedAt: number;
 }
 
 export class Batcher {
@@ -38,14 +43,20 @@ export class Batcher {
     const key = `${settings.baseUrl}\n${settings.apiKey}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = { settings, calls: [], resolvers: [], timer: undefined };
+      group = { settings, calls: [], resolvers: [], timer: undefined, openedAt: Date.now() };
       this.groups.set(key, group);
-      const created = group;
-      created.timer = setTimeout(() => this.flush(key, created), this.options.windowMs);
     }
     const promise = new Promise<Outcome>((resolve) => group!.resolvers.push(resolve));
     group.calls.push(call);
-    if (group.calls.length >= this.options.maxBatchSize) this.flush(key, group);
+    if (group.calls.length >= this.options.maxBatchSize) {
+      this.flush(key, group);
+    } else {
+      // Each call restarts the quiet-time timer, but never beyond maxWaitMs after the first call.
+      if (group.timer) clearTimeout(group.timer);
+      const open = group;
+      const wait = Math.min(this.options.windowMs, open.openedAt + this.options.maxWaitMs - Date.now());
+      open.timer = setTimeout(() => this.flush(key, open), Math.max(0, wait));
+    }
     return promise;
   }
 

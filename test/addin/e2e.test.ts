@@ -75,8 +75,8 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
   const expectCellsMatch = (cells: CellResult[], reference: CellResult[]) => {
     cells.forEach((cell, i) => {
       const want = reference[i % reference.length];
-      if (typeof want === 'number') expect(cell).toBe(want);
-      else expect(cell).toEqual({ code: want.code, message: want.message });
+      if (typeof want === 'object') expect(cell).toEqual({ code: want.code, message: want.message });
+      else expect(cell).toBe(want);
     });
   };
 

@@ -75,6 +75,28 @@ describe('RouteApiClient: batching and dedupe', () => {
     expect(sizes).toEqual([1000, 1000, 500]);
   });
 
+  test('calls trickling in keep a window open, up to maxWaitMs', async () => {
+    const { client, requests } = setup({ batch: true }, { windowMs: 20, maxWaitMs: 200 });
+    const pending: Array<Promise<unknown>> = [];
+    for (const q of lanes(8)) {
+      pending.push(client.distance(q));
+      await new Promise((r) => setTimeout(r, 8));
+    }
+    await Promise.all(pending);
+    expect(requests).toHaveLength(1);
+
+    const slow = setup({ batch: true }, { windowMs: 30, maxWaitMs: 60 });
+    const later: Array<Promise<unknown>> = [];
+    for (const q of lanes(12)) {
+      later.push(slow.client.distance(q));
+      await new Promise((r) => setTimeout(r, 15));
+    }
+    await Promise.all(later);
+    // 12 calls over ~180 ms with windows capped at 60 ms: several batches, not one.
+    expect(slow.requests.length).toBeGreaterThanOrEqual(2);
+    expect(slow.requests.length).toBeLessThanOrEqual(6);
+  });
+
   test('calls in different windows go in different requests', async () => {
     const { client, requests } = setup();
     await Promise.all(lanes(3).map((q) => client.distance(q)));
