@@ -58,6 +58,8 @@ export interface EmissionCalculator {
     containerType?: string;
     fuelType?: string;
     vessel?: VesselDimensions;
+    /** Optional: the leg's resolved ends, so a calculator can pick a trade-lane intensity. */
+    lane?: { from: LatLng; to: LatLng };
   }): { co2eTeu: number; co2eTon: number };
 }
 
@@ -98,12 +100,17 @@ export class RouteEngine {
   }
 
   distance(query: DistanceQuery): DistanceResult {
+    return this.resolveAndRoute(query).result;
+  }
+
+  /** Validates and resolves a distance query, keeping the resolved ends for callers that need them. */
+  private resolveAndRoute(query: DistanceQuery): { result: DistanceResult; origin: ResolvedPlace; destination: ResolvedPlace } {
     const modality = parseModality(query.modality);
     const origin = this.parts.places.resolve(required(query.origin, 'origin'), 'origin');
     const destination = this.parts.places.resolve(required(query.destination, 'destination'), 'destination');
     const vessel = query.vesselInfo?.trim() ? this.parts.vessels.resolve(query.vesselInfo, 'vesselInfo') : undefined;
     const avoid = parseAvoid(query.avoid);
-    return this.distanceBetween(origin, destination, modality, vessel, avoid);
+    return { result: this.distanceBetween(origin, destination, modality, vessel, avoid), origin, destination };
   }
 
   emissions(query: EmissionsQuery): EmissionsResult {
@@ -117,13 +124,15 @@ export class RouteEngine {
       fuelType: blankToUndefined(query.fuelType),
       vessel,
     });
-    const { distance } = this.distance(query);
+    const { result, origin, destination } = this.resolveAndRoute(query);
+    const { distance } = result;
     const { co2eTeu, co2eTon } = this.parts.emissions.compute({
       modality,
       distanceMeters: distance,
       containerType: blankToUndefined(query.containerType),
       fuelType: blankToUndefined(query.fuelType),
       vessel,
+      lane: { from: { lat: origin.lat, lng: origin.lng }, to: { lat: destination.lat, lng: destination.lng } },
     });
     return { co2eTeu, co2eTon, distance };
   }

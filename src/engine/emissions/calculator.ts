@@ -2,8 +2,8 @@
  * ISO 14083 / GLEC-style default-value calculator: well-to-wheel CO2e of one loaded container for a
  * leg of known distance.
  *
- *   g/TEU-km  = intensity(modality, drive, ship size) × WtW(fuel) / WtW(drive's reference fuel)
- *               × (1 + reefer uplift, reefers only)
+ *   g/TEU-km  = intensity(modality, drive; or trade lane) × ship size-class factor
+ *               × WtW(fuel) / WtW(drive's reference fuel) × (1 + reefer uplift, reefers only)
  *   co2eTeu   = g/TEU-km × km / 1000                        kg CO2e per TEU
  *   co2eTon   = co2eTeu × TEU of the box / payload of the box   kg CO2e per tonne of cargo
  *
@@ -13,8 +13,9 @@ import { EmissionCalculator } from '../route-engine';
 import { incorrectValues } from '../errors';
 import { MODALITIES, Modality, VesselDimensions } from '../types';
 import { ContainerType, ContainerTypes } from './containers';
-import { EmissionFactorData, Intensity, ModalityFactors } from './factor-data';
+import { EmissionFactorData, HubFactor, Intensity, ModalityFactors } from './factor-data';
 import { wtwGramsPerMj } from './fuels';
+import { LaneEnds, TradeLanes } from './lanes';
 import { pickSizeClass } from './size-class';
 
 export interface EmissionInput {
@@ -23,6 +24,8 @@ export interface EmissionInput {
   containerType?: string;
   fuelType?: string;
   vessel?: VesselDimensions;
+  /** Where the leg starts and ends, to pick a trade-lane intensity where the modality has lanes. */
+  lane?: LaneEnds;
 }
 
 /** Every factor that went into one result, for explanations and tests. */
@@ -35,7 +38,9 @@ export interface EmissionBreakdown {
   fuelType: string;
   drive: string;
   sizeClass?: string;
-  /** g CO2e per TEU-km for the drive's reference fuel, before fuel and reefer adjustments. */
+  /** Trade lane whose intensity was used, when one matched. */
+  lane?: string;
+  /** g CO2e per TEU-km for the drive's reference fuel (lane and size class applied), before fuel and reefer adjustments. */
   baseGramsPerTeuKm: number;
   fuelRatio: number;
   reeferFactor: number;
@@ -49,9 +54,14 @@ export interface EmissionBreakdown {
 export class FactorEmissionCalculator implements EmissionCalculator {
   private readonly containers: ContainerTypes;
   private readonly wtwCache = new Map<string, number>();
+  private readonly lanes = new Map<Modality, TradeLanes>();
 
   constructor(readonly data: EmissionFactorData) {
     this.containers = new ContainerTypes(data.containerTypes);
+    for (const m of MODALITIES) {
+      const lanes = data.modalities[m]?.lanes;
+      if (lanes?.length) this.lanes.set(m, new TradeLanes(data.regions ?? {}, lanes));
+    }
     this.checkConsistency();
   }
 
@@ -67,8 +77,7 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     const distanceKm = checkDistance(input.distanceMeters) / 1000;
 
     const drive = factors.fuels[fuelType];
-    const { intensity, sizeClass } = this.intensityFor(input.modality, factors, drive, input.vessel);
-    const baseGramsPerTeuKm = gramsPerTeuKm(intensity, factors.tonnesPerTeu);
+    const { baseGramsPerTeuKm, sizeClass, lane } = this.intensityFor(input, factors, drive);
     const fuelRatio = this.wtw(fuelType, factors.lngEngine) / this.wtw(drive, factors.lngEngine);
     const reeferFactor = box.reefer ? 1 + factors.reeferUplift : 1;
     const adjusted = baseGramsPerTeuKm * fuelRatio * reeferFactor;
@@ -84,6 +93,7 @@ export class FactorEmissionCalculator implements EmissionCalculator {
       fuelType,
       drive,
       sizeClass,
+      lane,
       baseGramsPerTeuKm,
       fuelRatio,
       reeferFactor,
@@ -138,17 +148,56 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     throw incorrectValues('fuelType', `fuelType "${raw}" ${why}; allowed values for ${modality}: ${allowed}.`);
   }
 
+  /** Hub (terminal) intensities of the factor file, by name (e.g. MARITIME_CONTAINER_TERMINAL). */
+  hub(name: string): HubFactor | undefined {
+    return this.data.hubs?.[name];
+  }
+
+  /**
+   * g/TEU-km of the drive's reference fuel: the drive's intensity, or the trade lane's when the
+   * leg matches one (default drive only: lanes are published for the fleet's usual fuel), scaled
+   * by the ship's size class when vessel dimensions are known.
+   */
   private intensityFor(
-    modality: Modality,
+    input: EmissionInput,
     factors: ModalityFactors,
     drive: string,
-    vessel: VesselDimensions | undefined,
-  ): { intensity: Intensity; sizeClass?: string } {
-    if (vessel && factors.sizeClasses?.length && drive === factors.fuels[factors.defaultFuel]) {
-      const c = pickSizeClass(factors.sizeClasses, vessel);
-      return { intensity: c, sizeClass: c.name };
+  ): { baseGramsPerTeuKm: number; sizeClass?: string; lane?: string } {
+    const isDefaultDrive = drive === factors.fuels[factors.defaultFuel];
+    let grams = this.driveGramsPerTeuKm(factors, drive);
+    let lane: string | undefined;
+    const lanes = this.lanes.get(input.modality);
+    if (input.lane && lanes && isDefaultDrive) {
+      const hit = lanes.find(input.lane);
+      if (hit) {
+        grams = hit.gCo2eWtwPerTeuKm;
+        lane = hit.name;
+      }
     }
-    return { intensity: factors.intensities[drive] };
+    let sizeClass: string | undefined;
+    if (input.vessel && factors.sizeClasses?.length) {
+      const c = pickSizeClass(factors.sizeClasses, input.vessel);
+      if (c.relativeIntensity !== undefined) {
+        grams *= c.relativeIntensity;
+        sizeClass = c.name;
+      } else if (isDefaultDrive) {
+        grams = gramsPerTeuKm(c, factors.tonnesPerTeu);
+        sizeClass = c.name;
+      }
+    }
+    return { baseGramsPerTeuKm: grams, sizeClass, lane };
+  }
+
+  /** A drive's own g/TEU-km, resolving intensities given relative to another drive's energy use. */
+  private driveGramsPerTeuKm(factors: ModalityFactors, drive: string): number {
+    const i = factors.intensities[drive];
+    if (i.relativeTo === undefined) return gramsPerTeuKm(i, factors.tonnesPerTeu);
+    const ref = factors.intensities[i.relativeTo];
+    if (!ref || ref.relativeTo !== undefined || i.energyRatio === undefined) {
+      throw new Error(`emission-factors: drive ${drive} must name an absolute drive in relativeTo and an energyRatio`);
+    }
+    const wtwRatio = this.wtw(drive, factors.lngEngine) / this.wtw(i.relativeTo, factors.lngEngine);
+    return gramsPerTeuKm(ref, factors.tonnesPerTeu) * i.energyRatio * wtwRatio;
   }
 
   /** Fails fast on a data file that names fuels or drives it does not define. */
@@ -163,13 +212,16 @@ export class FactorEmissionCalculator implements EmissionCalculator {
         if (!this.data.fuels[drive]) throw new Error(`emission-factors: ${m} drive ${drive} is not a fuel`);
         this.wtw(fuel, f.lngEngine);
       }
-      for (const i of [...Object.values(f.intensities), ...(f.sizeClasses ?? [])]) gramsPerTeuKm(i, f.tonnesPerTeu);
+      for (const drive of Object.keys(f.intensities)) this.driveGramsPerTeuKm(f, drive);
+      for (const c of f.sizeClasses ?? []) {
+        if (c.relativeIntensity === undefined) gramsPerTeuKm(c, f.tonnesPerTeu);
+      }
     }
     this.containers.resolve(this.data.meta.defaultContainerType);
   }
 }
 
-function gramsPerTeuKm(i: Intensity, tonnesPerTeu: number): number {
+function gramsPerTeuKm(i: Pick<Intensity, 'gCo2eWtwPerTeuKm' | 'gCo2eWtwPerTkm' | 'source'>, tonnesPerTeu: number): number {
   if (i.gCo2eWtwPerTeuKm !== undefined) return i.gCo2eWtwPerTeuKm;
   if (i.gCo2eWtwPerTkm !== undefined) return i.gCo2eWtwPerTkm * tonnesPerTeu;
   throw new Error(`emission-factors: intensity without gCo2eWtwPerTeuKm or gCo2eWtwPerTkm (${i.source})`);

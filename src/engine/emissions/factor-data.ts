@@ -11,16 +11,27 @@ export interface Cited {
   confirmed?: boolean;
 }
 
-/** A well-to-wheel intensity for a loaded container, given per TEU-km or per tonne-km. */
+/**
+ * A well-to-wheel intensity for a loaded container, given per TEU-km or per tonne-km, or derived
+ * from another drive of the same modality by relative energy use (e.g. a battery-electric truck
+ * needs 35 % of a diesel truck's energy): base(relativeTo) × energyRatio × WtW(this drive) / WtW(relativeTo).
+ */
 export interface Intensity extends Cited {
   /** g CO2e per TEU-km, well-to-wheel. */
   gCo2eWtwPerTeuKm?: number;
   /** g CO2e per tonne-km, well-to-wheel; converted with the modality's tonnes per TEU. */
   gCo2eWtwPerTkm?: number;
+  /** Drive (key of `intensities`) whose energy use this one is expressed against. */
+  relativeTo?: string;
+  /** Energy per km of this drive ÷ energy per km of `relativeTo`. */
+  energyRatio?: number;
 }
 
-/** Deep-sea ship size class, picked from vessel dimensions. */
-export interface SizeClass extends Intensity {
+/**
+ * Ship size class, picked from vessel dimensions. Either absolute (an intensity that replaces the
+ * modality's) or relative (`relativeIntensity` multiplies the modality's or trade lane's intensity).
+ */
+export interface SizeClass extends Cited {
   name: string;
   /** Nominal capacity range the class stands for (documentation only). */
   teuRange: string;
@@ -28,6 +39,33 @@ export interface SizeClass extends Intensity {
   maxBeamM?: number;
   /** ... and the length overall is at most this (m); omitted when only the beam decides. */
   maxLengthM?: number;
+  /** Class intensity ÷ fleet-average intensity. */
+  relativeIntensity?: number;
+  /** Absolute alternative: g CO2e per TEU-km, well-to-wheel. */
+  gCo2eWtwPerTeuKm?: number;
+  gCo2eWtwPerTkm?: number;
+}
+
+/** A region as a polygon of [lng, lat] vertices (no antimeridian crossing). */
+export interface Region extends Cited {
+  polygon: Array<[number, number]>;
+}
+
+/** A trade lane between two regions (either direction) with its own intensity for the default drive. */
+export interface TradeLane extends Cited {
+  name: string;
+  between: [string, string];
+  gCo2eWtwPerTeuKm: number;
+}
+
+/** Default GHG intensity of a hub (terminal) operation, ISO 14083 "hub operation category". */
+export interface HubFactor extends Cited {
+  description: string;
+  unit: string;
+  /** Ambient (dry) cargo. */
+  ambient: number;
+  /** Temperature-controlled cargo, when published. */
+  temperatureControlled?: number;
 }
 
 export interface ModalityFactors extends Cited {
@@ -47,8 +85,11 @@ export interface ModalityFactors extends Cited {
   reeferSource: string;
   /** For LNG: which FuelEU engine class (methane slip) this modality's ships/vehicles use. */
   lngEngine?: string;
-  /** DEEPSEA only: size classes chosen from vessel dimensions, smallest first. */
+  /** Size classes chosen from vessel dimensions, smallest first. */
   sizeClasses?: SizeClass[];
+  sizeClassesNote?: string;
+  /** Trade lanes between `regions`; a lane's intensity replaces the default drive's intensity. */
+  lanes?: TradeLane[];
 }
 
 export interface ContainerTypeFactors extends Cited {
@@ -97,4 +138,8 @@ export interface EmissionFactorData {
   modalities: Record<Modality, ModalityFactors>;
   containerTypes: Record<string, ContainerTypeFactors>;
   fuels: Record<string, FuelFactors>;
+  /** Regions trade lanes refer to, by name. */
+  regions?: Record<string, Region>;
+  /** Hub (terminal) emission intensities, for transfer legs; not used by `compute`. */
+  hubs?: Record<string, HubFactor>;
 }

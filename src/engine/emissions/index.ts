@@ -2,6 +2,18 @@ export { FactorEmissionCalculator } from './calculator';
 export type { EmissionBreakdown, EmissionInput } from './calculator';
 export { ContainerTypes } from './containers';
 export type { ContainerType } from './containers';
-export type { EmissionFactorData, FuelFactors, ModalityFactors, ContainerTypeFactors, Intensity, SizeClass } from './factor-data';
+export type {
+  EmissionFactorData,
+  FuelFactors,
+  ModalityFactors,
+  ContainerTypeFactors,
+  Intensity,
+  SizeClass,
+  Region,
+  TradeLane,
+  HubFactor,
+} from './factor-data';
+export { TradeLanes, insidePolygon } from './lanes';
+export type { LaneEnds } from './lanes';
 export { wtwGramsPerMj } from './fuels';
 export { pickSizeClass } from './size-class';

@@ -161,14 +161,44 @@ describe('distance', () => {
   });
 });
 
-describe('vessel size classes', () => {
-  test('with the shipped data (no confirmed size classes) vessel dimensions do not change the result', () => {
-    const vessel = { lengthCm: 39_900, widthCm: 5_900, draughtCm: 1_600 };
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, vessel });
-    expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: 156.78 });
+describe('vessel size classes (DESNZ class / average ratios on the deep-sea intensity)', () => {
+  const vessel = (lengthM: number, beamM: number) => ({ lengthCm: lengthM * 100, widthCm: beamM * 100, draughtCm: 1200 });
+  const at = (lengthM: number, beamM: number, distanceMeters = 1_000_000) =>
+    calc.explain({ modality: 'DEEPSEA', distanceMeters, vessel: vessel(lengthM, beamM) });
+
+  test('a ULCV (HMM Algeciras, 399.9 m x 61 m) gets the 8,000+ TEU factor 0.01266 / 0.01612 = 0.7854', () => {
+    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, vessel: vessel(399.9, 61) });
+    // 80.4 × 0.7854 = 63.14616 g/TEU-km × 19,500 km = 1,231.350 kg; / 10 t = 123.135 kg/t.
+    expect(r).toEqual({ co2eTeu: 1231.35, co2eTon: 123.135 });
   });
 
-  test('a factor file with size classes picks the class from beam and length', () => {
+  test('classes by beam and length: feeder, feedermax, Panamax (beam <= 32.31 m), post-Panamax, large', () => {
+    const small = at(140, 22);
+    expect([small.sizeClass, small.co2eTeu]).toEqual(['Small feeder', 183.296]); // 80.4 × 2.2798
+    expect(at(172, 27).sizeClass).toBe('Feeder'); // 80.4 × 2.0161
+    expect(at(172, 27).co2eTeu).toBe(162.094);
+    expect(at(210, 30).sizeClass).toBe('Feedermax');
+    expect(at(210, 30).co2eTeu).toBe(100.998); // 80.4 × 1.2562 = 100.99848
+    const panamax = at(294, 32.2);
+    expect([panamax.sizeClass, panamax.co2eTeu]).toEqual(['Panamax', 83.841]); // 80.4 × 1.0428
+    expect(at(300, 42.8).sizeClass).toBe('Post-Panamax');
+    expect(at(366, 51).sizeClass).toBe('Large / Neo-Panamax / ULCV');
+    expect(at(366, 51).co2eTeu).toBe(63.146); // 80.4 × 0.7854
+  });
+
+  test('the size factor applies to every fuel and to reefers', () => {
+    const lng = calc.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000, fuelType: 'LNG', vessel: vessel(399.9, 61) });
+    expect(lng.co2eTeu).toBeCloseTo(80.4 * 0.7854 * (LNG_SLOW_SPEED / VLSFO), 2);
+    const reefer = calc.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000, containerType: '40RF', vessel: vessel(399.9, 61) });
+    expect(reefer.co2eTeu).toBe(70.724); // 80.4 × 0.7854 × 1.12 = 70.7239
+  });
+
+  test('only DEEPSEA has size classes: a vessel does not change short sea', () => {
+    const r = calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000, vessel: vessel(140, 22) });
+    expect(r.co2eTeu).toBe(89.4);
+  });
+
+  test('a factor file with absolute size classes picks the class from beam and length', () => {
     const data = loadEmissionFactors();
     data.modalities.DEEPSEA.sizeClasses = [
       { name: 'Feeder', teuRange: '<1000', maxBeamM: 32.31, maxLengthM: 150, gCo2eWtwPerTeuKm: 100, source: 'test' },
@@ -177,15 +207,45 @@ describe('vessel size classes', () => {
       { name: 'ULCV', teuRange: '>14500', gCo2eWtwPerTeuKm: 40, source: 'test' },
     ];
     const c = new FactorEmissionCalculator(data);
-    const at = (lengthM: number, beamM: number) =>
-      c.explain({ modality: 'DEEPSEA', distanceMeters: 1_000_000, vessel: { lengthCm: lengthM * 100, widthCm: beamM * 100, draughtCm: 1000 } });
-    expect(at(140, 22).sizeClass).toBe('Feeder');
-    expect(at(294, 32.2).sizeClass).toBe('Panamax');
-    expect(at(366, 51).sizeClass).toBe('Neo-Panamax');
-    const ulcv = at(399, 59);
+    const absAt = (lengthM: number, beamM: number) =>
+      c.explain({ modality: 'DEEPSEA', distanceMeters: 1_000_000, vessel: vessel(lengthM, beamM) });
+    expect(absAt(140, 22).sizeClass).toBe('Feeder');
+    expect(absAt(294, 32.2).sizeClass).toBe('Panamax');
+    expect(absAt(366, 51).sizeClass).toBe('Neo-Panamax');
+    const ulcv = absAt(399, 59);
     expect([ulcv.sizeClass, ulcv.co2eTeu]).toEqual(['ULCV', 40]);
     // Without a vessel the modality default applies.
     expect(c.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000 }).co2eTeu).toBe(80.4);
+  });
+});
+
+describe('battery-electric truck', () => {
+  test('ELECTRIC truck: 35 % of the diesel energy at the EU-27 2023 grid (214 g/kWh)', () => {
+    const r = calc.compute({ modality: 'TRUCK', distanceMeters: 500_000, fuelType: 'electric' });
+    // 1,027.3 g/TEU-km × 0.35 × (214 / 3.6 = 59.444 g/MJ) / 88.06 g/MJ = 242.716 g/TEU-km × 500 km.
+    const teu = (1027.3 * 0.35 * (214 / 3.6) / DIESEL * 500) / 1000;
+    expect(r.co2eTeu).toBeCloseTo(teu, 3);
+    expect(r.co2eTeu).toBe(121.358);
+    expect(r.co2eTon).toBe(12.136);
+  });
+
+  test('TRUCK lists ELECTRIC last, after its liquid fuels; BARGE still refuses it', () => {
+    expect(calc.allowedFuels('TRUCK')).toEqual(['DIESEL', 'HVO', 'LNG', 'BIO_LNG', 'ELECTRIC']);
+    const err = expectError(() => calc.compute({ modality: 'BARGE', distanceMeters: 0, fuelType: 'ELECTRIC' }), 'fuelType');
+    expect(err.detail).toBe('fuelType "ELECTRIC" cannot be used for BARGE; allowed values for BARGE: DIESEL, MGO, HVO, LNG, BIO_LNG.');
+  });
+
+  test('rail electric is unchanged by the grid factor (its own published intensity)', () => {
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' }).co2eTeu).toBe(200);
+  });
+});
+
+describe('hub factors', () => {
+  test('maritime container terminal: 10.7 kg CO2e per TEU ambient, 12.6 temperature-controlled (GLEC v3)', () => {
+    const h = calc.hub('MARITIME_CONTAINER_TERMINAL');
+    expect(h).toBeDefined();
+    expect([h!.ambient, h!.temperatureControlled, h!.unit]).toEqual([10.7, 12.6, 'kg CO2e per TEU']);
+    expect(calc.hub('NOPE')).toBeUndefined();
   });
 });
 
