@@ -54,6 +54,10 @@ export class ScheduleOptimizer implements RouteOptimizer {
     const net = this.o.network;
     const origin = this.o.resolvePlace(q.origin.value, 'origin');
     const destination = this.o.resolvePlace(q.destination.value, 'destination');
+    // Same place at both ends: nothing to route (a loop back to the origin is no answer).
+    if ((origin.locode !== undefined && origin.locode === destination.locode) || (origin.lat === destination.lat && origin.lng === destination.lng)) {
+      return { results: [] };
+    }
     const c = buildConstraints(net, q);
     const endpoints = [origin.locode, destination.locode].filter((l): l is string => l !== undefined);
     if (endpoints.some((l) => c.excludedLocodes.has(l))) return { results: [] };

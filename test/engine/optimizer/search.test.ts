@@ -279,6 +279,8 @@ describe('route search on a known network', () => {
     test('unknown LOCODE → Unknown Data; no route → empty results', () => {
       expectError({ ...base, destination: 'USNYC' }, 'Unknown Data', 'destination');
       expect(optimizer.search({ ...base, origin: 'DEHAM', destination: 'CNSHA' })).toEqual({ results: [] });
+      // Same place at both ends (AE1 is a loop back to Shanghai, which is no answer).
+      expect(optimizer.search({ ...base, destination: 'CNSHA' })).toEqual({ results: [] });
     });
     test('a scalar given twice with different values is rejected', () => {
       expectError({ ...base, sort: ['ARRIVAL', 'DEPARTURE'] }, 'Incorrect Values', 'sort');

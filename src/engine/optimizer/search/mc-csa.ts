@@ -114,7 +114,6 @@ const TRUCK = classIndex('TRUCK');
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const conns = net.connections;
   const { minutes: transferMin, handlingGrams } = net.rules;
-  const patternCls = net.patterns.map((p) => classIndex(transferClassOf(p.modality)));
   const patternSea = net.patterns.map((p) => (transferClassOf(p.modality) === 'SEA' ? 1 : 0));
 
   const accessAt = groupByStop(spec.access);
@@ -125,12 +124,7 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const remaining = remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed);
   const targets: Target[] = [];
-  // Classes of the trips that leave each stop: only those need waiting labels.
-  const departingClasses = new Uint8Array(net.stops.length);
-  for (let k = 0; k < conns.count; k++) {
-    const t = conns.trip[k];
-    if (spec.tripAllowed[t]) departingClasses[conns.from[k]] |= 1 << patternCls[net.trips[t].pattern];
-  }
+  const { departingClasses, tripCls } = staticIndex(net);
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const seaDominance = spec.directSeaOnly;
@@ -167,11 +161,19 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     targets[i] = x;
   };
   // A waiting label is useless when a label already ready at that stop dominates it.
-  const dominatedByReady = (bag: Waiting[] | undefined, l: StopLabel, em: number): boolean => {
+  const dominatedByReady = (bag: Waiting[] | undefined, dep0: number, tr: number, em: number, bits: number, sea: number): boolean => {
     if (!bag) return false;
     for (const w of bag) {
       const r = w.label;
-      if (r.dep0 >= l.dep0 && r.tr <= l.tr && w.em <= em && covers(r.bits, l.bits) && (!seaDominance || r.sea <= l.sea)) return true;
+      if (r.dep0 >= dep0 && r.tr <= tr && w.em <= em && covers(r.bits, bits) && (!seaDominance || r.sea <= sea)) return true;
+    }
+    return false;
+  };
+  const targetDominated = (dep0: number, arr: number, tr: number, em: number): boolean => {
+    for (let i = 0; i < targets.length; i++) {
+      const d = targets[i];
+      if (d.dep0 < dep0) break;
+      if (d.arr <= arr && d.tr <= tr && d.em <= em) return true;
     }
     return false;
   };
@@ -182,17 +184,21 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     if (dep > scanEnd) break;
     const t = conns.trip[k];
     if (!spec.tripAllowed[t]) continue;
+    const u = conns.from[k];
+    const cls = tripCls[t];
+    const key = u * SCHEDULED_CLASSES + cls;
+    let bag = tripBags[t];
+    const mayBoard = spec.stopUsable[u] && remaining[u] !== Infinity && (accessAt.has(u) || pending[key] !== undefined || ready[key] !== undefined);
+    // Fast path: nobody on board and nobody to board (most connections of a query).
+    if (!bag && !mayBoard) continue;
     const trip = net.trips[t];
     const pattern = net.patterns[trip.pattern];
     const pos = conns.pos[k];
-    const u = conns.from[k];
     const v = conns.to[k];
-    const cls = patternCls[trip.pattern];
     const sea = patternSea[trip.pattern];
-    let bag = tripBags[t];
 
     // 1. Board at u: fresh from the origin, or after a transfer.
-    if (spec.stopUsable[u] && remaining[u] !== Infinity) {
+    if (mayBoard) {
       const boundArr = dep + remaining[u];
       const boardBits = spec.patternBits[trip.pattern] | spec.stopBits[u];
       const accs = accessAt.get(u);
@@ -210,7 +216,6 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           insertPareto(bag, label, tripDominates);
         }
       }
-      const key = u * SCHEDULED_CLASSES + cls;
       const heap = pending[key];
       let readyBag = ready[key];
       if (heap && heap.length && heap[0].ready <= dep) {
@@ -244,37 +249,50 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     for (const tl of bag) {
       const em = tl.emBase + cum;
       if (em > spec.maxGrams || hopeless(tl.dep0, boundArr, tl.tr, em)) continue;
-      const label: StopLabel = {
-        dep0: tl.dep0, arr, tr: tl.tr, em, bits: tl.bits | spec.stopBits[v], sea: tl.sea, cls, parent: tl, alight: pos + 1,
-      };
-      if (egress) {
+      const bits = tl.bits | spec.stopBits[v];
+      // Allocated only when something keeps it (a journey or a waiting label): saves GC.
+      let label: StopLabel | undefined;
+      if (egress && covers(bits, spec.fullBits)) {
         for (const e of egress) {
-          const target: Target = {
-            dep0: label.dep0,
-            arr: e.truck ? arr + transferMin[cls][TRUCK] + e.minutes : arr,
-            tr: label.tr,
-            em: e.truck ? em + e.grams + handlingGrams[cls][TRUCK] : em,
-            last: label,
-            egress: e,
-          };
-          if (!covers(label.bits, spec.fullBits)) continue;
-          if (target.arr > spec.maxArrival || target.arr - target.dep0 > spec.maxLeadMinutes || target.em > spec.maxGrams) continue;
-          addTarget(target);
+          const tArr = e.truck ? arr + transferMin[cls][TRUCK] + e.minutes : arr;
+          const tEm = e.truck ? em + e.grams + handlingGrams[cls][TRUCK] : em;
+          if (tArr > spec.maxArrival || tArr - tl.dep0 > spec.maxLeadMinutes || tEm > spec.maxGrams) continue;
+          if (targetDominated(tl.dep0, tArr, tl.tr, tEm)) continue;
+          label ??= { dep0: tl.dep0, arr, tr: tl.tr, em, bits, sea: tl.sea, cls, parent: tl, alight: pos + 1 };
+          addTarget({ dep0: tl.dep0, arr: tArr, tr: tl.tr, em: tEm, last: label, egress: e });
         }
       }
-      if (label.tr >= spec.maxTransfers || !classes) continue;
+      if (tl.tr >= spec.maxTransfers || !classes) continue;
       for (let c = 0; c < SCHEDULED_CLASSES; c++) {
         if (!(classes & (1 << c))) continue;
-        const key = v * SCHEDULED_CLASSES + c;
+        const wkey = v * SCHEDULED_CLASSES + c;
         const waitEm = em + handlingGrams[cls][c];
-        if (dominatedByReady(ready[key], label, waitEm)) continue;
-        let heap = pending[key];
-        if (!heap) pending[key] = heap = [];
+        if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
+        label ??= { dep0: tl.dep0, arr, tr: tl.tr, em, bits, sea: tl.sea, cls, parent: tl, alight: pos + 1 };
+        let heap = pending[wkey];
+        if (!heap) pending[wkey] = heap = [];
         heapPush(heap, { ready: arr + transferMin[cls][c], em: waitEm, label });
       }
     }
   }
   return targets.map(toJourney);
+}
+
+const staticCache = new WeakMap<Network, { departingClasses: Uint8Array; tripCls: Int8Array }>();
+
+/** Per network, once: transfer class of each trip, and the classes of trips leaving each stop. */
+function staticIndex(net: Network): { departingClasses: Uint8Array; tripCls: Int8Array } {
+  let idx = staticCache.get(net);
+  if (idx) return idx;
+  const patternCls = net.patterns.map((p) => classIndex(transferClassOf(p.modality)));
+  const tripCls = new Int8Array(net.trips.length);
+  for (const t of net.trips) tripCls[t.index] = patternCls[t.pattern];
+  const departingClasses = new Uint8Array(net.stops.length);
+  const conns = net.connections;
+  for (let k = 0; k < conns.count; k++) departingClasses[conns.from[k]] |= 1 << tripCls[conns.trip[k]];
+  idx = { departingClasses, tripCls };
+  staticCache.set(net, idx);
+  return idx;
 }
 
 function toJourney(t: Target): Journey {
