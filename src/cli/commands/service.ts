@@ -59,10 +59,22 @@ function closeOnSignals(close: () => Promise<void>): void {
   }
 }
 
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function addinPaths() {
+  return { addinDir: path.join(ROOT, 'dist', 'addin'), manifestFile: path.join(ROOT, 'manifest.xml') };
+}
+
+/** The add-in's files when `npm run build` has produced them. */
+function builtAddin() {
+  const paths = addinPaths();
+  return fs.existsSync(path.join(paths.addinDir, 'taskpane.html')) ? paths : undefined;
+}
+
 export function register(program: Command): void {
   program
     .command('serve')
-    .description('Run the route service (HTTP API). Prints "Listening on <url>" on stdout once it accepts connections; logs go to stderr.')
+    .description('Run the route service (HTTP API; also the built Excel add-in and /manifest.xml when npm run build has made dist/addin). Prints "Listening on <url>" on stdout once it accepts connections; logs go to stderr.')
     .addOption(new Option('--port <port>', 'TCP port; 0 picks a free one').default(DEFAULT_PORT).argParser(int('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default(DEFAULT_HOST))
     .addOption(dataDirOption())
@@ -81,6 +93,8 @@ export function register(program: Command): void {
         dataDir: opts.dataDir,
         tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,
         logStream: process.stderr,
+        // The built add-in is served too when it exists, so Excel can load it from this server.
+        addin: builtAddin(),
         config: {
           ...fileConfig,
           logLevel: opts.logLevel,
@@ -102,7 +116,6 @@ export function register(program: Command): void {
     .addOption(dataDirOption())
     .addOption(new Option('--log-level <level>', 'log level').default('warn'))
     .action(async (opts) => {
-      const root = path.resolve(__dirname, '..', '..', '..');
       const dataDir = path.resolve(opts.dataDir);
       const store = SqliteStore.open(dataDir);
       const key = await localKey(store, dataDir);
@@ -114,7 +127,7 @@ export function register(program: Command): void {
         store,
         tlsMaterial: tls,
         logStream: process.stderr,
-        addin: { addinDir: path.join(root, 'dist', 'addin'), manifestFile: path.join(root, 'manifest.xml') },
+        addin: builtAddin() ?? addinPaths(),
         config: { logLevel: opts.logLevel, logRequests: false },
       });
       closeOnSignals(async () => {
