@@ -129,6 +129,13 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const seaDominance = spec.directSeaOnly;
 
+  // Whether a label with these values would be dominated in `bag` (checked before allocating it).
+  const inBag = (bag: TripLabel[], dep0: number, tr: number, emBase: number, bits: number, sea: number): boolean => {
+    for (const a of bag) {
+      if (a.dep0 >= dep0 && a.tr <= tr && a.emBase <= emBase && covers(a.bits, bits) && (!seaDominance || a.sea <= sea)) return true;
+    }
+    return false;
+  };
   const tripDominates = (a: TripLabel, b: TripLabel): boolean =>
     a.dep0 >= b.dep0 && a.tr <= b.tr && a.emBase <= b.emBase && covers(a.bits, b.bits) && (!seaDominance || a.sea <= b.sea);
   const waitingDominates = (a: Waiting, b: Waiting): boolean =>
@@ -228,8 +235,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           if (l.tr + 1 > spec.maxTransfers) continue;
           if (seaDominance && sea && l.sea) continue;
           if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
+          const bits = l.bits | boardBits;
+          const labelSea = l.sea | (seaDominance ? sea : 0);
+          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea)) continue;
           const label: TripLabel = {
-            dep0: l.dep0, tr: l.tr + 1, emBase: w.em - pattern.cumGrams[pos], bits: l.bits | boardBits, sea: l.sea | (seaDominance ? sea : 0),
+            dep0: l.dep0, tr: l.tr + 1, emBase: w.em - pattern.cumGrams[pos], bits, sea: labelSea,
             trip: t, board: pos, parent: l, access: null,
           };
           if (!bag) tripBags[t] = bag = [];
