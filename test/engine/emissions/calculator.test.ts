@@ -46,9 +46,9 @@ describe('default factors', () => {
     expect(calc.compute({ modality: 'BARGE', distanceMeters: 500_000 })).toEqual({ co2eTeu: 244.5, co2eTon: 24.45 });
   });
 
-  test('rail defaults to electric: 20 g/t-km; diesel 25 g/t-km', () => {
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 200, co2eTon: 20 });
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' })).toEqual({ co2eTeu: 200, co2eTon: 20 });
+  test('rail defaults to electric: 19 g CO2e/t-km (UBA 2020); diesel 25 g/t-km', () => {
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 190, co2eTon: 19 });
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' })).toEqual({ co2eTeu: 190, co2eTon: 19 });
     expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'DIESEL' })).toEqual({ co2eTeu: 250, co2eTon: 25 });
   });
 
@@ -236,7 +236,7 @@ describe('battery-electric truck', () => {
   });
 
   test('rail electric is unchanged by the grid factor (its own published intensity)', () => {
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' }).co2eTeu).toBe(200);
+    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' }).co2eTeu).toBe(190);
   });
 });
 
