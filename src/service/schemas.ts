@@ -5,6 +5,7 @@
 import { Type, TSchema } from '@sinclair/typebox';
 import { DEFAULT_SORT, SORT_KEYS } from '../engine/optimizer/query';
 import { MODALITIES, PASSAGES } from '../engine/types';
+import { loadEmissions } from '../data/emissions';
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
   return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
@@ -14,6 +15,12 @@ const PLACE =
   'A UN/LOCODE (e.g. NLRTM), a terminal UUID (from the terminal search) or "lat,lng" in decimal degrees (WGS 84, e.g. "51.95,4.05").';
 const VESSEL_INFO =
   'Vessel: "length,width,draught" in centimetres (three comma-separated numbers, e.g. "36600,5100,1550"), or "IMO" followed by the 7-digit number, or "MMSI" followed by the 9-digit number. Restricts sea routes to passages the vessel fits.';
+// Written from the emission factor file, so the document lists exactly what the calculator accepts.
+const FUEL_TYPES = (() => {
+  const emissions = loadEmissions();
+  const perModality = MODALITIES.map((m) => `${m}: ${emissions.allowedFuels(m).join(', ')}`).join('; ');
+  return `Fuel; default the modality's usual fuel (listed first). Allowed values per modality: ${perModality}.`;
+})();
 const AVOID = `Extension (not in the original interface): comma-separated passages the sea route must avoid; allowed values: ${PASSAGES.join(', ')}. Ignored by non-sea modalities.`;
 
 // ---- route-information -------------------------------------------------------------------------
@@ -38,7 +45,7 @@ export const EmissionsQuery = Type.Object({
   origin: Type.String({ description: PLACE }),
   destination: Type.String({ description: PLACE }),
   containerType: Type.Optional(Type.String({ description: 'Container type; default 20DV. Allowed values (ISO 6346 size-type aliases accepted): 20DV (22G1, 20GP), 40DV (42G1, 40GP), 40HC (45G1, 40HQ), 45HC (L5G1), 20RF (22R1), 40RF (45R1, 42R1), 20OT (22U1), 40OT (42U1), 20FR (22P1), 40FR (42P1), 20TK (22T1). A wrong value answers 400 with the complete list.' })),
-  fuelType: Type.Optional(Type.String({ description: 'Fuel; default the modality\'s usual fuel. Allowed values per modality: DEEPSEA/SHORTSEA: VLSFO, HFO, MGO, LNG, BIO_LNG, METHANOL, BIO_METHANOL, HVO; BARGE: DIESEL, MGO, HVO, LNG, BIO_LNG; RAIL: ELECTRIC, DIESEL, HVO; TRUCK: DIESEL, HVO, LNG, BIO_LNG.' })),
+  fuelType: Type.Optional(Type.String({ description: FUEL_TYPES })),
 });
 
 export const Terminal = Type.Object(
