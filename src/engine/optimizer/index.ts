@@ -23,6 +23,8 @@ export interface CreateOptimizerInput {
   now: Date;
   /** Clock for default departure windows; fixed at `now` when absent. */
   clock?: () => Date;
+  /** With a clock: rebuild the timetable when the clock is this many days past the last build. */
+  refreshDays?: number;
 }
 
 export function createOptimizer(input: CreateOptimizerInput): ScheduleOptimizer {
@@ -35,5 +37,7 @@ export function createOptimizer(input: CreateOptimizerInput): ScheduleOptimizer 
     resolvePlace: input.resolvePlace,
     parameters: input.parameters,
     now: clock,
+    rebuild: input.clock ? (at: Date) => buildNetwork(input.data, input.parameters, input.geography, { now: at }) : undefined,
+    refreshDays: input.refreshDays,
   });
 }

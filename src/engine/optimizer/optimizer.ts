@@ -21,17 +21,38 @@ export interface OptimizerOptions {
   parameters: ScheduleParameters;
   /** "Now" for default departure windows; the current time when absent. */
   now?: () => Date;
+  /**
+   * Rebuilds the timetable for a new "now". With it, a long-running optimizer re-expands its weekly
+   * services once the clock is `refreshDays` past the last build, so the horizon never runs out.
+   */
+  rebuild?: (now: Date) => Network;
+  refreshDays?: number;
 }
 
+const DAY_MS = 86_400_000;
+
 export class ScheduleOptimizer implements RouteOptimizer {
-  constructor(private readonly o: OptimizerOptions) {}
+  private net: Network;
+  private builtAt: number;
+
+  constructor(private readonly o: OptimizerOptions) {
+    this.net = o.network;
+    this.builtAt = (o.now ? o.now() : new Date()).getTime();
+  }
 
   get network(): Network {
-    return this.o.network;
+    if (this.o.rebuild) {
+      const now = this.o.now ? this.o.now() : new Date();
+      if (now.getTime() - this.builtAt > (this.o.refreshDays ?? 7) * DAY_MS) {
+        this.net = this.o.rebuild(now);
+        this.builtAt = now.getTime();
+      }
+    }
+    return this.net;
   }
 
   operators(): Operator[] {
-    return this.o.network.operators.map((op) => ({ id: op.id, name: op.name, scac: op.scac }));
+    return this.network.operators.map((op) => ({ id: op.id, name: op.name, scac: op.scac }));
   }
 
   defaults(): QueryDefaults {
@@ -51,7 +72,7 @@ export class ScheduleOptimizer implements RouteOptimizer {
   }
 
   searchParsed(q: ParsedQuery): RouteSearchResult {
-    const net = this.o.network;
+    const net = this.network;
     const origin = this.o.resolvePlace(q.origin.value, 'origin');
     const destination = this.o.resolvePlace(q.destination.value, 'destination');
     // Same place at both ends: nothing to route (a loop back to the origin is no answer).
