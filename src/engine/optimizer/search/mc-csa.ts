@@ -114,7 +114,6 @@ const TRUCK = classIndex('TRUCK');
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const conns = net.connections;
   const { minutes: transferMin, handlingGrams } = net.rules;
-  const patternSea = net.patterns.map((p) => (transferClassOf(p.modality) === 'SEA' ? 1 : 0));
 
   const accessAt = groupByStop(spec.access);
   const egressAt = groupByStop(spec.egress);
@@ -124,7 +123,7 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const remaining = remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed);
   const targets: Target[] = [];
-  const { departingClasses, tripCls } = staticIndex(net);
+  const { departingClasses, tripCls, patternSea } = staticIndex(net);
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const seaDominance = spec.directSeaOnly;
@@ -147,16 +146,8 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const targetDominates = (a: Target, b: Target): boolean => a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
   // A label is hopeless when a complete journey already beats it: its extensions only get worse.
   // `arr` is a lower bound of the final arrival (time so far plus the remaining lower bound).
-  const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean => {
-    if (arr === Infinity || arr - dep0 > spec.maxLeadMinutes || arr > spec.maxArrival) return true;
-    // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
-    for (let i = 0; i < targets.length; i++) {
-      const d = targets[i];
-      if (d.dep0 < dep0) break;
-      if (d.arr <= arr && d.tr <= tr && d.em <= em) return true;
-    }
-    return false;
-  };
+  const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean =>
+    arr === Infinity || arr - dep0 > spec.maxLeadMinutes || arr > spec.maxArrival || targetDominated(dep0, arr, tr, em);
   const addTarget = (x: Target): void => {
     if (!insertPareto(targets, x, targetDominates)) return;
     // insertPareto appended x; move it to its place in descending dep0 order.
@@ -176,14 +167,15 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     }
     return false;
   };
-  const targetDominated = (dep0: number, arr: number, tr: number, em: number): boolean => {
+  function targetDominated(dep0: number, arr: number, tr: number, em: number): boolean {
+    // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
     for (let i = 0; i < targets.length; i++) {
       const d = targets[i];
       if (d.dep0 < dep0) break;
       if (d.arr <= arr && d.tr <= tr && d.em <= em) return true;
     }
     return false;
-  };
+  }
 
   let k = lowerBound(conns.dep, conns.count, spec.minDeparture);
   for (; k < conns.count; k++) {
@@ -288,10 +280,15 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   return targets.map(toJourney);
 }
 
-const staticCache = new WeakMap<Network, { departingClasses: Uint8Array; tripCls: Int8Array }>();
+interface StaticIndex {
+  departingClasses: Uint8Array;
+  tripCls: Int8Array;
+  patternSea: Uint8Array;
+}
+const staticCache = new WeakMap<Network, StaticIndex>();
 
-/** Per network, once: transfer class of each trip, and the classes of trips leaving each stop. */
-function staticIndex(net: Network): { departingClasses: Uint8Array; tripCls: Int8Array } {
+/** Per network, once: transfer class of each trip, sea patterns, classes of trips leaving each stop. */
+function staticIndex(net: Network): StaticIndex {
   let idx = staticCache.get(net);
   if (idx) return idx;
   const patternCls = net.patterns.map((p) => classIndex(transferClassOf(p.modality)));
@@ -300,7 +297,8 @@ function staticIndex(net: Network): { departingClasses: Uint8Array; tripCls: Int
   const departingClasses = new Uint8Array(net.stops.length);
   const conns = net.connections;
   for (let k = 0; k < conns.count; k++) departingClasses[conns.from[k]] |= 1 << tripCls[conns.trip[k]];
-  idx = { departingClasses, tripCls };
+  const patternSea = Uint8Array.from(net.patterns, (p) => (transferClassOf(p.modality) === 'SEA' ? 1 : 0));
+  idx = { departingClasses, tripCls, patternSea };
   staticCache.set(net, idx);
   return idx;
 }
