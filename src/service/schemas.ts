@@ -178,8 +178,8 @@ const Leg = Type.Object({
 const RouteOption = Type.Object({
   id: Type.String({ format: 'uuid' }),
   leadTimeInMinutes: Type.Integer({ description: 'Minutes.' }),
-  latestDropOff: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
-  earliestPickup: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
+  latestDropOff: Type.String({ format: 'date-time', description: 'Latest time to hand the container over at the origin: the departure of the first leg (the truck pickup when there is a first mile). ISO 8601, UTC.' }),
+  earliestPickup: Type.String({ format: 'date-time', description: 'Earliest time the container can be collected at the destination: the arrival of the last leg. ISO 8601, UTC.' }),
   emissionsInKgCo2e: Type.Number({ description: 'Kilograms CO2e, all legs plus transfers.' }),
   transfers: Type.Integer(),
   transferEmissionsInKgCo2e: Type.Number({ description: 'Kilograms CO2e.' }),

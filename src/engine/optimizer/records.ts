@@ -70,8 +70,10 @@ export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, d
   return {
     id: uuidv5(`route:${signature.join('|')}`, OPTIMIZER_NAMESPACE),
     leadTimeInMinutes: j.arr - j.dep0,
-    latestDropOff: minutesToIso(j.arr),
-    earliestPickup: minutesToIso(j.dep0),
+    // Shipping terms: the shipper hands the container over at the origin by the latest drop-off (the
+    // first departure); the consignee can collect it at the destination from the earliest pick-up.
+    latestDropOff: minutesToIso(j.dep0),
+    earliestPickup: minutesToIso(j.arr),
     emissionsInKgCo2e: kg(j.grams),
     transfers: j.transfers,
     transferEmissionsInKgCo2e: kg(handling),
@@ -122,8 +124,8 @@ function kg(grams: number): number {
   return grams / 1000;
 }
 
-const depOf = (o: RouteOption) => Date.parse(o.earliestPickup);
-const arrOf = (o: RouteOption) => Date.parse(o.latestDropOff);
+const depOf = (o: RouteOption) => Date.parse(o.latestDropOff);
+const arrOf = (o: RouteOption) => Date.parse(o.earliestPickup);
 
 const PRIMARY: Record<SortKey, (a: RouteOption, b: RouteOption) => number> = {
   LEAD_TIME: (a, b) => a.leadTimeInMinutes - b.leadTimeInMinutes,

@@ -107,13 +107,13 @@ describe('route-sheets schedules import', () => {
       minDeparture: '2027-01-06', maxDeparture: '2027-01-06', allRequiredOperators: 'EGLV', anyRequiredOperators: 'CTGO',
     }).results;
     const imported = results.find((o) => o.legs[0].operators[0].serviceCodes[0] === 'TAE1')!;
-    expect(imported.earliestPickup).toBe('2027-01-06T04:00:00Z');
+    expect(imported.latestDropOff).toBe('2027-01-06T04:00:00Z');
     expect(imported.legs[0].vessel).toEqual({ name: 'EVER GIVEN', imo: '9811000', mmsi: '353136000' });
     expect(imported.legs[0].originTerminals[0].name).toBe('Yangshan Phase IV Automated Container Terminal');
     expect(imported.legs[0].destination).toBe('NLRTM');
     expect(imported.legs[1].operators[0].serviceCodes).toEqual(['RTM-DUI-X']);
     expect(imported.legs[1].departureDate).toBe('2027-02-05T06:00:00Z');
-    expect(imported.latestDropOff).toBe('2027-02-06T01:00:00Z');
+    expect(imported.earliestPickup).toBe('2027-02-06T01:00:00Z');
   });
 
   test('--replace replaces the sample network', async () => {

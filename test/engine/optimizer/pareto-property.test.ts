@@ -147,8 +147,8 @@ describe('multi-criteria search vs brute force', () => {
         }
         const got = optimizer.search(raw).results;
         const gotKeys = [...new Set(got.map((o) => key({
-          dep0: toMinutes(new Date(o.earliestPickup)),
-          arr: toMinutes(new Date(o.latestDropOff)),
+          dep0: toMinutes(new Date(o.latestDropOff)),
+          arr: toMinutes(new Date(o.earliestPickup)),
           tr: o.transfers,
           em: Math.round(o.emissionsInKgCo2e * 1000),
         })))].sort();

@@ -141,7 +141,7 @@ describe('multi-criteria search with truck first/last mile vs brute force', () =
           if (noTruck) raw.modalities = MODES.join(',');
           const got = optimizer.search(raw).results;
           const gotKeys = [...new Set(got.map((r) => key({
-            dep0: toMinutes(new Date(r.earliestPickup)), arr: toMinutes(new Date(r.latestDropOff)), tr: r.transfers, em: Math.round(r.emissionsInKgCo2e * 1000),
+            dep0: toMinutes(new Date(r.latestDropOff)), arr: toMinutes(new Date(r.earliestPickup)), tr: r.transfers, em: Math.round(r.emissionsInKgCo2e * 1000),
           })))].sort();
           expect(gotKeys.length).toBe(got.length);
           const same = (origin.locode && origin.locode === destination.locode) || (origin.lat === destination.lat && origin.lng === destination.lng);

@@ -30,8 +30,8 @@ test('the timetable follows the clock: weekly departures stay available for sche
   const later = optimizer.search(query).results;
   expect(optimizer.network).not.toBe(builtFirst);
   expect(later.length).toBe(4);
-  expect(Date.parse(later[0].earliestPickup)).toBeGreaterThanOrEqual(clock.getTime());
+  expect(Date.parse(later[0].latestDropOff)).toBeGreaterThanOrEqual(clock.getTime());
   // Departures are Wednesdays 12:00 UTC, one week apart.
-  const days = later.map((o) => new Date(o.earliestPickup)).sort((a, b) => a.getTime() - b.getTime());
+  const days = later.map((o) => new Date(o.latestDropOff)).sort((a, b) => a.getTime() - b.getTime());
   expect(days.map((d) => [d.getUTCDay(), d.getUTCHours()])).toEqual([[3, 12], [3, 12], [3, 12], [3, 12]]);
 });

@@ -54,12 +54,12 @@ describe('route search on a known network', () => {
     expect(results.map(codes)).toEqual(['SWAN>RTM-DUI-RAIL', 'FAL1>FAL3>ANR-DUI-RAIL']);
     const [fast, early] = results;
     expect(fast.leadTimeInMinutes).toBe(626 * 60);
-    expect(hoursAfterT0(fast.earliestPickup)).toBe(24);
-    expect(hoursAfterT0(fast.latestDropOff)).toBe(650);
+    expect(hoursAfterT0(fast.latestDropOff)).toBe(24);
+    expect(hoursAfterT0(fast.earliestPickup)).toBe(650);
     expect(fast.transfers).toBe(1);
     expect(early.leadTimeInMinutes).toBe(630 * 60);
     expect(early.transfers).toBe(2);
-    expect(hoursAfterT0(early.latestDropOff)).toBe(630);
+    expect(hoursAfterT0(early.earliestPickup)).toBe(630);
   });
 
   test('fills every field of options, legs and operators with consistent values', () => {
@@ -67,9 +67,9 @@ describe('route search on a known network', () => {
       expect(o.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(o.legs[0].origin).toBe('CNSHA');
       expect(o.legs[o.legs.length - 1].destination).toBe('DEDUI');
-      expect(o.earliestPickup).toBe(o.legs[0].departureDate);
-      expect(o.latestDropOff).toBe(o.legs[o.legs.length - 1].arrivalDate);
-      expect(o.leadTimeInMinutes).toBe((Date.parse(o.latestDropOff) - Date.parse(o.earliestPickup)) / 60000);
+      expect(o.latestDropOff).toBe(o.legs[0].departureDate);
+      expect(o.earliestPickup).toBe(o.legs[o.legs.length - 1].arrivalDate);
+      expect(o.leadTimeInMinutes).toBe((Date.parse(o.earliestPickup) - Date.parse(o.latestDropOff)) / 60000);
       expect(o.truckToOriginInMeters).toBe(0);
       expect(o.truckToDestinationInMeters).toBe(0);
       // Handling at every change of vehicle: sea terminal factor (10 kg) when a ship is involved.
@@ -237,7 +237,7 @@ describe('route search on a known network', () => {
         expect(last.distanceInMeters).toBe(o.truckToDestinationInMeters);
         expect(last.distanceInMeters).toBeLessThanOrEqual(300_000);
         expect(last.emissionsInKgCo2e).toBeCloseTo((100 * last.distanceInMeters) / 1e6, 2);
-        expect(last.arrivalDate).toBe(o.latestDropOff);
+        expect(last.arrivalDate).toBe(o.earliestPickup);
       }
       // Trucking from Rotterdam beats waiting for the train.
       expect(codes(withTruck[0])).toBe('SWAN>TRUCK');
@@ -255,7 +255,7 @@ describe('route search on a known network', () => {
         expect(o.legs[0].origin).toBe('31,121.3');
         expect(o.truckToOriginInMeters).toBe(o.legs[0].distanceInMeters);
         expect(o.truckToOriginInMeters).toBeGreaterThan(0);
-        expect(o.earliestPickup).toBe(o.legs[0].departureDate);
+        expect(o.latestDropOff).toBe(o.legs[0].departureDate);
         // Cut-off: the truck arrives 6 h (TRUCK-SEA transfer) before the ship leaves.
         expect(Date.parse(o.legs[1].departureDate) - Date.parse(o.legs[0].arrivalDate)).toBe(6 * 3_600_000);
       }
