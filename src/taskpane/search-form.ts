@@ -6,6 +6,7 @@
  */
 import { canonicalQuery } from '../client/query';
 import type { RouteOptionsParams } from '../client/types';
+import { ROUTE_SEARCH_PARAMETERS } from '../engine/optimizer/types';
 import { detectPlace, DetectedPlace } from '../functions/place-type';
 
 export const MODALITY_CHOICES = ['DEEPSEA', 'SHORTSEA', 'BARGE', 'RAIL', 'TRUCK'] as const;
@@ -20,12 +21,7 @@ export const SORT_CHOICES = [
 ] as const;
 
 /** Every query parameter of the endpoint, in the order the form shows them. */
-export const SEARCH_PARAMETERS = [
-  'origin', 'originType', 'destination', 'destinationType', 'modalities', 'minDeparture', 'maxDeparture', 'maxArrival',
-  'maxTransfers', 'allRequiredOperators', 'anyRequiredOperators', 'excludedOperators', 'anyRequiredLocodes',
-  'allRequiredLocodes', 'excludedLocodes', 'maxFirstMileTruckingKm', 'maxLastMileTruckingKm', 'sort', 'directSeaOnly',
-  'maxEmission', 'maxLeadTime',
-] as const;
+export const SEARCH_PARAMETERS = ROUTE_SEARCH_PARAMETERS;
 export type SearchParameter = (typeof SEARCH_PARAMETERS)[number];
 
 /** The form's values as the inputs hold them (text, checked boxes, selected options). */

@@ -5,7 +5,7 @@
 import { incorrectValues } from '../errors';
 import { parsePlaceInput, PLACE_FORMS, LOCODE_PATTERN, normaliseLocode } from '../places/parse-place';
 import { MODALITIES, Modality, PlaceKind } from '../types';
-import { RawQuery } from './types';
+import { RawQuery, ROUTE_SEARCH_PARAMETERS } from './types';
 
 export const PLACE_TYPES: readonly PlaceKind[] = ['LOCODE', 'TERMINAL', 'GEO'];
 export const SORT_KEYS = ['LEAD_TIME', 'EMISSIONS', 'TRANSFERS', 'DEPARTURE', 'ARRIVAL'] as const;
@@ -13,12 +13,7 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export const DEFAULT_SORT: SortKey = 'LEAD_TIME';
 
 /** Query parameters the search understands (anything else is ignored). */
-export const QUERY_PARAMETERS = [
-  'origin', 'originType', 'destination', 'destinationType', 'modalities', 'minDeparture', 'maxDeparture', 'maxArrival',
-  'maxTransfers', 'allRequiredOperators', 'anyRequiredOperators', 'excludedOperators', 'anyRequiredLocodes',
-  'allRequiredLocodes', 'excludedLocodes', 'maxFirstMileTruckingKm', 'maxLastMileTruckingKm', 'sort', 'directSeaOnly',
-  'maxEmission', 'maxLeadTime',
-] as const;
+export const QUERY_PARAMETERS = ROUTE_SEARCH_PARAMETERS;
 
 export interface PlaceQuery {
   value: string;

@@ -48,6 +48,14 @@ export interface RouteSearchResult {
   results: RouteOption[];
 }
 
+/** Every query parameter of GET /route-optimizer/api/external (service-interface.md §4.4), in its order. */
+export const ROUTE_SEARCH_PARAMETERS = [
+  'origin', 'originType', 'destination', 'destinationType', 'modalities', 'minDeparture', 'maxDeparture', 'maxArrival',
+  'maxTransfers', 'allRequiredOperators', 'anyRequiredOperators', 'excludedOperators', 'anyRequiredLocodes',
+  'allRequiredLocodes', 'excludedLocodes', 'maxFirstMileTruckingKm', 'maxLastMileTruckingKm', 'sort', 'directSeaOnly',
+  'maxEmission', 'maxLeadTime',
+] as const;
+
 /** Raw query parameters as the HTTP layer receives them: repeated keys arrive as arrays. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
