@@ -1,6 +1,6 @@
 /** The sea router on the real MARNET network and data/passages.json (built once per file). */
-import { loadSeaNetwork, loadSeaRouter, readMarnetLines, readPassageAreas } from '../../../src/data/sea';
-import { buildSeaGraph, passageEdgeCounts } from '../../../src/engine/routing/sea';
+import { buildSeaGraphFromFiles, loadSeaNetwork, loadSeaRouter, loadSnapLand, readPassageAreas } from '../../../src/data/sea';
+import { passageEdgeCounts } from '../../../src/engine/routing/sea';
 import { Passage, PASSAGES } from '../../../src/engine/types';
 
 const NM = 1852;
@@ -51,7 +51,7 @@ describe('graph build', () => {
   });
 
   it('is deterministic: a rebuild gives the same graph', () => {
-    const again = buildSeaGraph(readMarnetLines(), readPassageAreas());
+    const again = buildSeaGraphFromFiles();
     expect(again.vertexCount).toBe(graph.vertexCount);
     expect(Array.from(again.edgeLength.slice(0, 50))).toEqual(Array.from(graph.edgeLength.slice(0, 50)));
   });
@@ -142,7 +142,7 @@ describe('routes', () => {
 
   it('A* gives the same distances as plain Dijkstra (the bound is admissible)', () => {
     const { NetworkSeaRouter } = jest.requireActual('../../../src/engine/routing/sea');
-    const dijkstra = new NetworkSeaRouter(loadSeaNetwork().graph, { useAStar: false });
+    const dijkstra = new NetworkSeaRouter(loadSeaNetwork().graph, { useAStar: false, land: loadSnapLand().mask, areas: readPassageAreas() });
     const pairs = [[SHANGHAI, ROTTERDAM], [LOS_ANGELES, NEW_YORK], [HAMBURG, SHANGHAI], [SHANGHAI, LOS_ANGELES]] as const;
     for (const [from, to] of pairs) {
       const a = router.route(from, to, { closed: DEFAULT_CLOSED })!;

@@ -43,6 +43,11 @@ export interface BuildOptions {
   cellDegrees?: number;
   /** Dangling ends of detached pieces within this many km of another piece's edge are joined to it. */
   stitchKm?: number;
+  /**
+   * Lines added after the stitching (open-sea shortcuts between vertices of the network): they
+   * take no part in it, so long lines do not slow it down.
+   */
+  extraLines?: ReadonlyArray<Polyline>;
 }
 
 /**
@@ -72,25 +77,28 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
   const edgeSeen = new Set<number>();
   const ea: number[] = [];
   const eb: number[] = [];
-  for (const line of lines) {
-    let prev = -1;
-    for (const c of line) {
-      const v = vertex(c[0], c[1]);
-      if (prev >= 0 && prev !== v) {
-        const lo = Math.min(prev, v);
-        const hi = Math.max(prev, v);
-        const key = lo * 16_777_216 + hi;
-        if (!edgeSeen.has(key)) {
-          edgeSeen.add(key);
-          ea.push(lo);
-          eb.push(hi);
+  const addLines = (list: ReadonlyArray<Polyline>): void => {
+    for (const line of list) {
+      let prev = -1;
+      for (const c of line) {
+        const v = vertex(c[0], c[1]);
+        if (prev >= 0 && prev !== v) {
+          const lo = Math.min(prev, v);
+          const hi = Math.max(prev, v);
+          const key = lo * 16_777_216 + hi;
+          if (!edgeSeen.has(key)) {
+            edgeSeen.add(key);
+            ea.push(lo);
+            eb.push(hi);
+          }
         }
+        prev = v;
       }
-      prev = v;
     }
-  }
-
+  };
+  addLines(lines);
   const stitched = stitchComponents(lats, lngs, ea, eb, options.stitchKm ?? DEFAULT_STITCH_KM, options.cellDegrees ?? 1);
+  if (options.extraLines) addLines(options.extraLines);
   const n = lats.length;
   const m = ea.length;
   const lat = Float64Array.from(lats);

@@ -13,11 +13,12 @@ import type { RoutedPath, SeaRouter } from '../../route-engine';
 import { LatLng, Passage } from '../../types';
 import { buildChainGraph, ChainGraph, passageBit } from './chains';
 import { coreChains, CoreTable } from './core-table';
-import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, toLatLng, toUnit, Vec3 } from './geodesy';
+import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, slerp, toLatLng, toUnit, Vec3 } from './geodesy';
 import { SeaGraph } from './graph';
 import { JunctionSearch, JunctionStart } from './junction-search';
+import { connectorIsClear, LandMask } from './land-mask';
 import { LruCache } from './lru-cache';
-import { passageId, passageOfId } from './passages';
+import { PassageArea, passageAt, passageId, passageOfId } from './passages';
 import { EdgeSnap, edgesWithin, nearestEdge } from './spatial-index';
 
 /** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
@@ -41,7 +42,33 @@ export interface SeaRouterOptions {
   chains?: ChainGraph;
   /** Core distance tables, each for one set of closed passages (see buildCoreTable). */
   tables?: ReadonlyArray<CoreTable>;
+  /**
+   * Land raster: a snap whose straight connector from the query point crosses land is dropped when
+   * another candidate's does not (a port is reached from the water, not over a headland).
+   */
+  land?: LandMask;
+  /**
+   * Passage areas (with `land`): a straight leg that would enter one is never taken, so straight
+   * legs cannot bypass a canal or strait (or its closure).
+   */
+  areas?: ReadonlyArray<PassageArea>;
 }
+
+/**
+ * Straight legs (with a land raster): the whole route when the straight line between the two
+ * points is clear and not longer than this, and end-leg straightening of the network route (the
+ * origin or destination joined straight to a later point of the route, when that is clear).
+ */
+const DIRECT_MAX_M = 1_500_000;
+const PULL_MAX_M = 1_500_000;
+/** Route points tried for straightening at each end, and the step of the clearance samples. */
+const PULL_POINTS = 10;
+const STRAIGHT_STEP_KM = 2;
+
+/** Connector checks: a port's own shore and the last stretch before the lane are not checked. */
+const CONNECTOR_SKIP_FROM_KM = 3;
+const CONNECTOR_SKIP_TO_KM = 1;
+const CONNECTOR_STEP_KM = 1;
 
 export interface Snap {
   edge: number;
@@ -87,6 +114,8 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly keyDecimals: number;
   private readonly useAStar: boolean;
   private readonly useTables: boolean;
+  private readonly land: LandMask | undefined;
+  private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly toSearch: JunctionSearch;
@@ -102,6 +131,9 @@ export class NetworkSeaRouter implements SeaRouter {
     this.useAStar = options.useAStar ?? true;
     this.useTables = (options.useTables ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
+    this.land = options.land;
+    const areas = options.areas;
+    this.inPassage = areas && areas.length ? (lat, lng) => passageAt(lng, lat, areas) !== 0 : undefined;
     for (const t of options.tables ?? []) this.addTable(t);
     this.edgeSeen = new Int32Array(graph.edgeCount);
     this.fromSearch = new JunctionSearch(this.chains);
@@ -150,8 +182,11 @@ export class NetworkSeaRouter implements SeaRouter {
     // west) only lets ships arrive from its far end: look wider for the lanes that pass nearby.
     if (this.isLongSpoke(best.edge)) radius = Math.max(radius, SPOKE_RADIUS_M / MEAN_RADIUS_M);
     const near = edgesWithin(g, point.lat, point.lng, p, radius, accept, this.edgeSeen, ++this.stamp);
-    const hits = near.length ? near.slice(0, MAX_CANDIDATES) : [best];
-    return hits.map((h) => this.roughSnap(h));
+    const hits = (near.length ? near.slice(0, MAX_CANDIDATES) : [best]).map((h) => this.roughSnap(h));
+    if (!this.land) return hits;
+    const land = this.land;
+    const clear = hits.filter((s) => connectorIsClear(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_SKIP_TO_KM, CONNECTOR_STEP_KM));
+    return clear.length ? clear : hits;
   }
 
   private isLongSpoke(e: number): boolean {
@@ -188,6 +223,11 @@ export class NetworkSeaRouter implements SeaRouter {
     if (!starts.length || !ends.length) return null;
     const g = this.graph;
 
+    // Open water all the way (and no canal or strait on the way): the straight line is the route.
+    if (this.land && geodesicMeters(from.lat, from.lng, to.lat, to.lng) <= DIRECT_MAX_M && this.straightIsClear(from, to, true, true)) {
+      return { meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng), path: unwrapLongitudes([{ ...from }, { ...to }]), passages: [] };
+    }
+
     // Both points nearest to the same edge: the straight way between them is the route.
     if (starts[0].edge === ends[0].edge) {
       const meters = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
@@ -198,6 +238,48 @@ export class NetworkSeaRouter implements SeaRouter {
     const found = this.bestRoute(starts, ends, closedMask);
     if (!found) return null;
     return this.assemble(from, to, starts, ends, found);
+  }
+
+  /** A straight leg clear of land and passage areas (the query's own end points may sit on the coast). */
+  private straightIsClear(a: LatLng, b: LatLng, aIsQueryPoint: boolean, bIsQueryPoint: boolean): boolean {
+    if (!this.land) return false;
+    return connectorIsClear(
+      this.land,
+      a,
+      b,
+      aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
+      bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
+      STRAIGHT_STEP_KM,
+      this.inPassage,
+    );
+  }
+
+  /**
+   * Joins path[0] straight to the farthest of the next few points when that leg is clear and
+   * shortens the route (not past `limit`, the first point of a passage). Returns the metres saved.
+   */
+  private straightenStart(path: LatLng[], limit: number): number {
+    if (!this.land || path.length < 3) return 0;
+    const last = Math.min(path.length - 1, PULL_POINTS, limit);
+    const units = path.slice(0, last + 1).map((p) => toUnit(p.lat, p.lng));
+    const along: number[] = [0];
+    for (let k = 1; k <= last; k++) {
+      const u = units[k - 1];
+      const w = units[k];
+      along.push(along[k - 1] + MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], w[0], w[1], w[2]));
+    }
+    for (let j = last; j >= 2; j--) {
+      const straight = MEAN_RADIUS_M * angleBetween(units[0][0], units[0][1], units[0][2], units[j][0], units[j][1], units[j][2]);
+      if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
+      if (!this.straightIsClear(path[0], path[j], true, false)) continue;
+      let replaced = 0;
+      for (let k = 0; k < j; k++) replaced += geodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
+      const saved = replaced - geodesicMeters(path[0].lat, path[0].lng, path[j].lat, path[j].lng);
+      if (saved <= 0) return 0;
+      path.splice(1, j - 1);
+      return saved;
+    }
+    return 0;
   }
 
   private ports(snaps: Snap[], closedMask: number): Port[] {
@@ -341,8 +423,20 @@ export class NetworkSeaRouter implements SeaRouter {
       const step = toPos >= fromPos ? 1 : -1;
       for (let i = fromPos; i !== toPos + step; i += step) addVertex(cg.chainVertex[vb + i]);
       const estep = edgeTo >= edgeFrom ? 1 : -1;
-      if (edgeFrom >= 0) for (let k = edgeFrom; k !== edgeTo + estep; k += estep) edges.push(cg.chainEdge[eb + k]);
+      if (edgeFrom >= 0) {
+        for (let k = edgeFrom; k !== edgeTo + estep; k += estep) {
+          const e = cg.chainEdge[eb + k];
+          edges.push(e);
+          // Path points next to a passage edge bound the straightening of the route's ends.
+          if (g.edgePassage[e] !== 0) {
+            if (firstPassagePoint < 0) firstPassagePoint = Math.max(0, path.length - (toPos - fromPos) * step - 1);
+            lastPassagePoint = path.length - 1;
+          }
+        }
+      }
     };
+    let firstPassagePoint = -1;
+    let lastPassagePoint = -1;
     const chainEdges = (c: number): number => cg.chainVertexOffset[c + 1] - cg.chainVertexOffset[c] - 1;
 
     add(from.lat, from.lng);
@@ -385,6 +479,16 @@ export class NetworkSeaRouter implements SeaRouter {
     add(end.lat, end.lng);
     add(to.lat, to.lng);
 
+    // Straighten the ends where the network zigzags near a port (never across a passage).
+    if (this.land) {
+      const startLimit = firstPassagePoint < 0 ? path.length - 1 : firstPassagePoint;
+      meters -= this.straightenStart(path, startLimit);
+      const endLimit = lastPassagePoint < 0 ? 0 : lastPassagePoint;
+      path.reverse();
+      meters -= this.straightenStart(path, path.length - 1 - endLimit);
+      path.reverse();
+    }
+
     const passages: Passage[] = [];
     for (const e of edges) {
       const p = passageOfId(g.edgePassage[e]);
@@ -402,16 +506,48 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 }
 
-/** Longitudes made continuous: each point within 180° of the previous one (may leave ±180). */
+/**
+ * Longitudes made continuous: each point within 180° of the previous one (so they may leave
+ * [-180, 180]). Where a leg crosses the antimeridian, the crossing point itself is inserted (at
+ * longitude exactly ±180, or the matching unwrapped value), so a map can also split the line there.
+ */
 export function unwrapLongitudes(path: LatLng[]): LatLng[] {
+  const out: LatLng[] = path.length ? [path[0]] : [];
   for (let i = 1; i < path.length; i++) {
+    const prev = out[out.length - 1];
     let lng = path[i].lng;
-    const prev = path[i - 1].lng;
-    while (lng - prev > 180) lng -= 360;
-    while (lng - prev < -180) lng += 360;
-    if (lng !== path[i].lng) path[i] = { lat: path[i].lat, lng };
+    while (lng - prev.lng > 180) lng -= 360;
+    while (lng - prev.lng < -180) lng += 360;
+    // An odd multiple of 180 strictly between the two longitudes: the leg crosses the antimeridian.
+    const k = Math.floor((Math.max(prev.lng, lng) - 180) / 360);
+    const meridian = 180 + 360 * k;
+    if (meridian > Math.min(prev.lng, lng) && meridian < Math.max(prev.lng, lng)) {
+      out.push({ lat: crossingLatitude(prev, { lat: path[i].lat, lng }, meridian), lng: meridian });
+    }
+    out.push(lng === path[i].lng ? path[i] : { lat: path[i].lat, lng });
   }
-  return path;
+  return out;
+}
+
+/** Latitude where the great-circle arc a→b crosses the given (unwrapped) meridian (bisection). */
+function crossingLatitude(a: LatLng, b: LatLng, meridian: number): number {
+  const ua = toUnit(a.lat, a.lng);
+  const ub = toUnit(b.lat, b.lng);
+  let lo = 0;
+  let hi = 1;
+  let lat = a.lat;
+  for (let it = 0; it < 40; it++) {
+    const t = (lo + hi) / 2;
+    const p = toLatLng(slerp(ua, ub, t));
+    lat = p.lat;
+    // Unwrap p's longitude next to a's and compare with the meridian.
+    let lng = p.lng;
+    while (lng - a.lng > 180) lng -= 360;
+    while (lng - a.lng < -180) lng += 360;
+    if ((lng < meridian) === (a.lng < meridian)) lo = t;
+    else hi = t;
+  }
+  return lat;
 }
 
 export type { Vec3 };

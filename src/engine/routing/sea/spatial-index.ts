@@ -27,7 +27,10 @@ interface EdgeGeometry {
 }
 
 const DEG = 180 / Math.PI;
-/** Slack around an arc's sample boxes, degrees, so the arc's bulge between samples stays inside. */
+/**
+ * Slack around an arc's sample boxes, degrees, so the arc's bulge between samples stays inside
+ * (samples are at most half a cell apart: the bulge of such a chord is far below this).
+ */
 const MARGIN_DEG = 0.02;
 
 export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number): EdgeGrid {
@@ -35,13 +38,13 @@ export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number): EdgeGrid {
   const rows = Math.round(180 / cellDegrees);
   const pairCell: number[] = [];
   const pairEdge: number[] = [];
-  const cells = new Set<number>();
+  // Cells already holding the current edge (stamped with edge id + 1).
+  const stampOf = new Int32Array(rows * cols);
   for (let e = 0; e < g.edgeCount; e++) {
     const a: Vec3 = [g.ux[g.edgeA[e]], g.uy[g.edgeA[e]], g.uz[g.edgeA[e]]];
     const b: Vec3 = [g.ux[g.edgeB[e]], g.uy[g.edgeB[e]], g.uz[g.edgeB[e]]];
     const spanDeg = angleBetween(a[0], a[1], a[2], b[0], b[1], b[2]) * DEG;
-    const steps = Math.max(1, Math.ceil(spanDeg / (cellDegrees / 4)));
-    cells.clear();
+    const steps = Math.max(1, Math.ceil(spanDeg / (cellDegrees / 2)));
     let prev = toLatLng(a);
     for (let s = 1; s <= steps; s++) {
       const cur = toLatLng(s === steps ? b : slerp(a, b, s / steps));
@@ -53,13 +56,15 @@ export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number): EdgeGrid {
       const c0 = Math.floor((lng0 - MARGIN_DEG + 180) / cellDegrees);
       const c1 = Math.floor((lng1 + MARGIN_DEG + 180) / cellDegrees);
       for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) cells.add(r * cols + wrap(c, cols));
+        for (let c = c0; c <= c1; c++) {
+          const cell = r * cols + wrap(c, cols);
+          if (stampOf[cell] === e + 1) continue;
+          stampOf[cell] = e + 1;
+          pairCell.push(cell);
+          pairEdge.push(e);
+        }
       }
       prev = cur;
-    }
-    for (const cell of cells) {
-      pairCell.push(cell);
-      pairEdge.push(e);
     }
   }
   const cellOffset = new Int32Array(rows * cols + 1);

@@ -1,0 +1,167 @@
+/**
+ * Land as a lat/lng raster (a bit set, row-major: 1 = land), rasterised from polygon rings by even-odd
+ * scanlines at each row's centre latitude, then optionally widened by a margin of cells. Used to
+ * check that an open-sea shortcut (a geodesic between two network vertices) stays off the coast.
+ */
+import { slerp, toLatLng, toUnit, angleBetween } from './geodesy';
+
+export type Rings = ReadonlyArray<ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>>;
+
+export interface LandMask {
+  cellDegrees: number;
+  cols: number;
+  rows: number;
+  /** Bit i (byte i >> 3, bit i & 7) is cell i = row * cols + col. */
+  bits: Uint8Array;
+}
+
+function getBit(bits: Uint8Array, i: number): number {
+  return (bits[i >> 3] >> (i & 7)) & 1;
+}
+
+function setBit(bits: Uint8Array, i: number): void {
+  bits[i >> 3] |= 1 << (i & 7);
+}
+
+export function rasteriseLand(polygons: ReadonlyArray<Rings>, cellDegrees: number): LandMask {
+  const cols = Math.round(360 / cellDegrees);
+  const rows = Math.round(180 / cellDegrees);
+  const bits = new Uint8Array(Math.ceil((cols * rows) / 8));
+  // Bucket every ring edge by the rows its latitude span covers.
+  const byRow: number[][] = Array.from({ length: rows }, () => []);
+  const x1: number[] = [];
+  const y1: number[] = [];
+  const x2: number[] = [];
+  const y2: number[] = [];
+  for (const polygon of polygons) {
+    for (const ring of polygon) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i];
+        const b = ring[(i + 1) % ring.length];
+        if (a[1] === b[1]) continue;
+        const id = x1.length;
+        x1.push(a[0]); y1.push(a[1]); x2.push(b[0]); y2.push(b[1]);
+        const lo = Math.max(0, Math.floor((Math.min(a[1], b[1]) + 90) / cellDegrees - 0.5));
+        const hi = Math.min(rows - 1, Math.ceil((Math.max(a[1], b[1]) + 90) / cellDegrees - 0.5));
+        for (let r = lo; r <= hi; r++) byRow[r].push(id);
+      }
+    }
+  }
+  // Polygons are filled one at a time would be exact for overlaps; land polygons do not overlap, so
+  // even-odd over all rings of all polygons together is the same and much cheaper.
+  const xs: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    const lat = -90 + (r + 0.5) * cellDegrees;
+    xs.length = 0;
+    for (const id of byRow[r]) {
+      const ya = y1[id];
+      const yb = y2[id];
+      if ((ya > lat) === (yb > lat)) continue;
+      xs.push(x1[id] + ((lat - ya) * (x2[id] - x1[id])) / (yb - ya));
+    }
+    xs.sort((a, b) => a - b);
+    for (let i = 0; i + 1 < xs.length; i += 2) {
+      const c0 = Math.max(0, Math.ceil((xs[i] + 180) / cellDegrees - 0.5));
+      const c1 = Math.min(cols - 1, Math.floor((xs[i + 1] + 180) / cellDegrees - 0.5));
+      for (let c = c0; c <= c1; c++) setBit(bits, r * cols + c);
+    }
+  }
+  return { cellDegrees, cols, rows, bits };
+}
+
+/** The mask widened by `cells` cells in every direction (a coastal margin): rows first, then columns. */
+export function widenMask(mask: LandMask, cells: number): LandMask {
+  const { cols, rows } = mask;
+  const across = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    const row = r * cols;
+    for (let c = 0; c < cols; c++) {
+      if (!getBit(mask.bits, row + c)) continue;
+      for (let dc = -cells; dc <= cells; dc++) across[row + ((((c + dc) % cols) + cols) % cols)] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.bits.length);
+  for (let r = 0; r < rows; r++) {
+    const lo = Math.max(0, r - cells);
+    const hi = Math.min(rows - 1, r + cells);
+    for (let c = 0; c < cols; c++) {
+      if (!across[r * cols + c]) continue;
+      for (let rr = lo; rr <= hi; rr++) setBit(out, rr * cols + c);
+    }
+  }
+  return { ...mask, bits: out };
+}
+
+export function isLand(mask: LandMask, lat: number, lng: number): boolean {
+  const r = Math.min(mask.rows - 1, Math.max(0, Math.floor((lat + 90) / mask.cellDegrees)));
+  let x = (lng + 180) % 360;
+  if (x < 0) x += 360;
+  const c = Math.min(mask.cols - 1, Math.floor(x / mask.cellDegrees));
+  return getBit(mask.bits, r * mask.cols + c) === 1;
+}
+
+export interface ClearanceOptions {
+  /** Sample spacing along the geodesic, km. */
+  stepKm: number;
+  /** Within this many km of either end, only `land` is checked (ends are often near the coast). */
+  nearEndKm: number;
+  /** Within this many km of either end, nothing is checked. */
+  ignoreEndKm: number;
+  /** Latitudes outside [minLat, maxLat] count as blocked (ice). */
+  minLat: number;
+  maxLat: number;
+  /** Extra test per sample (e.g. passage areas): true = blocked. */
+  blocked?: (lat: number, lng: number) => boolean;
+}
+
+/** True when the great-circle arc between the points keeps clear of land (and the margin). */
+export function arcIsClear(
+  land: LandMask,
+  margin: LandMask,
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+  o: ClearanceOptions,
+): boolean {
+  const ua = toUnit(a.lat, a.lng);
+  const ub = toUnit(b.lat, b.lng);
+  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * 6371.0088;
+  const steps = Math.max(1, Math.ceil(km / o.stepKm));
+  for (let i = 1; i < steps; i++) {
+    const along = (km * i) / steps;
+    const fromEnd = Math.min(along, km - along);
+    if (fromEnd < o.ignoreEndKm) continue;
+    const p = toLatLng(slerp(ua, ub, i / steps));
+    if (p.lat < o.minLat || p.lat > o.maxLat) return false;
+    if (isLand(fromEnd < o.nearEndKm ? land : margin, p.lat, p.lng)) return false;
+    if (o.blocked && o.blocked(p.lat, p.lng)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when the straight (great-circle) way from `from` to `to` crosses no land cell, not counting
+ * the first `skipFromKm` (a port's own coastline) and the last `skipToKm`.
+ */
+export function connectorIsClear(
+  land: LandMask,
+  from: { lat: number; lng: number },
+  to: { lat: number; lng: number },
+  skipFromKm: number,
+  skipToKm: number,
+  stepKm: number,
+  blocked?: (lat: number, lng: number) => boolean,
+): boolean {
+  const ua = toUnit(from.lat, from.lng);
+  const ub = toUnit(to.lat, to.lng);
+  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * 6371.0088;
+  if (km <= skipFromKm + skipToKm) return true;
+  const steps = Math.ceil(km / stepKm);
+  for (let i = 1; i < steps; i++) {
+    const along = (km * i) / steps;
+    if (along < skipFromKm || km - along < skipToKm) continue;
+    const p = toLatLng(slerp(ua, ub, i / steps));
+    if (isLand(land, p.lat, p.lng)) return false;
+    if (blocked && blocked(p.lat, p.lng)) return false;
+  }
+  return true;
+}
