@@ -80,8 +80,9 @@ describe('table, A* and Dijkstra agree', () => {
       const c = dijkstra.route(from, to, { closed: DEFAULT_CLOSED });
       expect(!!a).toBe(!!c);
       if (!a || !b || !c) continue;
-      expect(Math.abs(a.meters - c.meters)).toBeLessThan(1);
-      expect(Math.abs(b.meters - c.meters)).toBeLessThan(1);
+      // Equal-length alternatives may be picked differently; their end straightening then differs by a few metres at most.
+      expect(Math.abs(a.meters - c.meters)).toBeLessThan(5);
+      expect(Math.abs(b.meters - c.meters)).toBeLessThan(5);
       expect(a.passages).toEqual(c.passages);
     }
     expect(table.tableHits).toBeGreaterThan(50);
@@ -95,7 +96,7 @@ describe('table, A* and Dijkstra agree', () => {
       const a = table.route(points[i], points[119 - i], { closed });
       const c = dijkstra.route(points[i], points[119 - i], { closed });
       expect(!!a).toBe(!!c);
-      if (a && c) expect(Math.abs(a.meters - c.meters)).toBeLessThan(1);
+      if (a && c) expect(Math.abs(a.meters - c.meters)).toBeLessThan(5);
       if (a) expect(a.passages).not.toContain('SUEZ');
     }
     expect(table.tableHits).toBe(before);
@@ -174,7 +175,11 @@ describe('estuary approaches and land-aware snapping', () => {
   it('Felixstowe leaves by water: the connector to its snap point crosses no land', () => {
     const felixstowe = { lat: 51.95, lng: 1.32 };
     const r = router.route(felixstowe, ROTTERDAM, { closed: DEFAULT_CLOSED })!;
-    expect(connectorIsClear(land, felixstowe, r.path[1], 3, 1, 1)).toBe(true);
+    // The first leg leaves Felixstowe by water (3 km of its own shore not counted; 3 km at Maasvlakte too when the leg goes straight there).
+    const skipTo = r.path.length === 2 ? 3 : 1;
+    expect(connectorIsClear(land, felixstowe, r.path[1], 3, skipTo, 1)).toBe(true);
+    // Straight across the North Sea, about 101 nm (it used to cut over Suffolk to a lane north of Orford Ness).
+    expect(r.meters / 1852).toBeGreaterThan(95);
     // The raster itself: Suffolk is land, the North Sea is not.
     expect(isLand(land, 52.2, 1.2)).toBe(true);
     expect(isLand(land, 52.0, 2.5)).toBe(false);

@@ -85,3 +85,36 @@ export function slerp(a: Vec3, b: Vec3, t: number): Vec3 {
   const wb = Math.sin(t * omega) / s;
   return [wa * a[0] + wb * b[0], wa * a[1] + wb * b[1], wa * a[2] + wb * b[2]];
 }
+
+const WGS84_A = 6_378_137;
+const WGS84_F = 1 / 298.257223563;
+
+/**
+ * Andoyer-Lambert distance on the WGS84 ellipsoid: a spherical distance with a first-order
+ * flattening correction, within a few metres of the exact geodesic over hundreds of kilometres
+ * (and about 10 m over thousands). Cheap, for snap offsets and leg lengths on the hot path.
+ */
+export function fastGeodesicMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  if (lat1 === lat2 && lng1 === lng2) return 0;
+  const f = WGS84_F;
+  // Reduced latitudes.
+  const b1 = Math.atan((1 - f) * Math.tan(lat1 * RAD));
+  const b2 = Math.atan((1 - f) * Math.tan(lat2 * RAD));
+  const P = (b1 + b2) / 2;
+  const Q = (b2 - b1) / 2;
+  const dl = (lng2 - lng1) * RAD;
+  const sinQ = Math.sin(Q);
+  const cosP = Math.cos(P);
+  const sinDl2 = Math.sin(dl / 2);
+  const h = sinQ * sinQ + Math.cos(b1) * Math.cos(b2) * sinDl2 * sinDl2;
+  const sigma = 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+  if (sigma < 1e-12) return 0;
+  const sinS = Math.sin(sigma);
+  const sinP = Math.sin(P);
+  const cosQ = Math.cos(Q);
+  const sinS2 = Math.sin(sigma / 2);
+  const cosS2 = Math.cos(sigma / 2);
+  const X = sinS2 === 0 ? 0 : (sigma - sinS) * ((sinP * cosQ) ** 2) / (cosS2 * cosS2);
+  const Y = cosS2 === 0 ? 0 : (sigma + sinS) * ((cosP * sinQ) ** 2) / (sinS2 * sinS2);
+  return WGS84_A * (sigma - (f / 2) * (X + Y));
+}

@@ -30,6 +30,12 @@ export interface SeaGraph {
   edgeLength: Float64Array;
   /** 0 = open sea, else 1 + index in PASSAGES. */
   edgePassage: Uint8Array;
+  /**
+   * Edges [0, snapEdgeCount) are the network's lines and are snapped to; the edges after them
+   * (BuildOptions.extraLines: open-sea shortcuts) are only travelled, so a port never snaps onto a
+   * long ocean shortcut, and the snapping grid stays small.
+   */
+  snapEdgeCount: number;
   /** 1 when the edge belongs to the largest connected piece (the only one queries snap to). */
   edgeInMain: Uint8Array;
   grid: EdgeGrid;
@@ -97,7 +103,15 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
     }
   };
   addLines(lines);
+  const beforeStitch = lats.length;
   const stitched = stitchComponents(lats, lngs, ea, eb, options.stitchKm ?? DEFAULT_STITCH_KM, options.cellDegrees ?? 1);
+  // Vertices made by splitting edges are vertices too: later lines (shortcuts) must find them.
+  for (let v = beforeStitch; v < lats.length; v++) {
+    const keyLng = lngs[v] >= 180 ? lngs[v] - 360 : lngs[v];
+    const key = `${Math.round(lats[v] * MERGE_PRECISION)}:${Math.round(keyLng * MERGE_PRECISION)}`;
+    if (!vertexOf.has(key)) vertexOf.set(key, v);
+  }
+  const snapEdgeCount = ea.length;
   if (options.extraLines) addLines(options.extraLines);
   const n = lats.length;
   const m = ea.length;
@@ -135,8 +149,8 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
   }
 
   const edgeInMain = mainComponentEdges(n, edgeA, edgeB);
-  const partial = { stitched, edgeInMain, vertexCount: n, edgeCount: m, lat, lng, ux, uy, uz, adjOffset, adjTarget, adjEdge, edgeA, edgeB, edgeLength, edgePassage };
-  return { ...partial, grid: buildEdgeGrid(partial, options.cellDegrees ?? 1) };
+  const partial = { stitched, snapEdgeCount, edgeInMain, vertexCount: n, edgeCount: m, lat, lng, ux, uy, uz, adjOffset, adjTarget, adjEdge, edgeA, edgeB, edgeLength, edgePassage };
+  return { ...partial, grid: buildEdgeGrid(partial, options.cellDegrees ?? 1, snapEdgeCount) };
 }
 
 function unitVectors(lat: Float64Array, lng: Float64Array): { ux: Float64Array; uy: Float64Array; uz: Float64Array } {

@@ -138,9 +138,15 @@ export function arcIsClear(
   return true;
 }
 
+/** Below this length a leg is sampled along the straight lat/lng line (off the great circle by far less than a cell). */
+const LINEAR_SAMPLING_KM = 300;
+/** Coarse pass first: most blocked legs hit land within a few coarse samples. */
+const COARSE_FACTOR = 8;
+
 /**
  * True when the straight (great-circle) way from `from` to `to` crosses no land cell, not counting
- * the first `skipFromKm` (a port's own coastline) and the last `skipToKm`.
+ * the first `skipFromKm` (a port's own coastline) and the last `skipToKm`. `blocked` may refuse
+ * samples too (e.g. passage areas).
  */
 export function connectorIsClear(
   land: LandMask,
@@ -155,13 +161,30 @@ export function connectorIsClear(
   const ub = toUnit(to.lat, to.lng);
   const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * 6371.0088;
   if (km <= skipFromKm + skipToKm) return true;
-  const steps = Math.ceil(km / stepKm);
-  for (let i = 1; i < steps; i++) {
-    const along = (km * i) / steps;
-    if (along < skipFromKm || km - along < skipToKm) continue;
-    const p = toLatLng(slerp(ua, ub, i / steps));
-    if (isLand(land, p.lat, p.lng)) return false;
-    if (blocked && blocked(p.lat, p.lng)) return false;
+  let dLng = to.lng - from.lng;
+  if (dLng > 180) dLng -= 360;
+  if (dLng < -180) dLng += 360;
+  const linear = km < LINEAR_SAMPLING_KM;
+  const sample = (t: number): boolean => {
+    let lat: number;
+    let lng: number;
+    if (linear) {
+      lat = from.lat + t * (to.lat - from.lat);
+      lng = from.lng + t * dLng;
+    } else {
+      const p = toLatLng(slerp(ua, ub, t));
+      lat = p.lat;
+      lng = p.lng;
+    }
+    return isLand(land, lat, lng) || (blocked !== undefined && blocked(lat, lng));
+  };
+  for (const step of [stepKm * COARSE_FACTOR, stepKm]) {
+    const steps = Math.ceil(km / step);
+    for (let i = 1; i < steps; i++) {
+      const along = (km * i) / steps;
+      if (along < skipFromKm || km - along < skipToKm) continue;
+      if (sample(i / steps)) return false;
+    }
   }
   return true;
 }

@@ -13,7 +13,7 @@ import type { RoutedPath, SeaRouter } from '../../route-engine';
 import { LatLng, Passage } from '../../types';
 import { buildChainGraph, ChainGraph, passageBit } from './chains';
 import { coreChains, CoreTable } from './core-table';
-import { angleBetween, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, slerp, toLatLng, toUnit, Vec3 } from './geodesy';
+import { angleBetween, fastGeodesicMeters, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, slerp, toLatLng, toUnit, Vec3 } from './geodesy';
 import { SeaGraph } from './graph';
 import { JunctionSearch, JunctionStart } from './junction-search';
 import { connectorIsClear, LandMask } from './land-mask';
@@ -60,7 +60,7 @@ export interface SeaRouterOptions {
  * origin or destination joined straight to a later point of the route, when that is clear).
  */
 const DIRECT_MAX_M = 1_500_000;
-const PULL_MAX_M = 1_500_000;
+const PULL_MAX_M = 400_000;
 /** Route points tried for straightening at each end, and the step of the clearance samples. */
 const PULL_POINTS = 10;
 const STRAIGHT_STEP_KM = 2;
@@ -68,7 +68,7 @@ const STRAIGHT_STEP_KM = 2;
 /** Connector checks: a port's own shore and the last stretch before the lane are not checked. */
 const CONNECTOR_SKIP_FROM_KM = 3;
 const CONNECTOR_SKIP_TO_KM = 1;
-const CONNECTOR_STEP_KM = 1;
+const CONNECTOR_STEP_KM = 2;
 
 export interface Snap {
   edge: number;
@@ -211,8 +211,8 @@ export class NetworkSeaRouter implements SeaRouter {
     const g = this.graph;
     const a = g.edgeA[s.edge];
     const len = g.edgeLength[s.edge];
-    const toA = Math.min(len, geodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]));
-    return { ...s, offset: geodesicMeters(point.lat, point.lng, s.lat, s.lng), toA, toB: len - toA };
+    const toA = Math.min(len, fastGeodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]));
+    return { ...s, offset: fastGeodesicMeters(point.lat, point.lng, s.lat, s.lng), toA, toB: len - toA };
   }
 
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
@@ -224,7 +224,7 @@ export class NetworkSeaRouter implements SeaRouter {
     const g = this.graph;
 
     // Open water all the way (and no canal or strait on the way): the straight line is the route.
-    if (this.land && geodesicMeters(from.lat, from.lng, to.lat, to.lng) <= DIRECT_MAX_M && this.straightIsClear(from, to, true, true)) {
+    if (this.land && sphericalMeters(from, to) <= DIRECT_MAX_M && this.straightIsClear(from, to, true, true)) {
       return { meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng), path: unwrapLongitudes([{ ...from }, { ...to }]), passages: [] };
     }
 
@@ -273,8 +273,8 @@ export class NetworkSeaRouter implements SeaRouter {
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
       if (!this.straightIsClear(path[0], path[j], true, false)) continue;
       let replaced = 0;
-      for (let k = 0; k < j; k++) replaced += geodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
-      const saved = replaced - geodesicMeters(path[0].lat, path[0].lng, path[j].lat, path[j].lng);
+      for (let k = 0; k < j; k++) replaced += fastGeodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
+      const saved = replaced - fastGeodesicMeters(path[0].lat, path[0].lng, path[j].lat, path[j].lng);
       if (saved <= 0) return 0;
       path.splice(1, j - 1);
       return saved;
@@ -504,6 +504,12 @@ export class NetworkSeaRouter implements SeaRouter {
     const pos = this.chainPosition(s);
     return s.offset + (port.towardB ? cg.chainLength[c] - pos : pos);
   }
+}
+
+function sphericalMeters(a: LatLng, b: LatLng): number {
+  const ua = toUnit(a.lat, a.lng);
+  const ub = toUnit(b.lat, b.lng);
+  return MEAN_RADIUS_M * angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]);
 }
 
 /**

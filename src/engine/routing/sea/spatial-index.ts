@@ -33,14 +33,15 @@ const DEG = 180 / Math.PI;
  */
 const MARGIN_DEG = 0.02;
 
-export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number): EdgeGrid {
+/** `gridEdges`: only edges [0, gridEdges) are registered (the others are never snapped to). */
+export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number, gridEdges = g.edgeCount): EdgeGrid {
   const cols = Math.round(360 / cellDegrees);
   const rows = Math.round(180 / cellDegrees);
   const pairCell: number[] = [];
   const pairEdge: number[] = [];
   // Cells already holding the current edge (stamped with edge id + 1).
   const stampOf = new Int32Array(rows * cols);
-  for (let e = 0; e < g.edgeCount; e++) {
+  for (let e = 0; e < gridEdges; e++) {
     const a: Vec3 = [g.ux[g.edgeA[e]], g.uy[g.edgeA[e]], g.uz[g.edgeA[e]]];
     const b: Vec3 = [g.ux[g.edgeB[e]], g.uy[g.edgeB[e]], g.uz[g.edgeB[e]]];
     const spanDeg = angleBetween(a[0], a[1], a[2], b[0], b[1], b[2]) * DEG;
