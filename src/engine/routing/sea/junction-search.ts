@@ -17,6 +17,8 @@ export interface JunctionSearchOptions {
   closedMask: number;
   /** Junctions that are reached but not expanded (the core, for local searches). */
   stopAt?: Uint8Array;
+  /** Whether start junctions in `stopAt` are expanded all the same (default true). */
+  expandStarts?: boolean;
   /** Cost to finish from a junction (the destination side); the search stops once no better total can come. */
   finish?: Map<number, { cost: number; tag: number }>;
   /** Admissible lower bound of the remaining distance from a junction (A*). */
@@ -68,6 +70,7 @@ export class JunctionSearch {
     const stamp = ++this.stamp;
     const { dist, predJunction, predChain, tag, reachedStamp, settledStamp, heap } = this;
     const { closedMask, stopAt, finish, bound } = options;
+    const expandStarts = options.expandStarts ?? true;
     this.settledList.length = 0;
     heap.clear();
     let best: FinishHit | null = null;
@@ -98,7 +101,7 @@ export class JunctionSearch {
         }
       }
       // Core junctions other than the starts end a local search: the distance table takes over there.
-      if (stopAt && stopAt[v] && predJunction[v] !== -1) continue;
+      if (stopAt && stopAt[v] && (predJunction[v] !== -1 || !expandStarts)) continue;
       for (let i = cg.adjOffset[v]; i < cg.adjOffset[v + 1]; i++) {
         const c = cg.adjChain[i];
         if ((cg.chainMask[c] & closedMask) !== 0) continue;

@@ -165,16 +165,24 @@ export function connectorIsClear(
   if (dLng > 180) dLng -= 360;
   if (dLng < -180) dLng += 360;
   const linear = km < LINEAR_SAMPLING_KM;
+  // Great-circle sampling without re-deriving the arc per sample (slerp weights from a fixed angle).
+  const omega = km / 6371.0088;
+  const sinOmega = Math.sin(omega);
+  const DEG = 180 / Math.PI;
   const sample = (t: number): boolean => {
     let lat: number;
     let lng: number;
-    if (linear) {
+    if (linear || sinOmega < 1e-12) {
       lat = from.lat + t * (to.lat - from.lat);
       lng = from.lng + t * dLng;
     } else {
-      const p = toLatLng(slerp(ua, ub, t));
-      lat = p.lat;
-      lng = p.lng;
+      const wa = Math.sin((1 - t) * omega) / sinOmega;
+      const wb = Math.sin(t * omega) / sinOmega;
+      const x = wa * ua[0] + wb * ub[0];
+      const y = wa * ua[1] + wb * ub[1];
+      const z = wa * ua[2] + wb * ub[2];
+      lat = Math.atan2(z, Math.hypot(x, y)) * DEG;
+      lng = Math.atan2(y, x) * DEG;
     }
     return isLand(land, lat, lng) || (blocked !== undefined && blocked(lat, lng));
   };

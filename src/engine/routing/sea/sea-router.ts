@@ -24,6 +24,7 @@ import { EdgeSnap, edgesWithin, nearestEdge } from './spatial-index';
 /** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
 const CANDIDATE_FACTOR = 1.5;
 const CANDIDATE_SLACK_M = 25_000;
+const CANDIDATE_BAND_M = 200_000;
 const MAX_CANDIDATES = 8;
 const LONG_SPOKE_M = 300_000;
 const SPOKE_RADIUS_M = 150_000;
@@ -177,7 +178,8 @@ export class NetworkSeaRouter implements SeaRouter {
     const p = toUnit(point.lat, point.lng);
     const best = nearestEdge(g, point.lat, point.lng, p, accept, this.edgeSeen, ++this.stamp);
     if (!best) return [];
-    let radius = best.angle * CANDIDATE_FACTOR + CANDIDATE_SLACK_M / MEAN_RADIUS_M;
+    // Far from the network (an inland or polar point), look at most CANDIDATE_BAND_M beyond the nearest edge.
+    let radius = best.angle + Math.min(best.angle * (CANDIDATE_FACTOR - 1), CANDIDATE_BAND_M / MEAN_RADIUS_M) + CANDIDATE_SLACK_M / MEAN_RADIUS_M;
     // A long dead-end approach leg (MARNET draws some ports as one long spoke, e.g. Colombo from the
     // west) only lets ships arrive from its far end: look wider for the lanes that pass nearby.
     if (this.isLongSpoke(best.edge)) radius = Math.max(radius, SPOKE_RADIUS_M / MEAN_RADIUS_M);
@@ -211,7 +213,11 @@ export class NetworkSeaRouter implements SeaRouter {
     const g = this.graph;
     const a = g.edgeA[s.edge];
     const len = g.edgeLength[s.edge];
-    const toA = Math.min(len, fastGeodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]));
+    // Split the edge's exact length in the ratio of the two (fast) partial lengths: a snap on a
+    // vertex gets exactly 0 or the whole length, whichever edge it was found on.
+    const da = fastGeodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]);
+    const db = fastGeodesicMeters(s.lat, s.lng, g.lat[g.edgeB[s.edge]], g.lng[g.edgeB[s.edge]]);
+    const toA = da + db > 0 ? (len * da) / (da + db) : 0;
     return { ...s, offset: fastGeodesicMeters(point.lat, point.lng, s.lat, s.lng), toA, toB: len - toA };
   }
 
@@ -350,10 +356,11 @@ export class NetworkSeaRouter implements SeaRouter {
     if (table) {
       this.tableHits++;
       const a = this.fromSearch;
-      const hit = a.run(startList, { closedMask, stopAt: table.isCore, finish, bestSoFar: known });
+      // Core junctions are not expanded, not even the start ones: the table covers every way on from them.
+      const hit = a.run(startList, { closedMask, stopAt: table.isCore, expandStarts: false, finish, bestSoFar: known });
       if (hit) best = { cost: hit.cost, startSnap: -1, endSnap: -1, startPort: startPorts[hit.startTag], chains: a.chainsTo(hit.junction), endPort: endPorts[hit.finishTag] };
       const b = this.toSearch;
-      b.run(endPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i })), { closedMask, stopAt: table.isCore });
+      b.run(endPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i })), { closedMask, stopAt: table.isCore, expandStarts: false });
       const C = table.size;
       let bestPair: [number, number] | null = null;
       let bestCost = (best as Found | null)?.cost ?? Infinity;

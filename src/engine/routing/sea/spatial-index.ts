@@ -94,6 +94,30 @@ export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number, gridEdges = 
   return { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ };
 }
 
+/**
+ * Angular distance (radians) from unit vector p to the arc a→b whose unit pole is n (a × b
+ * normalised; zero for a degenerate arc). No allocation: the hot loop of snapping.
+ */
+function arcAngle(
+  px: number, py: number, pz: number,
+  ax: number, ay: number, az: number,
+  bx: number, by: number, bz: number,
+  nx: number, ny: number, nz: number,
+): number {
+  const d = px * nx + py * ny + pz * nz;
+  const cx = px - d * nx;
+  const cy = py - d * ny;
+  const cz = pz - d * nz;
+  const cn = Math.hypot(cx, cy, cz);
+  if (cn > 1e-12 && (nx !== 0 || ny !== 0 || nz !== 0)) {
+    // The foot C lies on the arc when it is on the A→B side of both end points.
+    const s1 = (ay * cz - az * cy) * nx + (az * cx - ax * cz) * ny + (ax * cy - ay * cx) * nz;
+    const s2 = (cy * bz - cz * by) * nx + (cz * bx - cx * bz) * ny + (cx * by - cy * bx) * nz;
+    if (s1 >= 0 && s2 >= 0) return Math.atan2(Math.abs(d), cn);
+  }
+  return Math.min(angleBetween(px, py, pz, ax, ay, az), angleBetween(px, py, pz, bx, by, bz));
+}
+
 export interface EdgeSnap {
   edge: number;
   /** The nearest point on the edge, as a unit vector. */
@@ -117,7 +141,8 @@ export function nearestEdge(
 ): EdgeSnap | null {
   const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
   const [px, py, pz] = p;
-  let best: EdgeSnap | null = null;
+  let bestEdge = -1;
+  let bestAngle = Infinity;
   let bestSin = Infinity; // sin of the best angle so far (the arc bound is compared in sines)
   let radiusDeg = cellDegrees;
   for (;;) {
@@ -145,17 +170,23 @@ export function nearestEdge(
           if (!accept(e)) continue;
           const a = g.edgeA[e];
           const b = g.edgeB[e];
-          const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
-          if (!best || hit.angle < best.angle) {
-            best = { edge: e, point: hit.point, angle: hit.angle };
-            bestSin = hit.angle >= Math.PI / 2 ? Infinity : Math.sin(hit.angle);
+          const angle = arcAngle(px, py, pz, g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b], poleX[e], poleY[e], poleZ[e]);
+          if (angle < bestAngle) {
+            bestEdge = e;
+            bestAngle = angle;
+            bestSin = angle >= Math.PI / 2 ? Infinity : Math.sin(angle);
           }
         }
       }
     }
     const coveredWholeEarth = allCols && r0 === 0 && r1 === rows - 1;
-    const found = best as EdgeSnap | null; // (TS loses the narrowing across the nested loops)
-    if ((found && found.angle * DEG <= radiusDeg) || coveredWholeEarth) return found;
+    if ((bestEdge >= 0 && bestAngle * DEG <= radiusDeg) || coveredWholeEarth) {
+      if (bestEdge < 0) return null;
+      const a = g.edgeA[bestEdge];
+      const b = g.edgeB[bestEdge];
+      const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
+      return { edge: bestEdge, point: hit.point, angle: hit.angle };
+    }
     radiusDeg *= 2;
   }
 }
@@ -205,6 +236,7 @@ export function edgesWithin(
         if (!accept(e)) continue;
         const a = g.edgeA[e];
         const b = g.edgeB[e];
+        if (arcAngle(px, py, pz, g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b], poleX[e], poleY[e], poleZ[e]) > radiusAngle) continue;
         const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
         if (hit.angle <= radiusAngle) out.push({ edge: e, point: hit.point, angle: hit.angle });
       }
