@@ -121,6 +121,20 @@ describe('closed passages', () => {
     expect(vessels.closedPassages(everGiven).has('PANAMA')).toBe(true);
   });
 
+  it('Panama: the Panamax cruise ship Coral Princess (shipped, by IMO) fits the old locks; 10 cm more beam would need the Neopanamax locks, 10 m more length neither', () => {
+    const coral = vessels.resolve('IMO9229659', 'vesselInfo');
+    expect(coral).toMatchObject({ name: 'CORAL PRINCESS', lengthCm: 29400, widthCm: 3220, draughtCm: 820 });
+    expect(vessels.closedPassages(coral).has('PANAMA')).toBe(false);
+    const limits = vessels.limits.limits.filter((l) => l.passage === 'PANAMA');
+    const old = limits.find((l) => l.variant.startsWith('Panamax'))!;
+    expect(coral.widthCm / 100).toBeLessThanOrEqual(old.maxBeamM!);
+    expect(coral.lengthCm / 100).toBeLessThanOrEqual(old.maxLengthM!);
+    // Wider than the old locks but within the Neopanamax ones: still open (by the new locks).
+    expect(vessels.closedPassages({ ...coral, widthCm: 3300 }).has('PANAMA')).toBe(false);
+    // Longer than the Neopanamax locks (366 m): closed.
+    expect(vessels.closedPassages({ ...coral, lengthCm: 37000, widthCm: 3300 }).has('PANAMA')).toBe(true);
+  });
+
   it('Suez: Ever Given fits (draught limit interpolated by beam); a 21 m draught tanker does not', () => {
     expect(vessels.closedPassages(vessels.resolve('IMO9811000', 'vesselInfo')).has('SUEZ')).toBe(false);
     expect(vessels.closedPassages({ lengthCm: 33000, widthCm: 6000, draughtCm: 2100 }).has('SUEZ')).toBe(true);
