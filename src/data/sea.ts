@@ -16,6 +16,7 @@ import {
   ChainGraph,
   closedPassageMask,
   CoreTable,
+  CoreTableArrays,
   NetworkSeaRouter,
   PassageArea,
   Polyline,
@@ -142,7 +143,7 @@ let tables: SeaTables | undefined;
 
 /** Where distance tables are cached between processes (keyed by a hash of the graph and the closed set). */
 export const SEA_CACHE_DIR = path.join(os.tmpdir(), 'route-sheets-sea-cache');
-const TABLE_FORMAT = 'core-table-v1';
+const TABLE_FORMAT = 'core-table-v2';
 
 /**
  * The chain graph and the core distance table of the default closed passages (the closed set of
@@ -158,12 +159,12 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
   const t1 = performance.now();
   const mask = closedPassageMask(DEFAULT_CLOSED);
   const useCache = options.useCache ?? true;
-  const file = path.join(SEA_CACHE_DIR, `${tableKey(graph, isCore, mask)}.f64`);
-  const cached = useCache ? readFloat64(file) : undefined;
+  const file = path.join(SEA_CACHE_DIR, `${tableKey(graph, isCore, mask)}.table`);
+  const cached = useCache ? readTableArrays(file) : undefined;
   const table = buildCoreTable(chains, isCore, mask, cached);
-  if (useCache && !cached) writeFloat64(file, table.dist);
+  if (useCache && !cached) writeTableArrays(file, table);
   const t2 = performance.now();
-  const result = { chains, tables: [table], chainMs: t1 - t0, tableMs: t2 - t1, fromCache: !!cached && cached === table.dist };
+  const result = { chains, tables: [table], chainMs: t1 - t0, tableMs: t2 - t1, fromCache: !!cached && cached.dist === table.dist };
   if (options.useCache !== false) tables = result;
   return result;
 }
@@ -177,24 +178,31 @@ function tableKey(graph: SeaGraph, isCore: Uint8Array, mask: number): string {
   return h.digest('hex').slice(0, 32);
 }
 
-function readFloat64(file: string): Float64Array | undefined {
+/** Cache file: the distance array (Float64) then the first-edge array (Int32), both size². */
+function readTableArrays(file: string): CoreTableArrays | undefined {
   try {
     const buf = fs.readFileSync(file);
-    if (buf.byteLength % 8 !== 0) return undefined;
-    const out = new Float64Array(buf.byteLength / 8);
-    new Uint8Array(out.buffer).set(buf);
-    return out;
+    const n = buf.byteLength / 12;
+    if (!Number.isInteger(n) || n === 0) return undefined;
+    const dist = new Float64Array(n);
+    new Uint8Array(dist.buffer).set(buf.subarray(0, 8 * n));
+    const firstEdge = new Int32Array(n);
+    new Uint8Array(firstEdge.buffer).set(buf.subarray(8 * n));
+    return { dist, firstEdge };
   } catch {
     return undefined;
   }
 }
 
-function writeFloat64(file: string, data: Float64Array): void {
+function writeTableArrays(file: string, t: CoreTableArrays): void {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename, so a parallel reader never sees half a file.
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    const fd = fs.openSync(tmp, 'w');
+    fs.writeSync(fd, new Uint8Array(t.dist.buffer, t.dist.byteOffset, t.dist.byteLength));
+    fs.writeSync(fd, new Uint8Array(t.firstEdge.buffer, t.firstEdge.byteOffset, t.firstEdge.byteLength));
+    fs.closeSync(fd);
     fs.renameSync(tmp, file);
   } catch {
     // A cache that cannot be written only costs time at the next start.

@@ -16,6 +16,8 @@ export interface CoreTable {
   size: number;
   /** Metres between core junctions, [a * size + b]; Infinity when unreachable. */
   dist: Float64Array;
+  /** First core edge (index into edgeTo) of a shortest path from a to b, [a * size + b]; -1 when none. */
+  firstEdge: Int32Array;
   /** Core edges (CSR by core index): neighbour core index, metres, and the chains in travel order. */
   edgeOffset: Int32Array;
   edgeTo: Int32Array;
@@ -60,11 +62,16 @@ export function selectCore(cg: ChainGraph): Uint8Array {
   return core;
 }
 
+export interface CoreTableArrays {
+  dist: Float64Array;
+  firstEdge: Int32Array;
+}
+
 /**
- * Builds the table for one set of closed passages. `dist` may be given from an earlier build of the
- * same graph and closed set (a cache): then only the core edges are rebuilt.
+ * Builds the table for one set of closed passages. The all-pairs arrays may be given from an
+ * earlier build of the same graph and closed set (a cache): then only the core edges are rebuilt.
  */
-export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: number, cached?: Float64Array): CoreTable {
+export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: number, cached?: CoreTableArrays): CoreTable {
   const t0 = performance.now();
   const J = cg.junctionCount;
   const coreOf = new Int32Array(J).fill(-1);
@@ -96,11 +103,15 @@ export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: n
   const tEdges = performance.now();
   // All pairs over the core edges.
   let dist: Float64Array;
-  if (cached && cached.length === C * C) dist = cached;
-  else {
+  let firstEdge: Int32Array;
+  if (cached && cached.dist.length === C * C && cached.firstEdge.length === C * C) {
+    dist = cached.dist;
+    firstEdge = cached.firstEdge;
+  } else {
     dist = new Float64Array(C * C).fill(Infinity);
+    firstEdge = new Int32Array(C * C).fill(-1);
     const scratch = new DijkstraScratch(C);
-    for (let s = 0; s < C; s++) rowDijkstra(s, C, edgeOffset, edgeTo, edgeLength, dist, scratch);
+    for (let s = 0; s < C; s++) rowDijkstra(s, C, edgeOffset, edgeTo, edgeLength, dist, firstEdge, scratch);
   }
   return {
     closedMask,
@@ -108,6 +119,7 @@ export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: n
     coreOf,
     size: C,
     dist,
+    firstEdge,
     edgeOffset,
     edgeTo,
     edgeLength,
@@ -118,27 +130,15 @@ export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: n
   };
 }
 
-/**
- * Chains of a shortest path between two core junctions (core indices), walked hop by hop: the next
- * core neighbour is the one on a shortest path according to the table.
- */
+/** Chains of a shortest path between two core junctions (core indices), hop by hop from the first-edge table. */
 export function coreChains(t: CoreTable, from: number, to: number): number[] {
   const out: number[] = [];
   let a = from;
   for (let hops = 0; a !== to && hops <= t.size; hops++) {
-    const target = t.dist[a * t.size + to];
-    let best = -1;
-    let bestGap = Infinity;
-    for (let i = t.edgeOffset[a]; i < t.edgeOffset[a + 1]; i++) {
-      const gap = t.edgeLength[i] + t.dist[t.edgeTo[i] * t.size + to] - target;
-      if (gap < bestGap) {
-        bestGap = gap;
-        best = i;
-      }
-    }
-    if (best < 0) break;
-    for (let k = t.edgeChainOffset[best]; k < t.edgeChainOffset[best + 1]; k++) out.push(t.edgeChains[k]);
-    a = t.edgeTo[best];
+    const e = t.firstEdge[a * t.size + to];
+    if (e < 0) break;
+    for (let k = t.edgeChainOffset[e]; k < t.edgeChainOffset[e + 1]; k++) out.push(t.edgeChains[k]);
+    a = t.edgeTo[e];
   }
   return out;
 }
@@ -161,6 +161,7 @@ function rowDijkstra(
   to: Int32Array,
   length: Float64Array,
   dist: Float64Array,
+  firstEdge: Int32Array,
   scratch: DijkstraScratch,
 ): void {
   const row = s * n;
@@ -191,6 +192,7 @@ function rowDijkstra(
       pos[last] = i;
     }
     const dv = dist[row + v];
+    const viaFirst = v === s ? -1 : firstEdge[row + v];
     for (let k = offset[v]; k < offset[v + 1]; k++) {
       const w = to[k];
       const p = pos[w];
@@ -198,6 +200,7 @@ function rowDijkstra(
       const nd = dv + length[k];
       if (nd >= dist[row + w]) continue;
       dist[row + w] = nd;
+      firstEdge[row + w] = viaFirst < 0 ? k : viaFirst;
       let i = p;
       if (i < 0) {
         i = size++;

@@ -19,7 +19,7 @@ import { JunctionSearch, JunctionStart } from './junction-search';
 import { connectorIsClear, LandMask } from './land-mask';
 import { LruCache } from './lru-cache';
 import { PassageArea, passageAt, passageId, passageOfId } from './passages';
-import { EdgeSnap, edgesWithin, nearestEdge } from './spatial-index';
+import { EdgeSnap, edgesWithin, nearEdges } from './spatial-index';
 
 /** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
 const CANDIDATE_FACTOR = 1.5;
@@ -176,15 +176,17 @@ export class NetworkSeaRouter implements SeaRouter {
     const g = this.graph;
     const accept = (e: number): boolean => g.edgeInMain[e] === 1 && (passageBit(g.edgePassage[e]) & closedMask) === 0;
     const p = toUnit(point.lat, point.lng);
-    const best = nearestEdge(g, point.lat, point.lng, p, accept, this.edgeSeen, ++this.stamp);
-    if (!best) return [];
     // Far from the network (an inland or polar point), look at most CANDIDATE_BAND_M beyond the nearest edge.
-    let radius = best.angle + Math.min(best.angle * (CANDIDATE_FACTOR - 1), CANDIDATE_BAND_M / MEAN_RADIUS_M) + CANDIDATE_SLACK_M / MEAN_RADIUS_M;
+    const band = (nearest: number): number =>
+      nearest + Math.min(nearest * (CANDIDATE_FACTOR - 1), CANDIDATE_BAND_M / MEAN_RADIUS_M) + CANDIDATE_SLACK_M / MEAN_RADIUS_M;
+    let near = nearEdges(g, point.lat, point.lng, p, accept, this.edgeSeen, ++this.stamp, band, MAX_CANDIDATES);
+    if (!near.length) return [];
     // A long dead-end approach leg (MARNET draws some ports as one long spoke, e.g. Colombo from the
     // west) only lets ships arrive from its far end: look wider for the lanes that pass nearby.
-    if (this.isLongSpoke(best.edge)) radius = Math.max(radius, SPOKE_RADIUS_M / MEAN_RADIUS_M);
-    const near = edgesWithin(g, point.lat, point.lng, p, radius, accept, this.edgeSeen, ++this.stamp);
-    const hits = (near.length ? near.slice(0, MAX_CANDIDATES) : [best]).map((h) => this.roughSnap(h));
+    if (this.isLongSpoke(near[0].edge) && band(near[0].angle) < SPOKE_RADIUS_M / MEAN_RADIUS_M) {
+      near = edgesWithin(g, point.lat, point.lng, p, SPOKE_RADIUS_M / MEAN_RADIUS_M, accept, this.edgeSeen, ++this.stamp).slice(0, MAX_CANDIDATES);
+    }
+    const hits = near.map((h) => this.roughSnap(h));
     if (!this.land) return hits;
     const land = this.land;
     const clear = hits.filter((s) => connectorIsClear(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_SKIP_TO_KM, CONNECTOR_STEP_KM));

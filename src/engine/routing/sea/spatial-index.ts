@@ -191,6 +191,77 @@ export function nearestEdge(
   }
 }
 
+/**
+ * The nearest accepted edge and every other accepted edge within band(nearest angle) of the point,
+ * nearest first (at most `max`), in one scan: the window grows until it holds the whole band.
+ */
+export function nearEdges(
+  g: EdgeGeometry & { grid: EdgeGrid },
+  lat: number,
+  lng: number,
+  p: Vec3,
+  accept: (edge: number) => boolean,
+  seen: Int32Array,
+  stamp: number,
+  band: (nearestAngle: number) => number,
+  max: number,
+): EdgeSnap[] {
+  const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
+  const [px, py, pz] = p;
+  const foundEdge: number[] = [];
+  const foundAngle: number[] = [];
+  let bestAngle = Infinity;
+  let bandAngle = Infinity;
+  let bandSin = Infinity;
+  let radiusDeg = cellDegrees;
+  for (;;) {
+    const latLo = lat - radiusDeg;
+    const latHi = lat + radiusDeg;
+    const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
+    const s = Math.sin(radiusDeg / DEG / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
+    const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
+    const r0 = clampRow(Math.floor((latLo + 90) / cellDegrees), rows);
+    const r1 = clampRow(Math.floor((latHi + 90) / cellDegrees), rows);
+    const allCols = lngDelta >= 180;
+    const c0 = allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees);
+    const c1 = allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees);
+    for (let r = r0; r <= r1; r++) {
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * cols + wrap(c, cols);
+        for (let i = cellOffset[cell]; i < cellOffset[cell + 1]; i++) {
+          const e = cellEdges[i];
+          if (seen[e] === stamp) continue;
+          if (Math.abs(px * poleX[e] + py * poleY[e] + pz * poleZ[e]) > bandSin) continue;
+          seen[e] = stamp;
+          if (!accept(e)) continue;
+          const a = g.edgeA[e];
+          const b = g.edgeB[e];
+          const angle = arcAngle(px, py, pz, g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b], poleX[e], poleY[e], poleZ[e]);
+          if (angle > bandAngle) continue;
+          foundEdge.push(e);
+          foundAngle.push(angle);
+          if (angle < bestAngle) {
+            bestAngle = angle;
+            bandAngle = band(angle);
+            bandSin = bandAngle >= Math.PI / 2 ? Infinity : Math.sin(bandAngle);
+          }
+        }
+      }
+    }
+    const coveredWholeEarth = allCols && r0 === 0 && r1 === rows - 1;
+    if ((foundEdge.length && bandAngle * DEG <= radiusDeg) || coveredWholeEarth) break;
+    radiusDeg *= 2;
+  }
+  const order = foundEdge.map((_, i) => i).filter((i) => foundAngle[i] <= bandAngle).sort((x, y) => foundAngle[x] - foundAngle[y]);
+  return order.slice(0, max).map((i) => {
+    const e = foundEdge[i];
+    const a = g.edgeA[e];
+    const b = g.edgeB[e];
+    const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
+    return { edge: e, point: hit.point, angle: hit.angle };
+  });
+}
+
 function clampRow(r: number, rows: number): number {
   return r < 0 ? 0 : r >= rows ? rows - 1 : r;
 }
