@@ -100,6 +100,8 @@ export class RouteApiClient {
   /** Per base URL: whether POST /batch works (absent = not tried yet). */
   private readonly batchSupport = new Map<string, boolean>();
   private readonly deadlineMs: number;
+  /** How long the transport may work on a send: the deadline less the batching wait and a margin. */
+  private readonly workMs: number;
   private readonly cacheTtlMs: number;
   private readonly errorCacheTtlMs: number;
   private readonly now: () => number;
@@ -108,6 +110,9 @@ export class RouteApiClient {
   constructor(private readonly options: RouteApiClientOptions) {
     this.now = options.now ?? (() => Date.now());
     this.deadlineMs = options.deadlineMs ?? 30_000;
+    // A call may wait up to maxWaitMs in the batching window before it is sent; the transport stops
+    // early enough to hand back its best answer (e.g. the last 429) before the call's hard deadline.
+    this.workMs = Math.max(0, this.deadlineMs - (options.maxWaitMs ?? 100) - SETTLE_MARGIN_MS);
     this.cacheTtlMs = options.cacheTtlMs ?? 6 * 3600_000;
     this.errorCacheTtlMs = options.errorCacheTtlMs ?? 10 * 60_000;
     const fetchImpl = options.fetch ?? defaultFetch();
@@ -242,12 +247,12 @@ export class RouteApiClient {
       return Promise.resolve(failed(unavailable('No service URL is set: open the Route Sheets pane')));
     }
     if (call.type) return this.batcher.enqueue(settings, call);
-    return this.sendOne(settings, call, this.now() + this.deadlineMs);
+    return this.sendOne(settings, call, this.now() + this.workMs);
   }
 
   /** Sends a window's calls: one POST per ≤1,000 when the service has the batch extension, else GETs. */
   private async sendGroup(settings: ClientSettings, calls: ApiCall[]): Promise<Outcome[]> {
-    const deadline = this.now() + this.deadlineMs;
+    const deadline = this.now() + this.workMs;
     const base = settings.baseUrl;
     if (calls.length > 1 && this.batchSupport.get(base) !== false) {
       const batched = await this.sendBatch(settings, calls, deadline);
@@ -313,6 +318,9 @@ export class RouteApiClient {
     }
   }
 }
+
+/** Time kept between the transport's last answer and the call's hard deadline. */
+const SETTLE_MARGIN_MS = 100;
 
 function headersOf(settings: ClientSettings): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };

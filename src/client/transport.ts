@@ -86,10 +86,15 @@ export class Transport {
     const o = this.options;
     let failures = 0;
     let rateLimited = 0;
+    let lastRateLimit: HttpAnswer | undefined;
     for (;;) {
       const waitForPause = this.pausedUntil - o.now();
       if (waitForPause > 0) {
-        if (o.now() + waitForPause >= deadline) throw timedOut('The service asked to slow down and the time limit ran out');
+        if (o.now() + waitForPause >= deadline) {
+          // Say what the service said (429) rather than "no answer", when it was this request's.
+          if (lastRateLimit) return lastRateLimit;
+          throw timedOut('The service asked to slow down and the time limit ran out');
+        }
         await o.sleep(waitForPause);
       }
       let answer: HttpAnswer;
@@ -105,6 +110,7 @@ export class Transport {
         throw error;
       }
       if (answer.status === 429) {
+        lastRateLimit = answer;
         const delay = backoffDelayMs(rateLimited, answer.retryAfter, o.backoff, o.random);
         this.pausedUntil = Math.max(this.pausedUntil, o.now() + delay);
         if (rateLimited < o.maxRateLimitRetries && o.now() + delay < deadline) {
