@@ -45,8 +45,10 @@ export interface SeaGraph {
 const MERGE_PRECISION = 1e6;
 
 export interface BuildOptions {
-  /** Grid cell size for the snapping index, degrees. */
+  /** Grid cell size for the stitching index, degrees. */
   cellDegrees?: number;
+  /** Grid cell size for the snapping index, degrees (finer: fewer edges per cell looked at per query). */
+  snapCellDegrees?: number;
   /** Dangling ends of detached pieces within this many km of another piece's edge are joined to it. */
   stitchKm?: number;
   /**
@@ -150,7 +152,7 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
 
   const edgeInMain = mainComponentEdges(n, edgeA, edgeB);
   const partial = { stitched, snapEdgeCount, edgeInMain, vertexCount: n, edgeCount: m, lat, lng, ux, uy, uz, adjOffset, adjTarget, adjEdge, edgeA, edgeB, edgeLength, edgePassage };
-  return { ...partial, grid: buildEdgeGrid(partial, options.cellDegrees ?? 1, snapEdgeCount) };
+  return { ...partial, grid: buildEdgeGrid(partial, options.snapCellDegrees ?? 1, snapEdgeCount) };
 }
 
 function unitVectors(lat: Float64Array, lng: Float64Array): { ux: Float64Array; uy: Float64Array; uz: Float64Array } {

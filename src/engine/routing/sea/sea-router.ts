@@ -65,6 +65,7 @@ const PULL_MAX_M = 400_000;
 /** Route points tried for straightening at each end, and the step of the clearance samples. */
 const PULL_POINTS = 10;
 const STRAIGHT_STEP_KM = 2;
+const DEG_TO_RAD = Math.PI / 180;
 
 /** Connector checks: a port's own shore and the last stretch before the lane are not checked. */
 const CONNECTOR_SKIP_FROM_KM = 3;
@@ -121,6 +122,9 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly fromSearch: JunctionSearch;
   private readonly toSearch: JunctionSearch;
   private stamp = 0;
+  private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
+  private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
+  private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
   /** Of those, answered with a distance table. */
@@ -269,15 +273,20 @@ export class NetworkSeaRouter implements SeaRouter {
   private straightenStart(path: LatLng[], limit: number): number {
     if (!this.land || path.length < 3) return 0;
     const last = Math.min(path.length - 1, PULL_POINTS, limit);
-    const units = path.slice(0, last + 1).map((p) => toUnit(p.lat, p.lng));
-    const along: number[] = [0];
-    for (let k = 1; k <= last; k++) {
-      const u = units[k - 1];
-      const w = units[k];
-      along.push(along[k - 1] + MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], w[0], w[1], w[2]));
+    // Unit vectors and spherical along-route distances of the first points (reused buffers).
+    const u = this.pullUnits;
+    const along = this.pullAlong;
+    for (let k = 0; k <= last; k++) {
+      const phi = path[k].lat * DEG_TO_RAD;
+      const lam = path[k].lng * DEG_TO_RAD;
+      const c = Math.cos(phi);
+      u[3 * k] = c * Math.cos(lam);
+      u[3 * k + 1] = c * Math.sin(lam);
+      u[3 * k + 2] = Math.sin(phi);
+      along[k] = k === 0 ? 0 : along[k - 1] + MEAN_RADIUS_M * angleBetween(u[3 * k - 3], u[3 * k - 2], u[3 * k - 1], u[3 * k], u[3 * k + 1], u[3 * k + 2]);
     }
     for (let j = last; j >= 2; j--) {
-      const straight = MEAN_RADIUS_M * angleBetween(units[0][0], units[0][1], units[0][2], units[j][0], units[j][1], units[j][2]);
+      const straight = MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
       if (!this.straightIsClear(path[0], path[j], true, false)) continue;
       let replaced = 0;
@@ -347,7 +356,8 @@ export class NetworkSeaRouter implements SeaRouter {
     const startPorts = this.ports(starts, closedMask);
     const endPorts = this.ports(ends, closedMask);
     const startList: JunctionStart[] = startPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i }));
-    const finish = new Map<number, { cost: number; tag: number }>();
+    const finish = this.finish;
+    finish.clear();
     endPorts.forEach((p, i) => {
       const old = finish.get(p.junction);
       if (!old || p.cost < old.cost) finish.set(p.junction, { cost: p.cost, tag: i });
