@@ -18,7 +18,7 @@ import { SeaGraph } from './graph';
 import { JunctionSearch, JunctionStart } from './junction-search';
 import { connectorIsClear, LandMask } from './land-mask';
 import { LruCache } from './lru-cache';
-import { PassageArea, passageAt, passageId, passageOfId } from './passages';
+import { PassageArea, passageId, passageOfId, pointInPolygon } from './passages';
 import { EdgeSnap, edgesWithin, nearEdges } from './spatial-index';
 
 /** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
@@ -137,8 +137,7 @@ export class NetworkSeaRouter implements SeaRouter {
     this.useTables = (options.useTables ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
-    const areas = options.areas;
-    this.inPassage = areas && areas.length ? (lat, lng) => passageAt(lng, lat, areas) !== 0 : undefined;
+    this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
     for (const t of options.tables ?? []) this.addTable(t);
     this.edgeSeen = new Int32Array(graph.edgeCount);
     this.fromSearch = new JunctionSearch(this.chains);
@@ -178,7 +177,7 @@ export class NetworkSeaRouter implements SeaRouter {
    */
   private snapCandidates(point: LatLng, closedMask: number): Snap[] {
     const g = this.graph;
-    const accept = (e: number): boolean => g.edgeInMain[e] === 1 && (passageBit(g.edgePassage[e]) & closedMask) === 0;
+    const accept = (e: number): boolean => e < g.snapEdgeCount && g.edgeInMain[e] === 1 && (passageBit(g.edgePassage[e]) & closedMask) === 0;
     const p = toUnit(point.lat, point.lng);
     // Far from the network (an inland or polar point), look at most CANDIDATE_BAND_M beyond the nearest edge.
     const band = (nearest: number): number =>
@@ -523,6 +522,23 @@ export class NetworkSeaRouter implements SeaRouter {
     const pos = this.chainPosition(s);
     return s.offset + (port.towardB ? cg.chainLength[c] - pos : pos);
   }
+}
+
+/** Point-in-passage-area test with the areas' bounding boxes checked first (most samples are far from any). */
+function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: number) => boolean {
+  const box = new Float64Array(areas.length * 4);
+  areas.forEach((area, i) => {
+    const lngs = area.polygon.map((q) => q[0]);
+    const lats = area.polygon.map((q) => q[1]);
+    box.set([Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], 4 * i);
+  });
+  return (lat: number, lng: number): boolean => {
+    for (let i = 0; i < areas.length; i++) {
+      if (lng < box[4 * i] || lat < box[4 * i + 1] || lng > box[4 * i + 2] || lat > box[4 * i + 3]) continue;
+      if (pointInPolygon(lng, lat, areas[i].polygon)) return true;
+    }
+    return false;
+  };
 }
 
 function sphericalMeters(a: LatLng, b: LatLng): number {
