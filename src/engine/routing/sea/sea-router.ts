@@ -553,6 +553,9 @@ function sphericalMeters(a: LatLng, b: LatLng): number {
  * longitude exactly ±180, or the matching unwrapped value), so a map can also split the line there.
  */
 export function unwrapLongitudes(path: LatLng[]): LatLng[] {
+  let jumps = false;
+  for (let i = 1; i < path.length && !jumps; i++) jumps = Math.abs(path[i].lng - path[i - 1].lng) > 180;
+  if (!jumps) return path; // the common case: nothing to unwrap, no copy
   const out: LatLng[] = path.length ? [path[0]] : [];
   for (let i = 1; i < path.length; i++) {
     const prev = out[out.length - 1];
