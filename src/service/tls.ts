@@ -29,6 +29,23 @@ export function findDevCertificates(dir = devCertDir()): TlsMaterial | undefined
   };
 }
 
+/**
+ * Creates the Office dev certificates and trusts their CA, as Office's own templates do on `npm start`
+ * (this may ask for the administrator password). Resolves with why not when that is impossible
+ * here (no sudo, no trust store…): then the caller serves HTTP.
+ */
+export async function installDevCertificates(): Promise<{ installed: true } | { installed: false; reason: string }> {
+  try {
+    // Loaded lazily: only `route-sheets start` needs it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const devCerts = require('office-addin-dev-certs') as { ensureCertificatesAreInstalled(): Promise<void> };
+    await devCerts.ensureCertificatesAreInstalled();
+    return { installed: true };
+  } catch (err) {
+    return { installed: false, reason: (err instanceof Error ? err.message : String(err)).trim() };
+  }
+}
+
 export function loadTls(files?: { cert?: string; key?: string }): TlsMaterial {
   if (files?.cert || files?.key) {
     if (!files.cert || !files.key) throw new Error('--cert and --key must be given together.');

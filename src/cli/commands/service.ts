@@ -10,7 +10,7 @@ import { readConfigFile } from '../../service/config';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, startService } from '../../service/server';
 import { SqliteStore } from '../../service/store/sqlite';
 import { Store, TIERS, Tier } from '../../service/store/store';
-import { devCertDir, findDevCertificates } from '../../service/tls';
+import { devCertDir, findDevCertificates, installDevCertificates } from '../../service/tls';
 
 const LOCAL_KEY_FILE = 'local-api-key';
 
@@ -119,7 +119,8 @@ export function register(program: Command): void {
       const dataDir = path.resolve(opts.dataDir);
       const store = SqliteStore.open(dataDir);
       const key = await localKey(store, dataDir);
-      const tls = findDevCertificates();
+      const certificates = await installDevCertificates();
+      const tls = certificates.installed ? findDevCertificates() : undefined;
       const running = await startService({
         port: opts.port,
         host: opts.host,
@@ -137,7 +138,10 @@ export function register(program: Command): void {
       const url = running.url.replace('://127.0.0.1', '://localhost');
       const lines = [
         `Route Sheets is running at ${url}`,
-        tls ? `HTTPS with the Office dev certificates from ${tls.source}.` : `HTTP only: no Office dev certificates in ${devCertDir()}. Excel needs HTTPS: run "npx office-addin-dev-certs install" and restart.`,
+        tls
+          ? `HTTPS with the Office dev certificates from ${tls.source}.`
+          : `HTTP only: the Office dev certificates could not be installed (${certificates.installed ? `none in ${devCertDir()}` : certificates.reason}). ` +
+            'Excel needs HTTPS: run "npx office-addin-dev-certs install" as a user who may trust certificates, and restart.',
         `Manifest: ${url}/manifest.xml`,
         `OpenAPI:  ${url}/openapi.json`,
         'Sideload into Excel: Excel on the web → Home → Add-ins → More Add-ins → Upload My Add-in → choose the manifest file',
