@@ -146,17 +146,7 @@ export function nearestEdge(
   let bestSin = Infinity; // sin of the best angle so far (the arc bound is compared in sines)
   let radiusDeg = cellDegrees;
   for (;;) {
-    const latLo = lat - radiusDeg;
-    const latHi = lat + radiusDeg;
-    const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
-    // hav(d) >= cos²(φmax)·hav(Δλ), so beyond this Δλ every point is farther than the radius.
-    const s = Math.sin(radiusDeg / DEG / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
-    const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
-    const r0 = clampRow(Math.floor((latLo + 90) / cellDegrees), rows);
-    const r1 = clampRow(Math.floor((latHi + 90) / cellDegrees), rows);
-    const allCols = lngDelta >= 180;
-    const c0 = allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees);
-    const c1 = allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees);
+    const { r0, r1, c0, c1, allCols } = searchWindow(g.grid, lat, lng, radiusDeg);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const cell = r * cols + wrap(c, cols);
@@ -215,16 +205,7 @@ export function nearEdges(
   let bandSin = Infinity;
   let radiusDeg = cellDegrees;
   for (;;) {
-    const latLo = lat - radiusDeg;
-    const latHi = lat + radiusDeg;
-    const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
-    const s = Math.sin(radiusDeg / DEG / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
-    const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
-    const r0 = clampRow(Math.floor((latLo + 90) / cellDegrees), rows);
-    const r1 = clampRow(Math.floor((latHi + 90) / cellDegrees), rows);
-    const allCols = lngDelta >= 180;
-    const c0 = allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees);
-    const c1 = allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees);
+    const { r0, r1, c0, c1, allCols } = searchWindow(g.grid, lat, lng, radiusDeg);
     for (let r = r0; r <= r1; r++) {
       for (let c = c0; c <= c1; c++) {
         const cell = r * cols + wrap(c, cols);
@@ -262,6 +243,25 @@ export function nearEdges(
   });
 }
 
+/** Grid rows and columns that hold every point within `radiusDeg` of (lat, lng). */
+function searchWindow(grid: EdgeGrid, lat: number, lng: number, radiusDeg: number) {
+  const { cellDegrees, cols, rows } = grid;
+  const latLo = lat - radiusDeg;
+  const latHi = lat + radiusDeg;
+  const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
+  // hav(d) >= cos²(φmax)·hav(Δλ), so beyond this Δλ every point is farther than the radius.
+  const s = Math.sin(radiusDeg / DEG / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
+  const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
+  const allCols = lngDelta >= 180;
+  return {
+    r0: clampRow(Math.floor((latLo + 90) / cellDegrees), rows),
+    r1: clampRow(Math.floor((latHi + 90) / cellDegrees), rows),
+    c0: allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees),
+    c1: allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees),
+    allCols,
+  };
+}
+
 function clampRow(r: number, rows: number): number {
   return r < 0 ? 0 : r >= rows ? rows - 1 : r;
 }
@@ -281,20 +281,10 @@ export function edgesWithin(
   seen: Int32Array,
   stamp: number,
 ): EdgeSnap[] {
-  const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
+  const { cols, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
   const [px, py, pz] = p;
   const radiusSin = radiusAngle >= Math.PI / 2 ? Infinity : Math.sin(radiusAngle);
-  const radiusDeg = radiusAngle * DEG;
-  const latLo = lat - radiusDeg;
-  const latHi = lat + radiusDeg;
-  const maxAbsLat = Math.max(Math.abs(latLo), Math.abs(latHi));
-  const s = Math.sin(radiusAngle / 2) / Math.cos(Math.min(90, maxAbsLat) / DEG);
-  const lngDelta = s >= 1 ? 180 : 2 * Math.asin(s) * DEG;
-  const r0 = clampRow(Math.floor((latLo + 90) / cellDegrees), rows);
-  const r1 = clampRow(Math.floor((latHi + 90) / cellDegrees), rows);
-  const allCols = lngDelta >= 180;
-  const c0 = allCols ? 0 : Math.floor((lng - lngDelta + 180) / cellDegrees);
-  const c1 = allCols ? cols - 1 : Math.floor((lng + lngDelta + 180) / cellDegrees);
+  const { r0, r1, c0, c1 } = searchWindow(g.grid, lat, lng, radiusAngle * DEG);
   const out: EdgeSnap[] = [];
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
