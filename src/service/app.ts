@@ -19,6 +19,7 @@ import { TokenBuckets } from './plugins/rate-limit';
 import { batchRoutes } from './routes/batch';
 import { RouteDeps } from './routes/common';
 import { metaRoutes } from './routes/meta';
+import { pathRoutes } from './routes/path';
 import { routeInformationRoutes } from './routes/route-information';
 import { routeOptimizerRoutes } from './routes/route-optimizer';
 import { ProblemSchema, SHARED_SCHEMAS } from './schemas';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
+  pathRoutes(app, deps);
   batchRoutes(app, { ...deps, store });
   routeOptimizerRoutes(app, deps);
   if (options.addinDir) await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });

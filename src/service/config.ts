@@ -1,7 +1,11 @@
 /** Service settings: costs, rate limits, CORS and logging, in one place so deployments can tune them. */
 
-/** Every billable operation of the service. Batch items are charged as the operation they name. */
-export type Operation = 'terminals' | 'distance' | 'emissions' | 'optimizerSearch' | 'operators';
+/**
+ * Every billable operation of the service. Batch items are charged as the operation they name.
+ * `path` (extension) is free by default: it only draws what the distance call computed; credits
+ * pay for figures.
+ */
+export type Operation = 'terminals' | 'distance' | 'emissions' | 'path' | 'optimizerSearch' | 'operators';
 
 export type CostTable = Record<Operation, number>;
 
@@ -35,6 +39,7 @@ export const DEFAULT_COSTS: CostTable = {
   terminals: 0,
   distance: 1,
   emissions: 1,
+  path: 0,
   optimizerSearch: 1,
   operators: 0,
 };

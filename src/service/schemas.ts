@@ -71,6 +71,27 @@ export const EmissionsResult = Type.Object(
   { $id: 'EmissionsResult' },
 );
 
+// ---- path (extension) --------------------------------------------------------------------------
+
+export const PathFeature = Type.Object(
+  {
+    type: Type.Literal('Feature'),
+    geometry: Type.Object({
+      type: Type.Literal('LineString'),
+      coordinates: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
+        minItems: 2,
+        description: '[longitude, latitude] pairs in degrees (WGS 84) from origin to destination; longitudes in [-180, 180], consecutive points joined the short way (a path across ±180° jumps from 180 to -180). At most 500 points: long paths are thinned, keeping both ends.',
+      }),
+    }),
+    properties: Type.Object({
+      distance: Type.Number({ description: 'Distance in metres (the distance call\'s answer for the same query).' }),
+      modality: stringEnum(MODALITIES),
+      passages: Type.Array(stringEnum(PASSAGES), { description: 'Canals and straits the sea route uses (empty for other modalities).' }),
+    }),
+  },
+  { $id: 'PathFeature', description: 'Extension: the routed path as a GeoJSON Feature (RFC 7946).' },
+);
+
 // ---- batch (extension) -------------------------------------------------------------------------
 
 export const BATCH_TYPES = ['distance', 'emissions', 'terminals'] as const;
@@ -189,7 +210,7 @@ const RouteOption = Type.Object({
 });
 export const RouteSearchResult = Type.Object({ results: Type.Array(RouteOption) }, { $id: 'RouteSearchResult' });
 export const OperatorList = Type.Array(Type.Ref('Operator'));
-export const SHARED_SCHEMAS = [Terminal, DistanceResult, EmissionsResult, Operator, RouteSearchResult];
+export const SHARED_SCHEMAS = [Terminal, DistanceResult, EmissionsResult, PathFeature, Operator, RouteSearchResult];
 
 // ---- problems ----------------------------------------------------------------------------------
 

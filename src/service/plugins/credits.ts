@@ -14,6 +14,7 @@ export const POLICY: Record<Operation, OperationPolicy> = {
   terminals: { pool: 'route-information', freeTier: true, optimizerAccess: false },
   distance: { pool: 'route-information', freeTier: true, optimizerAccess: false },
   emissions: { pool: 'route-information', freeTier: false, optimizerAccess: false },
+  path: { pool: 'route-information', freeTier: true, optimizerAccess: false },
   optimizerSearch: { pool: 'route-optimizer', freeTier: false, optimizerAccess: true },
   operators: { pool: 'route-optimizer', freeTier: false, optimizerAccess: true },
 };
@@ -22,6 +23,7 @@ const PATH_OF: Record<Operation, string> = {
   terminals: '/route-information/api/terminals',
   distance: '/route-information/api/distance',
   emissions: '/route-information/api/emissions',
+  path: '/route-information/api/path',
   optimizerSearch: '/route-optimizer/api/external',
   operators: '/route-optimizer/api/external/operators',
 };
