@@ -26,6 +26,8 @@ import {
   Query,
   RouteOptionsAnswer,
   RouteOptionsParams,
+  RoutePathAnswer,
+  RoutePathParams,
   TerminalRecord,
   TerminalsParams,
 } from './types';
@@ -163,6 +165,18 @@ export class RouteApiClient {
     if (body === null || body === undefined) return [];
     if (!Array.isArray(body)) throw unexpected('a list of terminals');
     return body as TerminalRecord[];
+  }
+
+  /**
+   * The routed path of a distance query as a GeoJSON Feature (extension
+   * `GET /route-information/api/path`; cached like distance, not batched). A service without the
+   * extension (e.g. Routescanner Connect) answers 404 Not Found or 405: an ApiError like any
+   * other, on which the caller falls back (the task pane map draws a great-circle arc). Such 404s
+   * are cached like definitive errors, so the fallback costs one request per path.
+   */
+  async routePath(params: RoutePathParams, options: CallOptions = {}): Promise<RoutePathAnswer> {
+    const body = await this.call({ path: PATHS.path, query: { ...params } }, options);
+    return pathFeatureOf(body);
   }
 
   /** Multimodal route options (`GET /route-optimizer/api/external`); needs optimizer access. */
@@ -349,6 +363,25 @@ function asApiError(error: unknown): ApiError {
 
 function unexpected(expected: string): ApiError {
   return unavailable(`Unexpected answer from the service: expected ${expected}`);
+}
+
+/** Checks the Feature's shape, so a map never draws half a path from an odd answer. */
+function pathFeatureOf(body: unknown): RoutePathAnswer {
+  const f = body as { type?: unknown; geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown> } | null;
+  const coordinates = f?.geometry?.coordinates;
+  const ok = f?.type === 'Feature' && f.geometry?.type === 'LineString' && Array.isArray(coordinates) && coordinates.length >= 2 &&
+    coordinates.every((c) => Array.isArray(c) && c.length >= 2 && Number.isFinite(c[0]) && Number.isFinite(c[1]) && Math.abs(c[1]) <= 90);
+  if (!ok) throw unexpected('a GeoJSON Feature with a LineString of [lng, lat] points');
+  const props = f!.properties ?? {};
+  return {
+    type: 'Feature',
+    geometry: { type: 'LineString', coordinates: (coordinates as number[][]).map((c) => [c[0], c[1]] as [number, number]) },
+    properties: {
+      distance: typeof props.distance === 'number' ? props.distance : NaN,
+      modality: typeof props.modality === 'string' ? props.modality : '',
+      passages: Array.isArray(props.passages) ? props.passages.filter((p): p is string => typeof p === 'string') : [],
+    },
+  };
 }
 
 function numberField(body: unknown, field: string): number {

@@ -19,6 +19,16 @@ export interface EmissionsParams {
   fuelType?: string;
 }
 
+/** Extension `GET /route-information/api/path`: the distance query's routed path. */
+export interface RoutePathParams {
+  origin: string;
+  destination: string;
+  modality: string;
+  vesselInfo?: string;
+  /** Comma-separated passages to avoid (extension). */
+  avoid?: string;
+}
+
 export interface TerminalsParams {
   terminalLocode: string;
   terminalName?: string;
@@ -46,6 +56,13 @@ export interface EmissionsAnswer {
   distance: number;
 }
 
+/** The routed path as a GeoJSON Feature: [lng, lat] points from origin to destination. */
+export interface RoutePathAnswer {
+  type: 'Feature';
+  geometry: { type: 'LineString'; coordinates: [number, number][] };
+  properties: { distance: number; modality: string; passages: string[] };
+}
+
 export interface TerminalRecord {
   id: string;
   name: string;
@@ -63,6 +80,7 @@ export const PATHS = {
   emissions: '/route-information/api/emissions',
   terminals: '/route-information/api/terminals',
   batch: '/route-information/api/batch',
+  path: '/route-information/api/path',
   routeOptions: '/route-optimizer/api/external',
   operators: '/route-optimizer/api/external/operators',
 } as const;
