@@ -1,8 +1,9 @@
 /**
  * The map of one route option as an SVG string: Natural Earth land on an Equal Earth projection
- * centred on the route, each leg a great-circle arc between its ports coloured by modality, and
- * the ports marked and labelled. The API's legs carry only LOCODEs, so the caller supplies the
- * coordinates; legs whose ends have none are left out and reported.
+ * centred on the route, each leg coloured by modality, and the ports marked and labelled. A leg is
+ * drawn along its routed path when the caller has one (the service's /path extension), else as a
+ * great-circle arc between its ports. The API's legs carry only LOCODEs, so the caller supplies
+ * the coordinates; legs whose ends have none are left out and reported.
  * Pure (no DOM): the same input always gives the same markup.
  */
 import { geoEqualEarth, geoGraticule10, geoMercator, geoPath } from 'd3-geo';
@@ -32,16 +33,22 @@ export interface RouteMapInput {
   height?: number;
   /** Accessible name of the picture. */
   title?: string;
+  /** Routed path of each leg by leg index, [lng, lat] points (any longitude range); missing = arc. */
+  paths?: ReadonlyArray<LngLat[] | undefined>;
 }
 
 export interface RouteMap {
   svg: string;
   /** Legs drawn. */
   drawnLegs: number;
+  /** Legs drawn along a routed path (the others are great-circle arcs). */
+  routedLegs: number;
   /** Places without coordinates (their legs are not drawn). */
   missing: string[];
   /** Modalities drawn, in order of first appearance (for the legend). */
   modalities: string[];
+  /** Where a point lands on the main map (SVG units), or null when it is out of view. */
+  project(point: LngLat): [number, number] | null;
 }
 
 const LAT_LNG = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
@@ -74,14 +81,15 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
   const width = input.width ?? 300;
   const height = input.height ?? 190;
   const missing = new Set<string>();
-  const drawn: { leg: Leg; from: LngLat; to: LngLat }[] = [];
-  for (const leg of input.legs) {
+  const drawn: Drawn[] = [];
+  input.legs.forEach((leg, i) => {
     const from = placeCoordinates(leg.origin, input.coordinates);
     const to = placeCoordinates(leg.destination, input.coordinates);
     if (!from) missing.add(leg.origin);
     if (!to) missing.add(leg.destination);
-    if (from && to) drawn.push({ leg, from, to });
-  }
+    const routed = input.paths?.[i];
+    if (from && to) drawn.push({ leg, from, to, line: routed && routed.length >= 2 ? joinEnds(normalisePath(routed), from, to) : undefined });
+  });
 
   const ports = new Map<string, LngLat>();
   for (const d of drawn) {
@@ -96,6 +104,8 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
     const margin = points.flatMap(([lng, lat]) => [
       [lng - 6, clampLat(lat - 4)], [lng + 6, clampLat(lat + 4)],
     ] as LngLat[]);
+    // A routed path may swing far from its ports (Shanghai → Rotterdam passes Singapore and Suez).
+    for (const d of drawn) if (d.line) margin.push(...d.line.map(([lng, lat]): LngLat => [lng, clampLat(lat)]));
     projection.fitExtent([[pad, pad], [width - pad, height - pad]], { type: 'MultiPoint', coordinates: margin });
   } else {
     projection.fitExtent([[pad, pad], [width - pad, height - pad]], { type: 'Sphere' });
@@ -122,22 +132,45 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
     `</g>`,
     `</svg>`,
   ].join('');
-  return { svg, drawnLegs: drawn.length, missing: [...missing], modalities };
+  return {
+    svg,
+    drawnLegs: drawn.length,
+    routedLegs: drawn.filter((d) => d.line).length,
+    missing: [...missing],
+    modalities,
+    project: (point) => projection(point),
+  };
 }
 
-type Drawn = { leg: Leg; from: LngLat; to: LngLat };
+/** A leg to draw: `line` is its routed path (longitudes in [-180, 180]) or undefined for an arc. */
+type Drawn = { leg: Leg; from: LngLat; to: LngLat; line?: LngLat[] };
+
+/**
+ * Longitudes into [-180, 180] as d3-geo expects. Each step of a path is drawn as the short great
+ * circle between its points (the service's steps are small), so a path across ±180° — continuous
+ * longitudes such as 181 or a jump from 179 to -179 — is cut at the antimeridian by the projection.
+ */
+export function normalisePath(path: LngLat[]): LngLat[] {
+  return path.map(([lng, lat]) => [((((lng + 180) % 360) + 360) % 360) - 180, lat]);
+}
+
+/** Starts and ends the path at the port markers when the router began a little offshore. */
+function joinEnds(line: LngLat[], from: LngLat, to: LngLat): LngLat[] {
+  const apart = (a: LngLat, b: LngLat) => Math.abs(a[1] - b[1]) > 1e-4 || Math.abs(((a[0] - b[0] + 540) % 360) - 180) > 1e-4;
+  return [...(apart(line[0], from) ? [from] : []), ...line, ...(apart(line[line.length - 1], to) ? [to] : [])];
+}
 interface Box { x: number; y: number; width: number; height: number }
 
 /** Legs and ports under one projection; `prefix` '' for the main map, 'inset-' for the inset. */
 function drawLayer(projection: GeoProjection, drawn: Drawn[], ports: Map<string, LngLat>, box: Box | { width: number; height: number }, prefix: string): string {
   const path = geoPath(projection);
   const frame: Box = 'x' in box ? box : { x: 0, y: 0, ...box };
-  const legs = drawn.map(({ leg, from, to }, i) => {
-    const d = path({ type: 'LineString', coordinates: [from, to] }) ?? '';
+  const legs = drawn.map(({ leg, from, to, line }, i) => {
+    const d = path({ type: 'LineString', coordinates: line ?? [from, to] }) ?? '';
     if (!d) return '';
     const color = MODALITY_COLORS[leg.modality] ?? OTHER_COLOR;
     const dash = leg.modality === 'TRUCK' ? ' stroke-dasharray="5 3"' : leg.modality === 'RAIL' ? ' stroke-dasharray="8 2 2 2"' : '';
-    return `<path class="${prefix}leg" data-leg="${i + 1}" data-modality="${esc(leg.modality)}" d="${d}" fill="none" stroke="${color}" stroke-width="2.5" stroke-linecap="round"${dash}><title>Leg ${i + 1}: ${esc(leg.origin)} → ${esc(leg.destination)} (${esc(leg.modality)})</title></path>`;
+    return `<path class="${prefix}leg" data-leg="${i + 1}" data-modality="${esc(leg.modality)}" d="${d}" fill="none" stroke="${color}" stroke-width="2.5" stroke-linecap="round"${dash}${line ? ' data-routed="true"' : ''}><title>Leg ${i + 1}: ${esc(leg.origin)} → ${esc(leg.destination)} (${esc(leg.modality)}${line ? ', routed path' : ', great-circle arc'})</title></path>`;
   });
   const at = [...ports.entries()]
     .map(([name, lngLat]) => ({ name, p: projection(lngLat) }))
@@ -203,13 +236,15 @@ function insetFor(projection: GeoProjection, drawn: Drawn[], ports: Map<string, 
     { x: width - w - 4, y: height - h - 4, width: w, height: h },
     { x: width - w - 4, y: 4, width: w, height: h },
   ];
-  // The corner covering the fewest ports and leg points of the main map.
-  const samples: [number, number][] = [...xy, ...drawn.flatMap(({ from, to }) => {
+  // The corner covering the fewest ports and leg points of the main map; a hidden port costs far
+  // more than a hidden stretch of line (a routed path brings dozens of points per leg).
+  const samples: [number, number][] = [...drawn.flatMap(({ from, to, line }) => {
+    if (line) return line.map((p): [number, number] => projection(p) ?? [NaN, NaN]);
     const out: [number, number][] = [];
     for (let t = 0.1; t < 1; t += 0.1) out.push(projection([from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t]) ?? [NaN, NaN]);
     return out;
   })];
-  const cost = (b: Box) => samples.filter((p) => inside(p, b)).length;
+  const cost = (b: Box) => 100 * xy.filter((p) => inside(p, b)).length + samples.filter((p) => inside(p, b)).length;
   const box = corners.reduce((best, b) => (cost(b) < cost(best) ? b : best));
   const span = Math.max(...memberPoints.map((p) => p[0])) - Math.min(...memberPoints.map((p) => p[0])) +
     Math.max(...memberPoints.map((p) => p[1])) - Math.min(...memberPoints.map((p) => p[1]));

@@ -17,7 +17,7 @@ import {
   operatorsOf,
   stopsOf,
 } from './format';
-import { showRouteMap } from './map-view';
+import { showRoutedMap } from './map-view';
 import { hasExcel } from './office-host';
 import { SheetTarget, writeRouteTables } from './table-writer';
 
@@ -149,5 +149,6 @@ function showDetail(container: HTMLElement, option: RouteOption, index: number):
     h('dt', {}, 'Trucking'), h('dd', {}, `${formatKm(option.truckToOriginInMeters)} to origin, ${formatKm(option.truckToDestinationInMeters)} from destination`));
   const mapBox = h('div', { id: 'map', className: 'map' });
   container.replaceChildren(h('h3', {}, `Option ${index + 1}`), facts, legs, mapBox);
-  showRouteMap(mapBox, option, index);
+  // The arcs are already drawn; a failure while adding the routed paths leaves them.
+  showRoutedMap(mapBox, option, index).catch(() => undefined);
 }

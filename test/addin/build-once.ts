@@ -49,7 +49,9 @@ export function ensureAddinAndCliBuilt(): void {
     if (mtime('dist/addin/functions.json') < addinSources || !fs.existsSync(path.join(ROOT, 'dist/addin/taskpane.html'))) {
       execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: ROOT, stdio: 'pipe' });
     }
-    if (mtime('dist/cli/main.js') === 0 || mtime('dist/cli/commands/service.js') < mtime('src/cli/commands/service.ts')) {
+    // The server the browser talks to is compiled from all of these (tsc rewrites every output).
+    const serverSources = newest(['src/cli', 'src/service', 'src/engine', 'src/data', 'src/client']);
+    if (mtime('dist/cli/main.js') === 0 || mtime('dist/cli/main.js') < serverSources) {
       try {
         execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
       } catch {

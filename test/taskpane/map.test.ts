@@ -5,6 +5,9 @@ import { feature } from 'topojson-client';
 import { centralLongitude, placeCoordinates, placeLabels, renderRouteMap, MODALITY_COLORS, LngLat } from '../../src/taskpane/map';
 import { coordinateLookup } from '../../src/taskpane/port-coordinates';
 import { OPTIONS } from './fixtures';
+import { loadEngine } from '../../src/data/load-engine';
+import { parseModality } from '../../src/engine/route-engine';
+import { pathFeature } from '../../src/service/path-geojson';
 
 // d3-geo and d3-array are ES modules only; Jest runs CommonJS, so it gets their UMD builds.
 const NM = path.join(__dirname, '../../node_modules');
@@ -96,4 +99,61 @@ test('labels never overlap each other; a label with no room is left out', () => 
 test('trans-Pacific routes centre on the Pacific', () => {
   expect(Math.abs(centralLongitude([[121.5, 31], [-118.2, 33.7]]))).toBeGreaterThan(170);
   expect(Math.abs(centralLongitude([[4, 52], [10, 53]]) - 7)).toBeLessThan(0.01);
+});
+
+describe('routed paths (the service\'s /path extension, computed here by the real engine)', () => {
+  // The GeoJSON the service answers, built by the same code from the engine the service ships with.
+  let engine: ReturnType<typeof loadEngine>;
+  const routed = (origin: string, destination: string, modality: string): LngLat[] =>
+    pathFeature(engine.distance({ origin, destination, modality }), parseModality(modality)).geometry.coordinates;
+  /** The points of an SVG path's d (d3 writes M/L with x,y pairs). */
+  const pointsOf = (d: string) => [...d.matchAll(/[ML](-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as [number, number]);
+  const legD = (svg: string, leg: number) => new RegExp(`<path class="leg" data-leg="${leg}" data-modality="\\w+" d="([^"]+)"`).exec(svg)![1];
+
+  beforeAll(() => {
+    engine = loadEngine({});
+  });
+
+  test('a leg with a path is drawn along it (Singapore → Rotterdam through Suez), the others as arcs', () => {
+    const legs = OPTIONS[1].legs; // CNSHA → SGSIN (DEEPSEA), SGSIN → NLRTM (DEEPSEA), NLRTM → DEDUI (BARGE)
+    const paths = [undefined, routed('SGSIN', 'NLRTM', 'DEEPSEA'), routed('NLRTM', 'DEDUI', 'BARGE')];
+    const map = renderRouteMap({ legs, coordinates: lookup, land, width: 300, height: 190, paths });
+    const arcs = renderRouteMap({ legs, coordinates: lookup, land, width: 300, height: 190 });
+    expect([map.drawnLegs, map.routedLegs, arcs.routedLegs]).toEqual([3, 2, 0]);
+    expect([...map.svg.matchAll(/<path class="leg" [^>]*data-routed="true"/g)].map((m) => /data-leg="(\d)"/.exec(m[0])![1])).toEqual(['2', '3']);
+    expect(map.svg).toMatch(/data-leg="2" data-modality="DEEPSEA" d="M[^"]+" fill="none" stroke="#0f6cbd"/);
+    // The routed leg passes the Suez Canal (32.5E 30N); the great-circle arc of the same leg does not.
+    const suez = map.project([32.5, 30])!;
+    const nearSuez = (pts: [number, number][], at: [number, number]) => Math.min(...pts.map((p) => Math.hypot(p[0] - at[0], p[1] - at[1])));
+    expect(nearSuez(pointsOf(legD(map.svg, 2)), suez)).toBeLessThan(4);
+    expect(nearSuez(pointsOf(legD(arcs.svg, 2)), arcs.project([32.5, 30])!)).toBeGreaterThan(8);
+    expect(pointsOf(legD(map.svg, 2)).length).toBeGreaterThan(pointsOf(legD(arcs.svg, 2)).length);
+    // Ports, colours, the inset with the barge leg: as without paths.
+    expect([...map.svg.matchAll(/<g class="port" data-place="(\w+)"/g)].map((m) => m[1])).toEqual(['CNSHA', 'SGSIN', 'NLRTM', 'DEDUI']);
+    expect(map.svg).toMatch(/class="inset-leg" data-leg="3" data-modality="BARGE" d="M[^"]+"[^>]*data-routed="true"/);
+    // The frame takes in the whole path: Suez is inside it.
+    expect(suez[0]).toBeGreaterThan(0);
+    expect(suez[0]).toBeLessThan(300);
+  });
+
+  test('across ±180°: continuous longitudes (> 180) and normalised ones draw the same unbroken line', () => {
+    const legs = [{ ...OPTIONS[0].legs[0], origin: 'CNSHA', destination: 'USLAX', modality: 'DEEPSEA' as const }];
+    const normalised = routed('CNSHA', 'USLAX', 'DEEPSEA');
+    expect(normalised.some(([lng]) => lng < -170) && normalised.some(([lng]) => lng > 170)).toBe(true);
+    let offset = 0;
+    const continuous = normalised.map(([lng, lat], i): LngLat => {
+      if (i && lng - normalised[i - 1][0] < -180) offset = 360;
+      return [lng + offset, lat];
+    });
+    expect(Math.max(...continuous.map(([lng]) => lng))).toBeGreaterThan(180);
+    const a = renderRouteMap({ legs, coordinates: lookup, land, paths: [normalised] });
+    const b = renderRouteMap({ legs, coordinates: lookup, land, paths: [continuous] });
+    expect(a.routedLegs).toBe(1);
+    expect(legD(b.svg, 1)).toBe(legD(a.svg, 1));
+    // Centred on the Pacific: one sub-path, no step across the frame.
+    const d = legD(a.svg, 1);
+    expect(d.match(/M/g)).toHaveLength(1);
+    const pts = pointsOf(d);
+    for (let i = 1; i < pts.length; i++) expect(Math.abs(pts[i][0] - pts[i - 1][0])).toBeLessThan(60);
+  });
 });

@@ -243,10 +243,25 @@ describeBrowser('task pane in Chromium against the real server', () => {
     expect(legItems).toEqual(apiOptions[0].legs.map((l) => `${l.origin} → ${l.destination}`));
   });
 
-  test('the map draws the legs of the selected option, coloured by modality, with ports marked', async () => {
-    const legs = await page.$$eval('#map svg path.leg', (ps) => ps.map((p) => [p.getAttribute('data-modality'), p.getAttribute('stroke'), (p.getAttribute('d') ?? '').length]));
+  test('the map draws the legs of the selected option along their routed paths, coloured by modality, with ports marked', async () => {
+    await page.waitForSelector('#map[data-paths=done]');
+    const legs = await page.$$eval('#map svg path.leg', (ps) => ps.map((p) => [p.getAttribute('data-modality'), p.getAttribute('stroke'), (p.getAttribute('d') ?? '').length, p.getAttribute('data-routed'), (p.getAttribute('d') ?? '').split(/[ML]/).length - 1]));
     expect(legs.map((l) => l[0])).toEqual(apiOptions[0].legs.map((l) => l.modality));
     for (const l of legs) expect(l[2]).toBeGreaterThan(20);
+    // Every non-truck leg follows the path the service routed (/path extension); trucking stays an arc.
+    expect(legs.map((l) => l[3] === 'true')).toEqual(apiOptions[0].legs.map((l) => l.modality !== 'TRUCK'));
+    expect(await page.getAttribute('#map', 'data-routed-legs')).toBe(String(apiOptions[0].legs.filter((l) => l.modality !== 'TRUCK').length));
+    expect(await page.textContent('#map .map-note')).toMatch(/^Lines follow the routed paths/);
+    expect(await page.getAttribute('#map figcaption', 'aria-busy')).toBeNull();
+    // The sea leg into Rotterdam is drawn along the service's path, which goes through Suez (see 10-map.png).
+    const sea = apiOptions[0].legs.findIndex((l) => l.destination === 'NLRTM' && l.modality === 'DEEPSEA');
+    expect(sea).toBeGreaterThanOrEqual(0);
+    const suez = await fetch(`${server.url}/route-information/api/path?origin=${apiOptions[0].legs[sea].origin}&destination=NLRTM&modality=DEEPSEA`, { headers: { 'x-api-key': keys.good } });
+    const feature = await suez.json();
+    expect(feature.properties.passages).toContain('SUEZ');
+    expect(feature.geometry.coordinates.some(([lng, lat]: [number, number]) => Math.hypot(lng - 32.5, lat - 30) <= 1)).toBe(true);
+    // Drawn through every one of those points (the projection may add some), not as a ~30-vertex arc.
+    expect(legs[sea][4] as number).toBeGreaterThanOrEqual(feature.geometry.coordinates.length);
     const ports = await page.$$eval('#map svg g.port', (gs) => gs.map((g) => g.getAttribute('data-place')));
     expect(ports).toEqual([...new Set([apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)])]);
     expect(await page.$eval('#map svg path.land', (p) => (p.getAttribute('d') ?? '').length)).toBeGreaterThan(2000);
@@ -311,6 +326,7 @@ describeBrowser('task pane in Chromium against the real server', () => {
       await page.fill('#destination', destination);
       await page.click('#search');
       await page.waitForFunction((d) => document.querySelector('#option-detail .leg-item:last-child strong')?.textContent?.endsWith(d), destination);
+      await page.waitForSelector('#map[data-paths=done]');
       const chosen = await page.$$eval('#option-detail .leg-item', (items) => items.map((i) => i.getAttribute('data-modality')));
       const drawn = await page.$$eval('#map svg path.leg', (ps) => ps.map((p) => [p.getAttribute('data-modality'), p.getAttribute('stroke')]));
       expect(drawn.map((d) => d[0])).toEqual(chosen);
