@@ -84,7 +84,7 @@ export function register(program: Command): void {
     .addOption(new Option('--log-level <level>', 'log level').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'))
     .option('--no-request-log', 'do not log one line per request')
     .option('--cors-origin <origins>', 'allowed CORS origins: * or a comma-separated list', '*')
-    .option('--config <file>', 'JSON file of settings: costs {terminals, distance, emissions, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems')
+    .option('--config <file>', 'JSON file of settings: costs {terminals, distance, emissions, path, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems')
     .action(async (opts) => {
       const fileConfig = opts.config ? readConfigFile(opts.config) : {};
       const running = await startService({
