@@ -127,8 +127,8 @@ export interface EdgeSnap {
 }
 
 /**
- * Nearest point on an accepted edge. Scans a window of cells that grows until it provably holds
- * every point within the best distance found so far.
+ * Nearest point on an accepted edge: the band of `nearEdges` narrowed to the nearest edge alone
+ * (used while building the graph, not per query).
  */
 export function nearestEdge(
   g: EdgeGeometry & { grid: EdgeGrid },
@@ -139,46 +139,7 @@ export function nearestEdge(
   seen: Int32Array,
   stamp: number,
 ): EdgeSnap | null {
-  const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
-  const [px, py, pz] = p;
-  let bestEdge = -1;
-  let bestAngle = Infinity;
-  let bestSin = Infinity; // sin of the best angle so far (the arc bound is compared in sines)
-  let radiusDeg = cellDegrees;
-  for (;;) {
-    const { r0, r1, c0, c1, allCols } = searchWindow(g.grid, lat, lng, radiusDeg);
-    for (let r = r0; r <= r1; r++) {
-      for (let c = c0; c <= c1; c++) {
-        const cell = r * cols + wrap(c, cols);
-        for (let i = cellOffset[cell]; i < cellOffset[cell + 1]; i++) {
-          const e = cellEdges[i];
-          if (seen[e] === stamp) continue;
-          // Distance to the edge's whole great circle is a lower bound: skip edges that cannot win.
-          const dn = Math.abs(px * poleX[e] + py * poleY[e] + pz * poleZ[e]);
-          if (dn >= bestSin) continue;
-          seen[e] = stamp;
-          if (!accept(e)) continue;
-          const a = g.edgeA[e];
-          const b = g.edgeB[e];
-          const angle = arcAngle(px, py, pz, g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b], poleX[e], poleY[e], poleZ[e]);
-          if (angle < bestAngle) {
-            bestEdge = e;
-            bestAngle = angle;
-            bestSin = angle >= Math.PI / 2 ? Infinity : Math.sin(angle);
-          }
-        }
-      }
-    }
-    const coveredWholeEarth = allCols && r0 === 0 && r1 === rows - 1;
-    if ((bestEdge >= 0 && bestAngle * DEG <= radiusDeg) || coveredWholeEarth) {
-      if (bestEdge < 0) return null;
-      const a = g.edgeA[bestEdge];
-      const b = g.edgeB[bestEdge];
-      const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
-      return { edge: bestEdge, point: hit.point, angle: hit.angle };
-    }
-    radiusDeg *= 2;
-  }
+  return nearEdges(g, lat, lng, p, accept, seen, stamp, (nearest) => nearest, 1)[0] ?? null;
 }
 
 /**
