@@ -3,64 +3,74 @@
  * runtime.js + functions.js + taskpane.js, functions.json (custom function metadata) and the icons.
  * One runtime chunk lets the functions and the task pane share module instances (one client, one cache).
  */
-const path = require('path');
-const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
-const HtmlWebpackPlugin = require('html-webpack-plugin');
-const CopyWebpackPlugin = require('copy-webpack-plugin');
-const webpack = require('webpack');
-const fs = require('fs');
-const { parse } = require('csv-parse/sync');
+const path = require("path");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const webpack = require("webpack");
+const fs = require("fs");
+const { parse } = require("csv-parse/sync");
 
 /**
  * LOCODE → [lng, lat] of the ports in data/ports-overlay.csv (the service's own port points), for
  * the task pane's route map: the API's legs carry only LOCODEs and the interface has no place lookup.
  */
 function portCoordinates() {
-  const rows = parse(fs.readFileSync(path.resolve(__dirname, 'data/ports-overlay.csv')), { columns: true, skip_empty_lines: true });
+  const rows = parse(fs.readFileSync(path.resolve(__dirname, "data/ports-overlay.csv")), {
+    columns: true,
+    skip_empty_lines: true,
+  });
   const table = {};
   for (const r of rows) table[r.locode] = [Number(r.lng), Number(r.lat)];
   return table;
 }
 
 module.exports = (_env, argv) => ({
-  mode: argv.mode || 'production',
-  devtool: 'source-map',
+  mode: argv.mode || "production",
+  devtool: "source-map",
   entry: {
-    functions: './src/functions/functions.ts',
-    taskpane: './src/taskpane/taskpane.ts',
+    functions: "./src/functions/functions.ts",
+    taskpane: "./src/taskpane/taskpane.ts",
   },
   output: {
-    path: path.resolve(__dirname, 'dist/addin'),
-    filename: '[name].js',
+    path: path.resolve(__dirname, "dist/addin"),
+    filename: "[name].js",
     clean: true,
   },
-  resolve: { extensions: ['.ts', '.js'] },
+  resolve: { extensions: [".ts", ".js"] },
   module: {
     rules: [
       {
         test: /\.ts$/,
         exclude: /node_modules/,
         use: {
-          loader: 'ts-loader',
+          loader: "ts-loader",
           options: {
             // Type-check only what the bundle uses; ES modules so webpack can tree-shake.
             onlyCompileBundledFiles: true,
-            compilerOptions: { module: 'es2020', sourceMap: true, types: ['office-js', 'office-runtime', 'custom-functions-runtime'] },
+            compilerOptions: {
+              module: "es2020",
+              sourceMap: true,
+              types: ["office-js", "office-runtime", "custom-functions-runtime"],
+            },
           },
         },
       },
     ],
   },
-  optimization: { runtimeChunk: 'single' },
+  optimization: { runtimeChunk: "single" },
   performance: { hints: false },
   plugins: [
     new webpack.DefinePlugin({ __ROUTE_SHEETS_PORTS__: JSON.stringify(portCoordinates()) }),
-    new CustomFunctionsMetadataPlugin({ input: './src/functions/functions.ts', output: 'functions.json' }),
-    new HtmlWebpackPlugin({
-      filename: 'taskpane.html',
-      template: './src/taskpane/taskpane.html',
-      chunks: ['functions', 'taskpane'],
+    new CustomFunctionsMetadataPlugin({
+      input: "./src/functions/functions.ts",
+      output: "functions.json",
     }),
-    new CopyWebpackPlugin({ patterns: [{ from: 'assets/*.png', to: 'assets/[name][ext]' }] }),
+    new HtmlWebpackPlugin({
+      filename: "taskpane.html",
+      template: "./src/taskpane/taskpane.html",
+      chunks: ["functions", "taskpane"],
+    }),
+    new CopyWebpackPlugin({ patterns: [{ from: "assets/*.png", to: "assets/[name][ext]" }] }),
   ],
 });

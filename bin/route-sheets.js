@@ -1,3 +1,3 @@
 #!/usr/bin/env node
 // The `route-sheets` command: runs the compiled CLI (built by `npm install` through the prepare script).
-require('../dist/cli/main.js');
+require("../dist/cli/main.js");

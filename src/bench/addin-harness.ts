@@ -5,35 +5,61 @@
  * ROUTE.* functions are called. A loopback proxy in front of the server counts the API requests
  * that reach it and can inject faults. Used by test/addin/e2e.test.ts and `npm run bench:addin`.
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as http from 'node:http';
-import { AddressInfo } from 'node:net';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { ChildProcess, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import { AddressInfo } from "node:net";
+import * as path from "node:path";
+import type { Browser, Page } from "playwright-core";
 
-export const ROOT = path.resolve(__dirname, '../..');
-const CLI = path.join(ROOT, 'bin', 'route-sheets.js');
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const ROOT = path.resolve(__dirname, "../..");
+const CLI = path.join(ROOT, "bin", "route-sheets.js");
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
 
 /** Runs the CLI to completion; resolves with stdout. */
 function runCli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`route-sheets ${args.join(' ')} exited ${code}: ${err || out}`))));
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`route-sheets ${args.join(" ")} exited ${code}: ${err || out}`))
+    );
   });
 }
 
 /** Creates an account with a key through the CLI; the key is alone on the last stdout line. */
-export async function createKey(dataDir: string, credits: number, extra: string[] = []): Promise<string> {
-  const out = await runCli(['keys', 'create', '--data-dir', dataDir, '--credits', String(credits), ...extra]);
-  const lines = out.trim().split('\n');
+export async function createKey(
+  dataDir: string,
+  credits: number,
+  extra: string[] = []
+): Promise<string> {
+  const out = await runCli([
+    "keys",
+    "create",
+    "--data-dir",
+    dataDir,
+    "--credits",
+    String(credits),
+    ...extra,
+  ]);
+  const lines = out.trim().split("\n");
   return lines[lines.length - 1].trim();
 }
 
@@ -46,20 +72,31 @@ export interface ServerProcess {
  * Starts the server on a free port and waits for the URL it prints: `start` serves the add-in and
  * the API on one origin, `serve` the API only.
  */
-export function startServer(dataDir: string, command: 'start' | 'serve' = 'start', extra: string[] = []): Promise<ServerProcess> {
+export function startServer(
+  dataDir: string,
+  command: "start" | "serve" = "start",
+  extra: string[] = []
+): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [CLI, command, '--port', '0', '--data-dir', dataDir, ...extra], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [CLI, command, "--port", "0", "--data-dir", dataDir, ...extra],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    );
+    let out = "";
     let settled = false;
-    const timer = setTimeout(() => fail(new Error(`server did not print its URL within 120 s: ${out}`)), 120_000);
+    const timer = setTimeout(
+      () => fail(new Error(`server did not print its URL within 120 s: ${out}`)),
+      120_000
+    );
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      child.kill("SIGKILL");
       reject(error);
     };
     const onData = (d: Buffer) => {
@@ -69,25 +106,27 @@ export function startServer(dataDir: string, command: 'start' | 'serve' = 'start
         settled = true;
         clearTimeout(timer);
         resolve({
-          url: m[1].replace('localhost', '127.0.0.1'),
+          url: m[1].replace("localhost", "127.0.0.1"),
           stop: () =>
             new Promise<void>((done) => {
               if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+              setTimeout(() => child.kill("SIGKILL"), 5000).unref();
             }),
         });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('error', fail);
-    child.on('exit', (code) => fail(new Error(`server exited (${code}) before printing its URL: ${out}`)));
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("error", fail);
+    child.on("exit", (code) =>
+      fail(new Error(`server exited (${code}) before printing its URL: ${out}`))
+    );
   });
 }
 
-export type ProxyMode = 'pass' | 'rate-limit' | 'slow' | 'stall';
+export type ProxyMode = "pass" | "rate-limit" | "slow" | "stall";
 
 /**
  * A loopback HTTP proxy in front of the server. Counts requests to the API (paths under
@@ -95,7 +134,7 @@ export type ProxyMode = 'pass' | 'rate-limit' | 'slow' | 'stall';
  * them. When the upstream is down the client's connection is dropped, as a stopped server would.
  */
 export class FaultProxy {
-  mode: ProxyMode = 'pass';
+  mode: ProxyMode = "pass";
   slowMs = 3000;
   retryAfterSeconds = 1;
   apiRequests = 0;
@@ -107,7 +146,7 @@ export class FaultProxy {
   async start(): Promise<string> {
     this.server = http.createServer((req, res) => this.handle(req, res));
     this.server.keepAliveTimeout = 1000;
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -118,38 +157,46 @@ export class FaultProxy {
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const isApi = /^\/route-(information|optimizer)\//.test(req.url ?? '');
+    const isApi = /^\/route-(information|optimizer)\//.test(req.url ?? "");
     if (isApi) this.apiRequests++;
-    const mode = isApi ? this.mode : 'pass';
-    if (mode === 'rate-limit') {
+    const mode = isApi ? this.mode : "pass";
+    if (mode === "rate-limit") {
       req.resume();
-      const body = JSON.stringify({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Requests arrive too quickly (test proxy).' });
-      res.writeHead(429, { 'content-type': 'application/problem+json', 'retry-after': String(this.retryAfterSeconds) });
+      const body = JSON.stringify({
+        type: "about:blank",
+        title: "Too Many Requests",
+        status: 429,
+        detail: "Requests arrive too quickly (test proxy).",
+      });
+      res.writeHead(429, {
+        "content-type": "application/problem+json",
+        "retry-after": String(this.retryAfterSeconds),
+      });
       res.end(body);
       return;
     }
-    if (mode === 'stall') {
+    if (mode === "stall") {
       req.resume();
       this.stalled.add(res);
-      res.on('close', () => this.stalled.delete(res));
+      res.on("close", () => this.stalled.delete(res));
       return;
     }
     const forward = () => this.forward(req, res);
-    if (mode === 'slow') setTimeout(forward, this.slowMs);
+    if (mode === "slow") setTimeout(forward, this.slowMs);
     else forward();
   }
 
   private forward(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const target = new URL(req.url ?? '/', this.upstream);
+    const target = new URL(req.url ?? "/", this.upstream);
     const upstream = http.request(
       target,
       { method: req.method, headers: { ...req.headers, host: target.host } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
-      },
+      }
     );
-    upstream.on('error', () => res.destroy());
+    upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   }
 }
@@ -185,17 +232,22 @@ export interface AddinPage {
 
 /** Opens taskpane.html in headless Chromium with Office.js stubbed and the API key stored. */
 export async function openAddinPage(pageUrl: string, apiKey: string): Promise<AddinPage> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  const { chromium } = await import('playwright-core');
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
-  await page.route('https://appsforoffice.microsoft.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: OFFICE_STUB }),
+  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: OFFICE_STUB })
   );
-  await page.addInitScript((key: string) => localStorage.setItem('routeSheets.apiKey', key), apiKey);
+  await page.addInitScript(
+    (key: string) => localStorage.setItem("routeSheets.apiKey", key),
+    apiKey
+  );
   await page.goto(pageUrl);
   await page.waitForFunction(() => {
-    const f = (window as unknown as { __routeFunctions?: Record<string, unknown> }).__routeFunctions;
+    const f = (window as unknown as { __routeFunctions?: Record<string, unknown> })
+      .__routeFunctions;
     return !!f && Object.keys(f).length === 5;
   });
   return { browser, page, close: () => browser.close() };
@@ -205,18 +257,25 @@ export async function openAddinPage(pageUrl: string, apiKey: string): Promise<Ad
 export type CellResult = number | string | { code: string; message: string };
 
 /** Calls ROUTE.DISTANCE(origin, destination) for every pair at once, as Excel does for a sheet. */
-export async function distanceSheet(page: Page, calls: Array<[string, string]>): Promise<{ ms: number; cells: CellResult[] }> {
+export async function distanceSheet(
+  page: Page,
+  calls: Array<[string, string]>
+): Promise<{ ms: number; cells: CellResult[] }> {
   return page.evaluate(async (pairs) => {
     type Fn = (...args: unknown[]) => Promise<number>;
-    const fn = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions.DISTANCE;
+    const fn = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions
+      .DISTANCE;
     const started = performance.now();
     const cells = await Promise.all(
       pairs.map(([o, d]) =>
         fn(o, d, null, null, null, { isInValuePreview: false }).then(
           (v) => v as number | string,
-          (e: { code?: string; message?: string }) => ({ code: String(e.code), message: String(e.message) }),
-        ),
-      ),
+          (e: { code?: string; message?: string }) => ({
+            code: String(e.code),
+            message: String(e.message),
+          })
+        )
+      )
     );
     return { ms: performance.now() - started, cells };
   }, calls);
@@ -224,10 +283,14 @@ export async function distanceSheet(page: Page, calls: Array<[string, string]>):
 
 /** LOCODEs of the seaports in data/ports-overlay.csv, in file order. */
 export async function seaPorts(limit: number): Promise<string[]> {
-  const csv = fs.readFileSync(path.join(ROOT, 'data', 'ports-overlay.csv'), 'utf8').trim().split('\n').slice(1);
+  const csv = fs
+    .readFileSync(path.join(ROOT, "data", "ports-overlay.csv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1);
   return csv
-    .map((line) => line.split(','))
-    .filter((cols) => (cols[5] ?? '').includes('seaport'))
+    .map((line) => line.split(","))
+    .filter((cols) => (cols[5] ?? "").includes("seaport"))
     .map((cols) => cols[0])
     .slice(0, limit);
 }
@@ -236,7 +299,8 @@ export async function seaPorts(limit: number): Promise<string[]> {
 export function lanesOf(ports: string[], count: number, offset = 0): Array<[string, string]> {
   const lanes: Array<[string, string]> = [];
   for (const a of ports) for (const b of ports) if (a !== b) lanes.push([a, b]);
-  if (offset + count > lanes.length) throw new Error(`only ${lanes.length} lanes between ${ports.length} ports`);
+  if (offset + count > lanes.length)
+    throw new Error(`only ${lanes.length} lanes between ${ports.length} ports`);
   return lanes.slice(offset, offset + count);
 }
 
@@ -246,26 +310,50 @@ export function sheetOf(lanes: Array<[string, string]>, calls: number): Array<[s
 }
 
 /** The API's own answers for the lanes (one batch request per 1,000, straight to the server). */
-export async function apiDistancesKm(baseUrl: string, apiKey: string, lanes: Array<[string, string]>): Promise<CellResult[]> {
+export async function apiDistancesKm(
+  baseUrl: string,
+  apiKey: string,
+  lanes: Array<[string, string]>
+): Promise<CellResult[]> {
   const cells: CellResult[] = [];
   for (let i = 0; i < lanes.length; i += 1000) {
     const chunk = lanes.slice(i, i + 1000);
     const res = await fetch(`${baseUrl}/route-information/api/batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify({ requests: chunk.map(([origin, destination]) => ({ type: 'distance', origin, destination, modality: 'DEEPSEA' })) }),
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": apiKey },
+      body: JSON.stringify({
+        requests: chunk.map(([origin, destination]) => ({
+          type: "distance",
+          origin,
+          destination,
+          modality: "DEEPSEA",
+        })),
+      }),
     });
     if (res.status !== 200) throw new Error(`batch answered ${res.status}: ${await res.text()}`);
-    const { results } = (await res.json()) as { results: Array<{ status: number; body: { distance?: number; detail?: string } }> };
-    for (const r of results) cells.push(r.status === 200 ? r.body.distance! / 1000 : { code: r.status === 400 ? '#VALUE!' : '#N/A', message: r.body.detail ?? '' });
+    const { results } = (await res.json()) as {
+      results: Array<{ status: number; body: { distance?: number; detail?: string } }>;
+    };
+    for (const r of results)
+      cells.push(
+        r.status === 200
+          ? r.body.distance! / 1000
+          : { code: r.status === 400 ? "#VALUE!" : "#N/A", message: r.body.detail ?? "" }
+      );
   }
   return cells;
 }
 
 /** One lane asked with a plain GET (the reference for the batch extension). */
-export async function apiDistanceKmByGet(baseUrl: string, apiKey: string, [origin, destination]: [string, string]): Promise<number | undefined> {
-  const q = new URLSearchParams({ origin, destination, modality: 'DEEPSEA' });
-  const res = await fetch(`${baseUrl}/route-information/api/distance?${q}`, { headers: { 'x-api-key': apiKey } });
+export async function apiDistanceKmByGet(
+  baseUrl: string,
+  apiKey: string,
+  [origin, destination]: [string, string]
+): Promise<number | undefined> {
+  const q = new URLSearchParams({ origin, destination, modality: "DEEPSEA" });
+  const res = await fetch(`${baseUrl}/route-information/api/distance?${q}`, {
+    headers: { "x-api-key": apiKey },
+  });
   if (res.status !== 200) return undefined;
   return ((await res.json()) as { distance: number }).distance / 1000;
 }

@@ -4,32 +4,49 @@
  * times with shifted departure days and hours and its own code, so trips and connections grow
  * tenfold on the same ports). Run: npm run bench:optimizer [-- --pairs N]
  */
-import { loadEngine } from '../data/load-engine';
-import { PARAMETERS_FILE, scheduleData } from '../data/optimizer';
-import { createOptimizer, engineGeography, ScheduleData, ScheduleOptimizer, ScheduleParameters } from '../engine/optimizer';
-import fs from 'node:fs';
+import { loadEngine } from "../data/load-engine";
+import { PARAMETERS_FILE, scheduleData } from "../data/optimizer";
+import {
+  createOptimizer,
+  engineGeography,
+  ScheduleData,
+  ScheduleOptimizer,
+  ScheduleParameters,
+} from "../engine/optimizer";
+import fs from "node:fs";
 
 const NOW = new Date();
-const pairsArg = process.argv.indexOf('--pairs');
+const pairsArg = process.argv.indexOf("--pairs");
 const PAIRS = pairsArg > 0 ? Number(process.argv[pairsArg + 1]) : 1000;
 
 function main(): void {
   let t = performance.now();
   const engine = loadEngine({});
   const engineMs = performance.now() - t;
-  const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, 'utf8')) as ScheduleParameters;
+  const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, "utf8")) as ScheduleParameters;
   const geography = engineGeography(engine);
   const build = (data: ScheduleData) =>
-    createOptimizer({ data, parameters, geography, resolvePlace: (v, p) => engine.parts.places.resolve(v, p), now: NOW });
+    createOptimizer({
+      data,
+      parameters,
+      geography,
+      resolvePlace: (v, p) => engine.parts.places.resolve(v, p),
+      now: NOW,
+    });
 
   console.log(`Engine loaded in ${engineMs.toFixed(0)} ms. Pairs per network: ${PAIRS}.`);
   const base = scheduleData();
-  for (const [label, data] of [['sample', base], ['10x generated', scaled(base, 10)]] as const) {
+  for (const [label, data] of [
+    ["sample", base],
+    ["10x generated", scaled(base, 10)],
+  ] as const) {
     t = performance.now();
     const optimizer = build(data);
     const loadMs = performance.now() - t;
     const net = optimizer.network;
-    console.log(`\n${label}: ${net.patterns.length} services, ${net.trips.length} trips, ${net.connections.count} connections, ${net.stops.length} stops; built in ${loadMs.toFixed(0)} ms`);
+    console.log(
+      `\n${label}: ${net.patterns.length} services, ${net.trips.length} trips, ${net.connections.count} connections, ${net.stops.length} stops; built in ${loadMs.toFixed(0)} ms`
+    );
     report(optimizer, PAIRS);
   }
 }
@@ -37,7 +54,7 @@ function main(): void {
 function report(optimizer: ScheduleOptimizer, n: number): void {
   const stops = optimizer.network.stops.map((s) => s.locode);
   let seed = 20261121;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pairs: Array<[string, string]> = [];
   while (pairs.length < n) {
     const a = stops[Math.floor(rnd() * stops.length)];
@@ -57,13 +74,18 @@ function report(optimizer: ScheduleOptimizer, n: number): void {
     if (!r.results.length) empty++;
   }
   times.sort((x, y) => x - y);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(1);
-  console.log(`  search p50 ${pct(0.5)} ms, p90 ${pct(0.9)} ms, p99 ${pct(0.99)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
-  console.log(`  ${(results / n).toFixed(1)} options per query on average; ${empty} of ${n} pairs without a route`);
+  const pct = (p: number) =>
+    times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(1);
+  console.log(
+    `  search p50 ${pct(0.5)} ms, p90 ${pct(0.9)} ms, p99 ${pct(0.99)} ms, max ${times[times.length - 1].toFixed(1)} ms`
+  );
+  console.log(
+    `  ${(results / n).toFixed(1)} options per query on average; ${empty} of ${n} pairs without a route`
+  );
 }
 
 function query(origin: string, destination: string) {
-  return { origin, originType: 'LOCODE', destination, destinationType: 'LOCODE' };
+  return { origin, originType: "LOCODE", destination, destinationType: "LOCODE" };
 }
 
 /** `factor` copies of every service, spread over the week, each with its own service code. */
@@ -74,8 +96,11 @@ function scaled(data: ScheduleData, factor: number): ScheduleData {
       code: k === 0 ? s.code : `${s.code}-X${k}`,
       aliases: undefined,
       vessels: k === 0 ? s.vessels : undefined,
-      firstDeparture: { weekday: ((s.firstDeparture.weekday - 1 + k) % 7) + 1, hour: (s.firstDeparture.hour + 5 * k) % 24 },
-    })),
+      firstDeparture: {
+        weekday: ((s.firstDeparture.weekday - 1 + k) % 7) + 1,
+        hour: (s.firstDeparture.hour + 5 * k) % 24,
+      },
+    }))
   );
   return { ...data, services };
 }

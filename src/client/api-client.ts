@@ -8,13 +8,21 @@
  * about the key, the credits or the rate (401, 402, 403, 429) and transient failures (5xx, no
  * answer) are never cached, so fixing the key or waiting and recalculating works at once.
  */
-import { DEFAULT_BACKOFF, BackoffOptions, sleep } from './backoff';
-import { Batcher, Outcome } from './batcher';
-import { LruTtlCache } from './cache';
-import { ApiError, errorFromProblem, isApiError, isDefinitiveError, isTransient, timedOut, unavailable } from './errors';
-import { canonicalQuery, compactQuery, joinUrl } from './query';
-import type { ClientSettings } from './settings';
-import { DEFAULT_TRANSPORT, FetchLike, HttpAnswer, Transport } from './transport';
+import { DEFAULT_BACKOFF, BackoffOptions, sleep } from "./backoff";
+import { Batcher, Outcome } from "./batcher";
+import { LruTtlCache } from "./cache";
+import {
+  ApiError,
+  errorFromProblem,
+  isApiError,
+  isDefinitiveError,
+  isTransient,
+  timedOut,
+  unavailable,
+} from "./errors";
+import { canonicalQuery, compactQuery, joinUrl } from "./query";
+import type { ClientSettings } from "./settings";
+import { DEFAULT_TRANSPORT, FetchLike, HttpAnswer, Transport } from "./transport";
 import {
   ApiCall,
   DistanceAnswer,
@@ -30,7 +38,7 @@ import {
   RoutePathParams,
   TerminalRecord,
   TerminalsParams,
-} from './types';
+} from "./types";
 
 export interface SettingsSource {
   get(): Promise<ClientSettings>;
@@ -87,8 +95,8 @@ export interface CacheStats {
 /** Thrown for `cacheOnly` calls the cache cannot answer. */
 export class NotCachedError extends Error {
   constructor() {
-    super('Not in the cache');
-    this.name = 'NotCachedError';
+    super("Not in the cache");
+    this.name = "NotCachedError";
   }
 }
 
@@ -137,7 +145,7 @@ export class RouteApiClient {
         maxWaitMs: options.maxWaitMs ?? 100,
         maxBatchSize: Math.min(1000, options.maxBatchSize ?? 1000),
       },
-      (settings, calls) => this.sendGroup(settings, calls),
+      (settings, calls) => this.sendGroup(settings, calls)
     );
     this.cache = new LruTtlCache<Outcome>({
       maxEntries: options.cacheMaxEntries ?? 50_000,
@@ -148,22 +156,35 @@ export class RouteApiClient {
 
   /** Distance in metres (`GET /route-information/api/distance`). */
   async distance(params: DistanceParams, options: CallOptions = {}): Promise<DistanceAnswer> {
-    const body = await this.call({ type: 'distance', path: PATHS.distance, query: { ...params } }, options);
-    const distance = numberField(body, 'distance');
+    const body = await this.call(
+      { type: "distance", path: PATHS.distance, query: { ...params } },
+      options
+    );
+    const distance = numberField(body, "distance");
     return { distance };
   }
 
   /** kg CO2e per TEU and per tonne, and the distance (`GET /route-information/api/emissions`). */
   async emissions(params: EmissionsParams, options: CallOptions = {}): Promise<EmissionsAnswer> {
-    const body = await this.call({ type: 'emissions', path: PATHS.emissions, query: { ...params } }, options);
-    return { co2eTeu: numberField(body, 'co2eTeu'), co2eTon: numberField(body, 'co2eTon'), distance: numberField(body, 'distance') };
+    const body = await this.call(
+      { type: "emissions", path: PATHS.emissions, query: { ...params } },
+      options
+    );
+    return {
+      co2eTeu: numberField(body, "co2eTeu"),
+      co2eTon: numberField(body, "co2eTon"),
+      distance: numberField(body, "distance"),
+    };
   }
 
   /** Terminals of a LOCODE, best name match first; [] when none match (204). */
   async terminals(params: TerminalsParams, options: CallOptions = {}): Promise<TerminalRecord[]> {
-    const body = await this.call({ type: 'terminals', path: PATHS.terminals, query: { ...params } }, options);
+    const body = await this.call(
+      { type: "terminals", path: PATHS.terminals, query: { ...params } },
+      options
+    );
     if (body === null || body === undefined) return [];
-    if (!Array.isArray(body)) throw unexpected('a list of terminals');
+    if (!Array.isArray(body)) throw unexpected("a list of terminals");
     return body as TerminalRecord[];
   }
 
@@ -180,10 +201,13 @@ export class RouteApiClient {
   }
 
   /** Multimodal route options (`GET /route-optimizer/api/external`); needs optimizer access. */
-  async routeOptions(params: RouteOptionsParams, options: CallOptions = {}): Promise<RouteOptionsAnswer> {
+  async routeOptions(
+    params: RouteOptionsParams,
+    options: CallOptions = {}
+  ): Promise<RouteOptionsAnswer> {
     const body = await this.call({ path: PATHS.routeOptions, query: params as Query }, options);
     const results = (body as { results?: unknown } | null)?.results;
-    if (!Array.isArray(results)) throw unexpected('an object with a results list');
+    if (!Array.isArray(results)) throw unexpected("an object with a results list");
     return body as RouteOptionsAnswer;
   }
 
@@ -194,8 +218,9 @@ export class RouteApiClient {
     const wrapped = body as { operators?: unknown; results?: unknown } | null;
     if (Array.isArray(wrapped?.operators)) return wrapped!.operators as OperatorRecord[];
     if (Array.isArray(wrapped?.results)) return wrapped!.results as OperatorRecord[];
-    if (wrapped && typeof (wrapped as OperatorRecord).id === 'string') return [wrapped as OperatorRecord];
-    throw unexpected('a list of operators');
+    if (wrapped && typeof (wrapped as OperatorRecord).id === "string")
+      return [wrapped as OperatorRecord];
+    throw unexpected("a list of operators");
   }
 
   cacheStats(): CacheStats {
@@ -223,7 +248,7 @@ export class RouteApiClient {
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => reject(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`)),
-        this.deadlineMs,
+        this.deadlineMs
       );
     });
     const work = this.resolve(call, options);
@@ -248,7 +273,8 @@ export class RouteApiClient {
       flight = this.dispatch(settings, call).then((outcome) => {
         this.inflight.delete(flightKey);
         if (outcome.ok) this.cache.set(cacheKey, outcome, this.cacheTtlMs);
-        else if (isDefinitiveError(outcome.error)) this.cache.set(cacheKey, outcome, this.errorCacheTtlMs);
+        else if (isDefinitiveError(outcome.error))
+          this.cache.set(cacheKey, outcome, this.errorCacheTtlMs);
         return outcome;
       });
       this.inflight.set(flightKey, flight);
@@ -258,7 +284,9 @@ export class RouteApiClient {
 
   private dispatch(settings: ClientSettings, call: ApiCall): Promise<Outcome> {
     if (!settings.baseUrl) {
-      return Promise.resolve(failed(unavailable('No service URL is set: open the Route Sheets pane')));
+      return Promise.resolve(
+        failed(unavailable("No service URL is set: open the Route Sheets pane"))
+      );
     }
     if (call.type) return this.batcher.enqueue(settings, call);
     return this.sendOne(settings, call, this.now() + this.workMs);
@@ -276,17 +304,23 @@ export class RouteApiClient {
   }
 
   /** Outcomes of a batch request, or undefined when the calls should go as GETs instead. */
-  private async sendBatch(settings: ClientSettings, calls: ApiCall[], deadline: number): Promise<Outcome[] | undefined> {
+  private async sendBatch(
+    settings: ClientSettings,
+    calls: ApiCall[],
+    deadline: number
+  ): Promise<Outcome[] | undefined> {
     let answer: HttpAnswer;
     try {
       answer = await this.transport.send(
         {
-          method: 'POST',
+          method: "POST",
           url: joinUrl(settings.baseUrl, PATHS.batch),
-          headers: { ...headersOf(settings), 'content-type': 'application/json' },
-          body: JSON.stringify({ requests: calls.map((call) => ({ type: call.type, ...compactQuery(call.query) })) }),
+          headers: { ...headersOf(settings), "content-type": "application/json" },
+          body: JSON.stringify({
+            requests: calls.map((call) => ({ type: call.type, ...compactQuery(call.query) })),
+          }),
         },
-        deadline,
+        deadline
       );
     } catch (error) {
       return calls.map(() => failed(asApiError(error)));
@@ -305,26 +339,31 @@ export class RouteApiClient {
     this.batchSupport.set(settings.baseUrl, true);
     const outcomes = results.map((item) => {
       const { status, body } = (item ?? {}) as { status?: unknown; body?: unknown };
-      return outcomeOf(typeof status === 'number' ? status : 500, body ?? null, '');
+      return outcomeOf(typeof status === "number" ? status : 500, body ?? null, "");
     });
     // Items refused for rate or server trouble get a second chance on their own, with backoff.
     await Promise.all(
       outcomes.map(async (outcome, i) => {
-        if (!outcome.ok && isTransient(outcome.error.status)) outcomes[i] = await this.sendOne(settings, calls[i], deadline);
-      }),
+        if (!outcome.ok && isTransient(outcome.error.status))
+          outcomes[i] = await this.sendOne(settings, calls[i], deadline);
+      })
     );
     return outcomes;
   }
 
-  private async sendOne(settings: ClientSettings, call: ApiCall, deadline: number): Promise<Outcome> {
+  private async sendOne(
+    settings: ClientSettings,
+    call: ApiCall,
+    deadline: number
+  ): Promise<Outcome> {
     try {
       const answer = await this.transport.send(
         {
-          method: 'GET',
+          method: "GET",
           url: joinUrl(settings.baseUrl, call.path, canonicalQuery(call.query)),
           headers: headersOf(settings),
         },
-        deadline,
+        deadline
       );
       return outcomeOf(answer.status, answer.body, answer.statusText);
     } catch (error) {
@@ -337,13 +376,14 @@ export class RouteApiClient {
 const SETTLE_MARGIN_MS = 100;
 
 function headersOf(settings: ClientSettings): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (settings.apiKey) headers['x-api-key'] = settings.apiKey;
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (settings.apiKey) headers["x-api-key"] = settings.apiKey;
   return headers;
 }
 
 function outcomeOf(status: number, body: unknown, statusText: string): Outcome {
-  if (status >= 200 && status < 300) return { ok: true, status, body: status === 204 ? null : body };
+  if (status >= 200 && status < 300)
+    return { ok: true, status, body: status === 204 ? null : body };
   return failed(errorFromProblem(status, body, statusText));
 }
 
@@ -367,31 +407,52 @@ function unexpected(expected: string): ApiError {
 
 /** Checks the Feature's shape, so a map never draws half a path from an odd answer. */
 function pathFeatureOf(body: unknown): RoutePathAnswer {
-  const f = body as { type?: unknown; geometry?: { type?: unknown; coordinates?: unknown }; properties?: Record<string, unknown> } | null;
+  const f = body as {
+    type?: unknown;
+    geometry?: { type?: unknown; coordinates?: unknown };
+    properties?: Record<string, unknown>;
+  } | null;
   const coordinates = f?.geometry?.coordinates;
-  const ok = f?.type === 'Feature' && f.geometry?.type === 'LineString' && Array.isArray(coordinates) && coordinates.length >= 2 &&
-    coordinates.every((c) => Array.isArray(c) && c.length >= 2 && Number.isFinite(c[0]) && Number.isFinite(c[1]) && Math.abs(c[1]) <= 90);
-  if (!ok) throw unexpected('a GeoJSON Feature with a LineString of [lng, lat] points');
+  const ok =
+    f?.type === "Feature" &&
+    f.geometry?.type === "LineString" &&
+    Array.isArray(coordinates) &&
+    coordinates.length >= 2 &&
+    coordinates.every(
+      (c) =>
+        Array.isArray(c) &&
+        c.length >= 2 &&
+        Number.isFinite(c[0]) &&
+        Number.isFinite(c[1]) &&
+        Math.abs(c[1]) <= 90
+    );
+  if (!ok) throw unexpected("a GeoJSON Feature with a LineString of [lng, lat] points");
   const props = f!.properties ?? {};
   return {
-    type: 'Feature',
-    geometry: { type: 'LineString', coordinates: (coordinates as number[][]).map((c) => [c[0], c[1]] as [number, number]) },
+    type: "Feature",
+    geometry: {
+      type: "LineString",
+      coordinates: (coordinates as number[][]).map((c) => [c[0], c[1]] as [number, number]),
+    },
     properties: {
-      distance: typeof props.distance === 'number' ? props.distance : NaN,
-      modality: typeof props.modality === 'string' ? props.modality : '',
-      passages: Array.isArray(props.passages) ? props.passages.filter((p): p is string => typeof p === 'string') : [],
+      distance: typeof props.distance === "number" ? props.distance : NaN,
+      modality: typeof props.modality === "string" ? props.modality : "",
+      passages: Array.isArray(props.passages)
+        ? props.passages.filter((p): p is string => typeof p === "string")
+        : [],
     },
   };
 }
 
 function numberField(body: unknown, field: string): number {
   const value = (body as Record<string, unknown> | null)?.[field];
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw unexpected(`a number in "${field}"`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw unexpected(`a number in "${field}"`);
   return value;
 }
 
 function defaultFetch(): FetchLike {
   const f = (globalThis as { fetch?: unknown }).fetch;
-  if (typeof f !== 'function') throw new Error('No fetch available: pass options.fetch');
+  if (typeof f !== "function") throw new Error("No fetch available: pass options.fetch");
   return (url, init) => (f as FetchLike)(url, init);
 }

@@ -10,8 +10,11 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 10_000 };
 
 /** Parses `Retry-After` (delta-seconds or an HTTP date) into milliseconds; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (value == null || value.trim() === '') return undefined;
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now = Date.now()
+): number | undefined {
+  if (value == null || value.trim() === "") return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const date = Date.parse(text);
@@ -28,7 +31,7 @@ export function backoffDelayMs(
   retryAfter: string | null | undefined,
   options: BackoffOptions = DEFAULT_BACKOFF,
   random: () => number = Math.random,
-  now = Date.now(),
+  now = Date.now()
 ): number {
   const fromHeader = parseRetryAfter(retryAfter, now);
   if (fromHeader !== undefined) return Math.min(fromHeader, options.maxMs);

@@ -4,9 +4,9 @@
  * after `windowMs` without a new call (Excel hands over a big sheet in bursts), at the latest
  * `maxWaitMs` after its first call, or as soon as it holds `maxBatchSize` calls.
  */
-import type { ClientSettings } from './settings';
-import type { ApiCall } from './types';
-import { ApiError, unavailable } from './errors';
+import type { ClientSettings } from "./settings";
+import type { ApiCall } from "./types";
+import { ApiError, unavailable } from "./errors";
 
 export type Outcome = { ok: true; status: number; body: unknown } | { ok: false; error: ApiError };
 
@@ -36,7 +36,7 @@ export class Batcher {
 
   constructor(
     private readonly options: BatcherOptions,
-    private readonly send: GroupSender,
+    private readonly send: GroupSender
   ) {}
 
   enqueue(settings: ClientSettings, call: ApiCall): Promise<Outcome> {
@@ -54,7 +54,10 @@ export class Batcher {
       // Each call restarts the quiet-time timer, but never beyond maxWaitMs after the first call.
       if (group.timer) clearTimeout(group.timer);
       const open = group;
-      const wait = Math.min(this.options.windowMs, open.openedAt + this.options.maxWaitMs - Date.now());
+      const wait = Math.min(
+        this.options.windowMs,
+        open.openedAt + this.options.maxWaitMs - Date.now()
+      );
       open.timer = setTimeout(() => this.flush(key, open), Math.max(0, wait));
     }
     return promise;
@@ -67,11 +70,11 @@ export class Batcher {
     this.flushes++;
     this.send(group.settings, group.calls).then(
       (outcomes) => group.resolvers.forEach((resolve, i) => resolve(outcomes[i] ?? missing())),
-      () => group.resolvers.forEach((resolve) => resolve(missing())),
+      () => group.resolvers.forEach((resolve) => resolve(missing()))
     );
   }
 }
 
 function missing(): Outcome {
-  return { ok: false, error: unavailable('The batch answer had no entry for this call') };
+  return { ok: false, error: unavailable("The batch answer had no entry for this call") };
 }

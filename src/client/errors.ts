@@ -2,20 +2,20 @@
  * Failures as the client reports them. HTTP problems keep the service's title and detail so the
  * add-in can map them without matching on messages; transport failures get status 0.
  */
-import type { ProblemTitle } from '../engine/errors';
+import type { ProblemTitle } from "../engine/errors";
 
 /** Transport failures have no HTTP status: the service could not be reached or did not answer in time. */
-export type TransportTitle = 'Service Unavailable' | 'Timeout';
+export type TransportTitle = "Service Unavailable" | "Timeout";
 
 export class ApiError extends Error {
   constructor(
     /** HTTP status, or 0 when no answer arrived (network failure, timeout). */
     readonly status: number,
     readonly title: ProblemTitle | TransportTitle | string,
-    readonly detail: string,
+    readonly detail: string
   ) {
     super(detail ? `${title}: ${detail}` : title);
-    this.name = 'ApiError';
+    this.name = "ApiError";
   }
 }
 
@@ -47,17 +47,25 @@ interface ProblemBody {
 }
 
 /** Builds the error of a non-2xx answer from its problem+json body (or whatever came back). */
-export function errorFromProblem(status: number, body: unknown, statusText = ''): ApiError {
-  const problem = (body && typeof body === 'object' ? body : {}) as ProblemBody;
-  const title = typeof problem.title === 'string' && problem.title ? problem.title : statusText || `HTTP ${status}`;
-  const detail = typeof problem.detail === 'string' ? problem.detail : typeof body === 'string' ? body.slice(0, 200) : '';
+export function errorFromProblem(status: number, body: unknown, statusText = ""): ApiError {
+  const problem = (body && typeof body === "object" ? body : {}) as ProblemBody;
+  const title =
+    typeof problem.title === "string" && problem.title
+      ? problem.title
+      : statusText || `HTTP ${status}`;
+  const detail =
+    typeof problem.detail === "string"
+      ? problem.detail
+      : typeof body === "string"
+        ? body.slice(0, 200)
+        : "";
   return new ApiError(status, title, detail);
 }
 
 export function unavailable(detail: string): ApiError {
-  return new ApiError(0, 'Service Unavailable', detail);
+  return new ApiError(0, "Service Unavailable", detail);
 }
 
 export function timedOut(detail: string): ApiError {
-  return new ApiError(0, 'Timeout', detail);
+  return new ApiError(0, "Timeout", detail);
 }

@@ -1,7 +1,7 @@
 /** The route service client: one import for the custom functions, the task pane and the bench. */
-export { RouteApiClient, NotCachedError } from './api-client';
-export type { RouteApiClientOptions, CallOptions, CacheStats, SettingsSource } from './api-client';
-export { ApiError, isApiError, isDefinitiveError } from './errors';
+export { RouteApiClient, NotCachedError } from "./api-client";
+export type { RouteApiClientOptions, CallOptions, CacheStats, SettingsSource } from "./api-client";
+export { ApiError, isApiError, isDefinitiveError } from "./errors";
 export {
   SettingsStore,
   SETTINGS_KEYS,
@@ -10,9 +10,9 @@ export {
   memoryStorage,
   defaultStorage,
   pageOrigin,
-} from './settings';
-export type { ClientSettings, KeyValueStorage, BaseUrlPreset } from './settings';
-export { LruTtlCache } from './cache';
-export { backoffDelayMs, parseRetryAfter } from './backoff';
-export type { FetchLike, ResponseLike } from './transport';
-export * from './types';
+} from "./settings";
+export type { ClientSettings, KeyValueStorage, BaseUrlPreset } from "./settings";
+export { LruTtlCache } from "./cache";
+export { backoffDelayMs, parseRetryAfter } from "./backoff";
+export type { FetchLike, ResponseLike } from "./transport";
+export * from "./types";

@@ -5,8 +5,8 @@
  */
 
 export const SETTINGS_KEYS = {
-  baseUrl: 'routeSheets.baseUrl',
-  apiKey: 'routeSheets.apiKey',
+  baseUrl: "routeSheets.baseUrl",
+  apiKey: "routeSheets.apiKey",
 } as const;
 
 /** The async key/value store `OfficeRuntime.storage` offers (a subset). */
@@ -24,28 +24,30 @@ export interface ClientSettings {
 }
 
 export interface BaseUrlPreset {
-  id: 'this-server' | 'routescanner' | 'custom';
+  id: "this-server" | "routescanner" | "custom";
   label: string;
   /** Null for "this server" (the add-in's own origin) and for "custom" (the user types it). */
   url: string | null;
 }
 
 export const BASE_URL_PRESETS: readonly BaseUrlPreset[] = [
-  { id: 'this-server', label: 'This server (the one serving the add-in)', url: null },
-  { id: 'routescanner', label: 'Routescanner Connect', url: 'https://connect.routescanner.com' },
-  { id: 'custom', label: 'Custom URL', url: null },
+  { id: "this-server", label: "This server (the one serving the add-in)", url: null },
+  { id: "routescanner", label: "Routescanner Connect", url: "https://connect.routescanner.com" },
+  { id: "custom", label: "Custom URL", url: null },
 ];
 
 /** Trims and drops trailing slashes; rejects anything that is not an http(s) URL. */
 export function normalizeBaseUrl(value: string): string {
-  const text = value.trim().replace(/\/+$/, '');
+  const text = value.trim().replace(/\/+$/, "");
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`Base URL "${value}" is not a URL; expected e.g. https://connect.routescanner.com`);
+    throw new Error(
+      `Base URL "${value}" is not a URL; expected e.g. https://connect.routescanner.com`
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`Base URL "${value}" must start with http:// or https://`);
   }
   return text;
@@ -67,7 +69,11 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
 
 interface OfficeGlobals {
   OfficeRuntime?: { storage?: KeyValueStorage };
-  localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void };
+  localStorage?: {
+    getItem(k: string): string | null;
+    setItem(k: string, v: string): void;
+    removeItem(k: string): void;
+  };
   location?: { origin?: string };
 }
 
@@ -89,7 +95,7 @@ export function defaultStorage(): KeyValueStorage {
 /** The add-in's own origin, which serves the API as well; empty outside a page. */
 export function pageOrigin(): string {
   const origin = (globalThis as OfficeGlobals).location?.origin;
-  return origin && origin !== 'null' ? origin : '';
+  return origin && origin !== "null" ? origin : "";
 }
 
 export type SettingsListener = (settings: ClientSettings) => void;
@@ -106,7 +112,7 @@ export class SettingsStore {
   constructor(
     private readonly storage: KeyValueStorage = defaultStorage(),
     /** Used when no base URL is stored. */
-    private readonly fallbackBaseUrl: string = pageOrigin(),
+    private readonly fallbackBaseUrl: string = pageOrigin()
   ) {}
 
   get(): Promise<ClientSettings> {
@@ -114,7 +120,7 @@ export class SettingsStore {
       // A storage failure should not stick: answer with the defaults and read again next time.
       this.loaded = this.read().catch(() => {
         this.loaded = undefined;
-        return { baseUrl: this.fallback(), apiKey: '' };
+        return { baseUrl: this.fallback(), apiKey: "" };
       });
     }
     return this.loaded;
@@ -131,7 +137,7 @@ export class SettingsStore {
     const current = await this.get();
     const next: ClientSettings = { ...current };
     if (update.baseUrl !== undefined) {
-      if (update.baseUrl.trim() === '') {
+      if (update.baseUrl.trim() === "") {
         await this.storage.removeItem(SETTINGS_KEYS.baseUrl);
         next.baseUrl = this.fallback();
       } else {
@@ -155,7 +161,7 @@ export class SettingsStore {
   }
 
   private fallback(): string {
-    return this.fallbackBaseUrl.replace(/\/+$/, '');
+    return this.fallbackBaseUrl.replace(/\/+$/, "");
   }
 
   private async read(): Promise<ClientSettings> {
@@ -163,6 +169,9 @@ export class SettingsStore {
       this.storage.getItem(SETTINGS_KEYS.baseUrl),
       this.storage.getItem(SETTINGS_KEYS.apiKey),
     ]);
-    return { baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : this.fallback(), apiKey: apiKey ?? '' };
+    return {
+      baseUrl: baseUrl ? baseUrl.replace(/\/+$/, "") : this.fallback(),
+      apiKey: apiKey ?? "",
+    };
   }
 }

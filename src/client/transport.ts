@@ -3,8 +3,8 @@
  * starts, a timeout per attempt (AbortController), retries with backoff for 429, 5xx and network
  * failures, and a pause shared by all requests after a 429. Never waits past the caller's deadline.
  */
-import { backoffDelayMs, BackoffOptions, DEFAULT_BACKOFF, sleep as realSleep } from './backoff';
-import { ApiError, timedOut, unavailable } from './errors';
+import { backoffDelayMs, BackoffOptions, DEFAULT_BACKOFF, sleep as realSleep } from "./backoff";
+import { ApiError, timedOut, unavailable } from "./errors";
 
 /** The part of a fetch Response the client reads. */
 export interface ResponseLike {
@@ -24,7 +24,7 @@ export interface RequestInitLike {
 export type FetchLike = (url: string, init: RequestInitLike) => Promise<ResponseLike>;
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: "GET" | "POST";
   url: string;
   headers: Record<string, string>;
   body?: string;
@@ -56,7 +56,7 @@ export interface TransportOptions {
   sleep: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_TRANSPORT: Omit<TransportOptions, 'fetch'> = {
+export const DEFAULT_TRANSPORT: Omit<TransportOptions, "fetch"> = {
   concurrency: 6,
   minIntervalMs: 2,
   requestTimeoutMs: 10_000,
@@ -93,7 +93,7 @@ export class Transport {
         if (o.now() + waitForPause >= deadline) {
           // Say what the service said (429) rather than "no answer", when it was this request's.
           if (lastRateLimit) return lastRateLimit;
-          throw timedOut('The service asked to slow down and the time limit ran out');
+          throw timedOut("The service asked to slow down and the time limit ran out");
         }
         await o.sleep(waitForPause);
       }
@@ -140,7 +140,7 @@ export class Transport {
       this.nextStartAt = Math.max(o.now(), this.nextStartAt) + o.minIntervalMs;
       if (gap > 0) await o.sleep(gap);
       const budget = Math.min(o.requestTimeoutMs, deadline - o.now());
-      if (budget <= 0) throw timedOut('No answer within the time limit');
+      if (budget <= 0) throw timedOut("No answer within the time limit");
       const controller = new AbortController();
       let timedOutFlag = false;
       const timer = setTimeout(() => {
@@ -158,9 +158,9 @@ export class Transport {
         const text = await response.text();
         return {
           status: response.status,
-          statusText: response.statusText ?? '',
+          statusText: response.statusText ?? "",
           body: parseBody(text),
-          retryAfter: response.headers.get('retry-after'),
+          retryAfter: response.headers.get("retry-after"),
         };
       } catch (error) {
         if (error instanceof ApiError) throw error;
@@ -190,7 +190,7 @@ export class Transport {
 }
 
 function parseBody(text: string): unknown {
-  if (text.trim() === '') return null;
+  if (text.trim() === "") return null;
   try {
     return JSON.parse(text);
   } catch {

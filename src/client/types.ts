@@ -1,7 +1,7 @@
 /** Requests and answers of the service interface (docs: /work/shared/spec/service-interface.md). */
-import type { Operator, RouteSearchResult } from '../engine/optimizer/types';
+import type { Operator, RouteSearchResult } from "../engine/optimizer/types";
 
-export type { Operator, RouteOption, RouteSearchResult, Leg } from '../engine/optimizer/types';
+export type { Operator, RouteOption, RouteSearchResult, Leg } from "../engine/optimizer/types";
 
 export interface DistanceParams {
   origin: string;
@@ -36,9 +36,9 @@ export interface TerminalsParams {
 
 export interface RouteOptionsParams {
   origin: string;
-  originType: 'LOCODE' | 'TERMINAL' | 'GEO';
+  originType: "LOCODE" | "TERMINAL" | "GEO";
   destination: string;
-  destinationType: 'LOCODE' | 'TERMINAL' | 'GEO';
+  destinationType: "LOCODE" | "TERMINAL" | "GEO";
   modalities?: string[];
   maxTransfers?: number;
   sort?: string;
@@ -58,8 +58,8 @@ export interface EmissionsAnswer {
 
 /** The routed path as a GeoJSON Feature: [lng, lat] points from origin to destination. */
 export interface RoutePathAnswer {
-  type: 'Feature';
-  geometry: { type: 'LineString'; coordinates: [number, number][] };
+  type: "Feature";
+  geometry: { type: "LineString"; coordinates: [number, number][] };
   properties: { distance: number; modality: string; passages: string[] };
 }
 
@@ -73,16 +73,16 @@ export type OperatorRecord = Operator;
 export type RouteOptionsAnswer = RouteSearchResult;
 
 /** Calls the batch extension can carry. */
-export type BatchableType = 'distance' | 'emissions' | 'terminals';
+export type BatchableType = "distance" | "emissions" | "terminals";
 
 export const PATHS = {
-  distance: '/route-information/api/distance',
-  emissions: '/route-information/api/emissions',
-  terminals: '/route-information/api/terminals',
-  batch: '/route-information/api/batch',
-  path: '/route-information/api/path',
-  routeOptions: '/route-optimizer/api/external',
-  operators: '/route-optimizer/api/external/operators',
+  distance: "/route-information/api/distance",
+  emissions: "/route-information/api/emissions",
+  terminals: "/route-information/api/terminals",
+  batch: "/route-information/api/batch",
+  path: "/route-information/api/path",
+  routeOptions: "/route-optimizer/api/external",
+  operators: "/route-optimizer/api/external/operators",
 } as const;
 
 /** Query values; arrays become repeated keys. */

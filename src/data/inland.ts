@@ -3,22 +3,27 @@
  * (rail/truck) router built on Natural Earth land and country polygons (npm `world-atlas`) with the
  * circuity factors of data/circuity.csv and the fixed links of data/land-links.csv.
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { parse } from 'csv-parse/sync';
-import { feature } from 'topojson-client';
-import type { Topology, GeometryCollection } from 'topojson-specification';
-import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { BargeNetwork } from '../engine/routing/inland/barge-network';
-import { BargeGraphRouter } from '../engine/routing/inland/barge-router';
-import { parseWaterways, WaterwaysFile } from '../engine/routing/inland/waterways';
-import { CIRCUITY_REGIONS, CircuityFactor, CircuityRegion, CircuityTable } from '../engine/routing/overland/circuity';
-import { LandmassIndex, PolygonRings } from '../engine/routing/overland/landmass-index';
-import { CircuityOverlandRouter, LandLink } from '../engine/routing/overland/overland-router';
-import { CountryPolygon, CountryRegions } from '../engine/routing/overland/regions';
+import * as fs from "fs";
+import * as path from "path";
+import { parse } from "csv-parse/sync";
+import { feature } from "topojson-client";
+import type { Topology, GeometryCollection } from "topojson-specification";
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
+import { BargeNetwork } from "../engine/routing/inland/barge-network";
+import { BargeGraphRouter } from "../engine/routing/inland/barge-router";
+import { parseWaterways, WaterwaysFile } from "../engine/routing/inland/waterways";
+import {
+  CIRCUITY_REGIONS,
+  CircuityFactor,
+  CircuityRegion,
+  CircuityTable,
+} from "../engine/routing/overland/circuity";
+import { LandmassIndex, PolygonRings } from "../engine/routing/overland/landmass-index";
+import { CircuityOverlandRouter, LandLink } from "../engine/routing/overland/overland-router";
+import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regions";
 
 /** data/ at the package root (two levels up from src/data or dist/data). */
-export const DATA_DIR = path.resolve(__dirname, '..', '..', 'data');
+export const DATA_DIR = path.resolve(__dirname, "..", "..", "data");
 
 export interface InlandLoadOptions {
   dataDir?: string;
@@ -27,8 +32,8 @@ export interface InlandLoadOptions {
 // ---------- barge ----------
 
 export function loadWaterwaysFile(options: InlandLoadOptions = {}): WaterwaysFile {
-  const file = path.join(options.dataDir ?? DATA_DIR, 'waterways.json');
-  return parseWaterways(JSON.parse(fs.readFileSync(file, 'utf8')));
+  const file = path.join(options.dataDir ?? DATA_DIR, "waterways.json");
+  return parseWaterways(JSON.parse(fs.readFileSync(file, "utf8")));
 }
 
 export function loadBargeNetwork(options: InlandLoadOptions = {}): BargeNetwork {
@@ -43,14 +48,17 @@ export function loadBargeRouter(options: InlandLoadOptions = {}): BargeGraphRout
 // ---------- overland ----------
 
 export function loadCircuityFactors(options: InlandLoadOptions = {}): CircuityFactor[] {
-  const rows = readCsv(path.join(options.dataDir ?? DATA_DIR, 'circuity.csv'));
+  const rows = readCsv(path.join(options.dataDir ?? DATA_DIR, "circuity.csv"));
   return rows.map((r, i) => {
     const modality = r.modality?.trim().toUpperCase();
     const region = r.region?.trim().toUpperCase();
     const factor = Number(r.factor);
-    if (modality !== 'RAIL' && modality !== 'TRUCK') throw new Error(`circuity.csv row ${i + 2}: modality "${r.modality}" is not RAIL or TRUCK`);
+    if (modality !== "RAIL" && modality !== "TRUCK")
+      throw new Error(`circuity.csv row ${i + 2}: modality "${r.modality}" is not RAIL or TRUCK`);
     if (!(CIRCUITY_REGIONS as readonly string[]).includes(region)) {
-      throw new Error(`circuity.csv row ${i + 2}: region "${r.region}" is not one of ${CIRCUITY_REGIONS.join(', ')}`);
+      throw new Error(
+        `circuity.csv row ${i + 2}: region "${r.region}" is not one of ${CIRCUITY_REGIONS.join(", ")}`
+      );
     }
     if (!r.source?.trim()) throw new Error(`circuity.csv row ${i + 2}: source is empty`);
     return { modality, region: region as CircuityRegion, factor, source: r.source.trim() };
@@ -58,15 +66,19 @@ export function loadCircuityFactors(options: InlandLoadOptions = {}): CircuityFa
 }
 
 export function loadLandLinks(options: InlandLoadOptions = {}): LandLink[] {
-  const rows = readCsv(path.join(options.dataDir ?? DATA_DIR, 'land-links.csv'));
+  const rows = readCsv(path.join(options.dataDir ?? DATA_DIR, "land-links.csv"));
   return rows.map((r, i) => {
-    const modalities = r.modalities.trim().toUpperCase().split(/[\s;+]+/);
+    const modalities = r.modalities
+      .trim()
+      .toUpperCase()
+      .split(/[\s;+]+/);
     for (const m of modalities) {
-      if (m !== 'RAIL' && m !== 'TRUCK') throw new Error(`land-links.csv row ${i + 2}: modality "${m}" is not RAIL or TRUCK`);
+      if (m !== "RAIL" && m !== "TRUCK")
+        throw new Error(`land-links.csv row ${i + 2}: modality "${m}" is not RAIL or TRUCK`);
     }
     return {
       name: r.name,
-      modalities: modalities as ('RAIL' | 'TRUCK')[],
+      modalities: modalities as ("RAIL" | "TRUCK")[],
       a: { lat: Number(r.lat1), lng: Number(r.lng1) },
       b: { lat: Number(r.lat2), lng: Number(r.lng2) },
     };
@@ -78,8 +90,10 @@ type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string
 
 /** Natural Earth 1:50m land, one entry per polygon (landmass). */
 export function loadLandPolygons(): PolygonRings[] {
-  const topo = readWorldAtlas('land-50m.json') as LandTopology;
-  const fc = feature(topo, topo.objects.land) as unknown as FeatureCollection<Polygon | MultiPolygon>;
+  const topo = readWorldAtlas("land-50m.json") as LandTopology;
+  const fc = feature(topo, topo.objects.land) as unknown as FeatureCollection<
+    Polygon | MultiPolygon
+  >;
   const out: PolygonRings[] = [];
   for (const f of fc.features) out.push(...polygonsOf(f));
   return out;
@@ -87,11 +101,14 @@ export function loadLandPolygons(): PolygonRings[] {
 
 /** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code. */
 export function loadCountryPolygons(): CountryPolygon[] {
-  const topo = readWorldAtlas('countries-50m.json') as CountriesTopology;
-  const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<Polygon | MultiPolygon, { name: string }>;
+  const topo = readWorldAtlas("countries-50m.json") as CountriesTopology;
+  const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<
+    Polygon | MultiPolygon,
+    { name: string }
+  >;
   const out: CountryPolygon[] = [];
   for (const f of fc.features) {
-    const country = f.id !== undefined ? String(f.id) : (f.properties?.name ?? '').toUpperCase();
+    const country = f.id !== undefined ? String(f.id) : (f.properties?.name ?? "").toUpperCase();
     for (const rings of polygonsOf(f)) out.push({ country, rings });
   }
   return out;
@@ -112,15 +129,21 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
 function polygonsOf(f: Feature<Polygon | MultiPolygon | null>): PolygonRings[] {
   const g = f.geometry;
   if (!g) return [];
-  if (g.type === 'Polygon') return [g.coordinates as unknown as PolygonRings];
+  if (g.type === "Polygon") return [g.coordinates as unknown as PolygonRings];
   return g.coordinates as unknown as PolygonRings[];
 }
 
 function readWorldAtlas(name: string): unknown {
-  const file = require.resolve(`world-atlas/${name}`, { paths: [path.resolve(__dirname, '..', '..')] });
-  return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const file = require.resolve(`world-atlas/${name}`, {
+    paths: [path.resolve(__dirname, "..", "..")],
+  });
+  return JSON.parse(fs.readFileSync(file, "utf8"));
 }
 
 function readCsv(file: string): Record<string, string>[] {
-  return parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  return parse(fs.readFileSync(file, "utf8"), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Record<string, string>[];
 }

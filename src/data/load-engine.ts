@@ -2,11 +2,11 @@
  * Builds a RouteEngine from the shipped data files (data/, node_modules data packages) and whatever a
  * data directory adds through the importers (UN/LOCODE, terminals, vessels).
  */
-import { RouteEngine } from '../engine/route-engine';
-import { loadEmissions } from './emissions';
-import { loadBargeRouter, loadOverlandRouter } from './inland';
-import { loadPlaces } from './places';
-import { loadSeaRouter, loadVesselResolver } from './sea';
+import { RouteEngine } from "../engine/route-engine";
+import { loadEmissions } from "./emissions";
+import { loadBargeRouter, loadOverlandRouter } from "./inland";
+import { loadPlaces } from "./places";
+import { loadSeaRouter, loadVesselResolver } from "./sea";
 
 export interface LoadOptions {
   /** Data directory holding imported data sets; built-in data only when absent. */

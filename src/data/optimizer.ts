@@ -7,9 +7,9 @@
  * for the parameters' `scheduleWeeks` (26) weeks; the default departure window of a search starts
  * at the current time unless `now` is given, which then fixes the clock too (tests, benchmarks).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { RouteEngine } from '../engine/route-engine';
+import fs from "node:fs";
+import path from "node:path";
+import { RouteEngine } from "../engine/route-engine";
 import {
   createOptimizer,
   engineGeography,
@@ -20,13 +20,13 @@ import {
   ScheduleParameters,
   ServiceDef,
   VoyageDef,
-} from '../engine/optimizer';
-import { parseConnectionsCsv } from '../engine/optimizer/import/csv';
-import { parseDcsaVesselSchedules } from '../engine/optimizer/import/dcsa';
+} from "../engine/optimizer";
+import { parseConnectionsCsv } from "../engine/optimizer/import/csv";
+import { parseDcsaVesselSchedules } from "../engine/optimizer/import/dcsa";
 
-export const SCHEDULES_DIR = path.resolve(__dirname, '../../data/schedules');
-export const PARAMETERS_FILE = path.join(SCHEDULES_DIR, 'parameters.json');
-export const SAMPLE_NETWORK_FILE = path.join(SCHEDULES_DIR, 'sample-network.json');
+export const SCHEDULES_DIR = path.resolve(__dirname, "../../data/schedules");
+export const PARAMETERS_FILE = path.join(SCHEDULES_DIR, "parameters.json");
+export const SAMPLE_NETWORK_FILE = path.join(SCHEDULES_DIR, "sample-network.json");
 
 export interface LoadOptimizerOptions {
   dataDir?: string;
@@ -61,22 +61,30 @@ export function loadOptimizer(options: LoadOptimizerOptions): ScheduleOptimizer 
 
 /** The sample network, extended or replaced by what the data directory imported. */
 export function scheduleData(dataDir?: string): ScheduleData {
-  const sample = readJson<{ operators: OperatorDef[]; services: ServiceDef[] }>(SAMPLE_NETWORK_FILE);
+  const sample = readJson<{ operators: OperatorDef[]; services: ServiceDef[] }>(
+    SAMPLE_NETWORK_FILE
+  );
   const imported = dataDir ? readImported(dataDir) : undefined;
   if (!imported) return { operators: sample.operators, services: sample.services, voyages: [] };
-  const used = new Set([...imported.voyages, ...imported.services].flatMap((v) => [v.operator, ...(v.partners ?? [])]));
+  const used = new Set(
+    [...imported.voyages, ...imported.services].flatMap((v) => [v.operator, ...(v.partners ?? [])])
+  );
   const importedCodes = new Set(imported.operators.map((o) => o.scac.toUpperCase()));
   // Sample operators keep their names for imported voyages that use their SCAC.
-  const sampleOps = sample.operators.filter((o) => !importedCodes.has(o.scac.toUpperCase()) && (!imported.replaceSample || used.has(o.scac)));
+  const sampleOps = sample.operators.filter(
+    (o) => !importedCodes.has(o.scac.toUpperCase()) && (!imported.replaceSample || used.has(o.scac))
+  );
   return {
     operators: [...sampleOps, ...imported.operators],
-    services: imported.replaceSample ? imported.services : [...sample.services, ...imported.services],
+    services: imported.replaceSample
+      ? imported.services
+      : [...sample.services, ...imported.services],
     voyages: imported.voyages,
   };
 }
 
 export function importedFile(dataDir: string): string {
-  return path.join(dataDir, 'schedules', 'imported.json');
+  return path.join(dataDir, "schedules", "imported.json");
 }
 
 export function readImported(dataDir: string): ImportedSchedules | undefined {
@@ -94,7 +102,7 @@ export function writeImported(dataDir: string, value: ImportedSchedules): string
 }
 
 function readJson<T>(file: string): T {
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  return JSON.parse(fs.readFileSync(file, "utf8")) as T;
 }
 
 export interface ImportOptions {
@@ -102,7 +110,7 @@ export interface ImportOptions {
   /** Replace the sample network and earlier imports instead of extending them. */
   replace?: boolean;
   /** `dcsa` (DCSA Commercial Schedules v1 vessel schedules JSON) or `csv`; from the extension when absent. */
-  format?: 'dcsa' | 'csv';
+  format?: "dcsa" | "csv";
   /** Operator SCAC for DCSA vessel schedules that name none. */
   operator?: string;
   /** Modality of DCSA vessel schedules (default DEEPSEA). */
@@ -111,7 +119,7 @@ export interface ImportOptions {
 
 export interface ImportSummary {
   file: string;
-  format: 'dcsa' | 'csv';
+  format: "dcsa" | "csv";
   voyages: number;
   newOperators: string[];
   warnings: string[];
@@ -120,29 +128,51 @@ export interface ImportSummary {
 
 /** Reads a schedule file and stores its voyages in the data directory (JSON). */
 export function importSchedules(file: string, options: ImportOptions): ImportSummary {
-  const format = options.format ?? (/\.csv$/i.test(file) ? 'csv' : 'dcsa');
-  const text = fs.readFileSync(file, 'utf8');
+  const format = options.format ?? (/\.csv$/i.test(file) ? "csv" : "dcsa");
+  const text = fs.readFileSync(file, "utf8");
   const source = `imported from ${path.basename(file)}`;
   const result =
-    format === 'csv'
+    format === "csv"
       ? parseConnectionsCsv(text, { source })
-      : parseDcsaVesselSchedules(JSON.parse(text), { source, operator: options.operator, modality: options.modality });
+      : parseDcsaVesselSchedules(JSON.parse(text), {
+          source,
+          operator: options.operator,
+          modality: options.modality,
+        });
   const previous = options.replace ? undefined : readImported(options.dataDir);
   const sample = readJson<{ operators: OperatorDef[] }>(SAMPLE_NETWORK_FILE);
-  const known = new Set([...sample.operators, ...(previous?.operators ?? [])].map((o) => o.scac.toUpperCase()));
+  const known = new Set(
+    [...sample.operators, ...(previous?.operators ?? [])].map((o) => o.scac.toUpperCase())
+  );
   const newOperators = result.operatorCodes.filter((c) => !known.has(c.toUpperCase()));
   const stored: ImportedSchedules = {
     replaceSample: options.replace ? true : (previous?.replaceSample ?? false),
     operators: [
       ...(previous?.operators ?? []),
-      ...newOperators.map((scac) => ({ name: scac, scac, source: `${source}; name unknown, SCAC used as name` })),
+      ...newOperators.map((scac) => ({
+        name: scac,
+        scac,
+        source: `${source}; name unknown, SCAC used as name`,
+      })),
     ],
     services: previous?.services ?? [],
     voyages: [...(previous?.voyages ?? []), ...result.voyages],
     imports: [
       ...(previous?.imports ?? []),
-      { file: path.resolve(file), format, importedAt: new Date().toISOString(), voyages: result.voyages.length },
+      {
+        file: path.resolve(file),
+        format,
+        importedAt: new Date().toISOString(),
+        voyages: result.voyages.length,
+      },
     ],
   };
-  return { file, format, voyages: result.voyages.length, newOperators, warnings: result.warnings, stored: writeImported(options.dataDir, stored) };
+  return {
+    file,
+    format,
+    voyages: result.voyages.length,
+    newOperators,
+    warnings: result.warnings,
+    stored: writeImported(options.dataDir, stored),
+  };
 }

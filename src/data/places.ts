@@ -3,11 +3,11 @@
  * data/terminals.csv) and from what the importers stored in a data directory
  * (DIR/places/unlocode.json, DIR/places/terminals.csv), and builds the engine's place parts.
  */
-import * as fs from 'fs';
-import * as path from 'path';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
-import { MODALITIES, Modality, Port } from '../engine/types';
+import * as fs from "fs";
+import * as path from "path";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { MODALITIES, Modality, Port } from "../engine/types";
 import {
   LOCODE_PATTERN,
   makeTerminal,
@@ -24,10 +24,10 @@ import {
   UnlocodeImportStats,
   UnlocodeLocation,
   UnlocodeTable,
-} from '../engine/places';
+} from "../engine/places";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
-export const DATA_ROOT = path.resolve(__dirname, '../../data');
+export const DATA_ROOT = path.resolve(__dirname, "../../data");
 
 export interface PlacesOptions {
   /** Data directory with imported UN/LOCODE locations and terminals. */
@@ -45,20 +45,22 @@ export interface Places {
 }
 
 export function loadPlaces(options: PlacesOptions = {}): Places {
-  const overlayFile = options.overlayFile ?? path.join(DATA_ROOT, 'ports-overlay.csv');
-  const terminalsFile = options.terminalsFile ?? path.join(DATA_ROOT, 'terminals.csv');
+  const overlayFile = options.overlayFile ?? path.join(DATA_ROOT, "ports-overlay.csv");
+  const terminalsFile = options.terminalsFile ?? path.join(DATA_ROOT, "terminals.csv");
   const layers: PortLayer[] = [];
-  if (fs.existsSync(overlayFile)) layers.push({ label: 'port overlay', records: indexByLocode(readPortOverlay(overlayFile)) });
+  if (fs.existsSync(overlayFile))
+    layers.push({ label: "port overlay", records: indexByLocode(readPortOverlay(overlayFile)) });
   const unlocodeFile = options.dataDir ? unlocodeStorePath(options.dataDir) : undefined;
   if (unlocodeFile && fs.existsSync(unlocodeFile)) {
     // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
-    layers.push({ label: 'UN/LOCODE list', records: () => readUnlocodeStore(unlocodeFile) });
+    layers.push({ label: "UN/LOCODE list", records: () => readUnlocodeStore(unlocodeFile) });
   }
-  layers.push({ label: 'sea-ports list', records: seaPortsLayer() });
+  layers.push({ label: "sea-ports list", records: seaPortsLayer() });
   const ports = new PortRegistry(layers);
 
   const terminalEntries: TerminalEntry[] = [];
-  if (fs.existsSync(terminalsFile)) terminalEntries.push(...readTerminalsCsv(terminalsFile).map(makeTerminal));
+  if (fs.existsSync(terminalsFile))
+    terminalEntries.push(...readTerminalsCsv(terminalsFile).map(makeTerminal));
   const importedTerminals = options.dataDir ? terminalStorePath(options.dataDir) : undefined;
   if (importedTerminals && fs.existsSync(importedTerminals)) {
     terminalEntries.push(...readTerminalsCsv(importedTerminals).map(makeTerminal));
@@ -71,7 +73,7 @@ const defaultPlaces = new Map<string, Places>();
 
 /** Places loaded once per data directory (for callers without their own instance). */
 export function sharedPlaces(dataDir?: string): Places {
-  const key = dataDir ? path.resolve(dataDir) : '';
+  const key = dataDir ? path.resolve(dataDir) : "";
   let places = defaultPlaces.get(key);
   if (!places) defaultPlaces.set(key, (places = loadPlaces({ dataDir })));
   return places;
@@ -79,7 +81,7 @@ export function sharedPlaces(dataDir?: string): Places {
 
 /** A port's coordinates and name (overlay > imported UN/LOCODE > sea-ports), or undefined. */
 export function portOf(locode: string, dataDir?: string): Port | undefined {
-  const code = locode.replace(/[\s-]+/g, '').toUpperCase();
+  const code = locode.replace(/[\s-]+/g, "").toUpperCase();
   return sharedPlaces(dataDir).ports.get(code);
 }
 
@@ -96,16 +98,24 @@ let seaPortsCache: ReadonlyMap<string, PortRecord> | undefined;
 /** sea-ports' lib/ports.json: LOCODE → {name, coordinates: [lng, lat]}. */
 export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
   if (seaPortsCache) return seaPortsCache;
-  const file = require.resolve('sea-ports/lib/ports.json');
-  const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8')) as { version: string };
+  const file = require.resolve("sea-ports/lib/ports.json");
+  const { version } = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(file), "..", "package.json"), "utf8")
+  ) as { version: string };
   const source = `sea-ports ${version} (npm package, lib/ports.json; https://www.npmjs.com/package/sea-ports)`;
-  const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, SeaPortsEntry>;
+  const raw = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, SeaPortsEntry>;
   const map = new Map<string, PortRecord>();
   for (const [locode, entry] of Object.entries(raw)) {
     if (!LOCODE_PATTERN.test(locode)) continue;
     const c = entry.coordinates;
-    const usable = Array.isArray(c) && c.length === 2 && Number.isFinite(c[0]) && Number.isFinite(c[1]);
-    map.set(locode, usable ? { locode, name: entry.name, lng: c[0], lat: c[1], source } : { locode, name: entry.name, source });
+    const usable =
+      Array.isArray(c) && c.length === 2 && Number.isFinite(c[0]) && Number.isFinite(c[1]);
+    map.set(
+      locode,
+      usable
+        ? { locode, name: entry.name, lng: c[0], lat: c[1], source }
+        : { locode, name: entry.name, source }
+    );
   }
   return (seaPortsCache = map);
 }
@@ -121,17 +131,20 @@ export function readTextFile(file: string): string {
   const bytes = fs.readFileSync(file);
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    text = new TextDecoder('latin1').decode(bytes);
+    text = new TextDecoder("latin1").decode(bytes);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function readCsvObjects(file: string, required: string[]): { row: Record<string, string>; line: number }[] {
+function readCsvObjects(
+  file: string,
+  required: string[]
+): { row: Record<string, string>; line: number }[] {
   const records = parse(readTextFile(file), {
     columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-    comment: '#',
+    comment: "#",
     comment_no_infix: true,
     skip_empty_lines: true,
     trim: true,
@@ -139,19 +152,23 @@ function readCsvObjects(file: string, required: string[]): { row: Record<string,
   }) as { record: Record<string, string>; info: { lines: number } }[];
   if (records.length) {
     const missing = required.filter((c) => !(c in records[0].record));
-    if (missing.length) throw new Error(`${file}: missing column(s) ${missing.join(', ')}; expected ${required.join(',')}`);
+    if (missing.length)
+      throw new Error(
+        `${file}: missing column(s) ${missing.join(", ")}; expected ${required.join(",")}`
+      );
   }
   return records.map((r) => ({ row: r.record, line: r.info.lines }));
 }
 
 function coordinate(value: string, limit: number, what: string, where: string): number {
   const n = Number(value);
-  if (value === '' || !Number.isFinite(n) || Math.abs(n) > limit) throw new Error(`${where}: ${what} "${value}" is not a number in [-${limit},${limit}]`);
+  if (value === "" || !Number.isFinite(n) || Math.abs(n) > limit)
+    throw new Error(`${where}: ${what} "${value}" is not a number in [-${limit},${limit}]`);
   return n;
 }
 
 function checkLocode(value: string, where: string): string {
-  const code = value.replace(/[\s-]+/g, '').toUpperCase();
+  const code = value.replace(/[\s-]+/g, "").toUpperCase();
   if (!LOCODE_PATTERN.test(code)) throw new Error(`${where}: "${value}" is not a UN/LOCODE`);
   return code;
 }
@@ -165,17 +182,17 @@ function indexByLocode(records: Iterable<PortRecord>): Map<string, PortRecord> {
 // ---------------------------------------------------------------------------------------------
 // Port overlay: locode,name,country,lat,lng,kind,source
 
-export const PORT_OVERLAY_COLUMNS = ['locode', 'name', 'country', 'lat', 'lng', 'kind', 'source'];
+export const PORT_OVERLAY_COLUMNS = ["locode", "name", "country", "lat", "lng", "kind", "source"];
 
 export function readPortOverlay(file: string): PortRecord[] {
-  return readCsvObjects(file, ['locode', 'name', 'lat', 'lng', 'source']).map(({ row, line }) => {
+  return readCsvObjects(file, ["locode", "name", "lat", "lng", "source"]).map(({ row, line }) => {
     const where = `${file}:${line}`;
     const locode = checkLocode(row.locode, where);
     return {
       locode,
       name: row.name || locode,
-      lat: coordinate(row.lat, 90, 'lat', where),
-      lng: coordinate(row.lng, 180, 'lng', where),
+      lat: coordinate(row.lat, 90, "lat", where),
+      lng: coordinate(row.lng, 180, "lng", where),
       source: row.source || `${path.basename(file)}`,
     };
   });
@@ -184,22 +201,32 @@ export function readPortOverlay(file: string): PortRecord[] {
 // ---------------------------------------------------------------------------------------------
 // Terminals: locode,name,lat,lng,modalities,operator,source
 
-export const TERMINAL_COLUMNS = ['locode', 'name', 'lat', 'lng', 'modalities', 'operator', 'source'];
+export const TERMINAL_COLUMNS = [
+  "locode",
+  "name",
+  "lat",
+  "lng",
+  "modalities",
+  "operator",
+  "source",
+];
 
 export function readTerminalsCsv(file: string): TerminalSpec[] {
-  return readCsvObjects(file, ['locode', 'name', 'lat', 'lng', 'modalities']).map(({ row, line }) => {
-    const where = `${file}:${line}`;
-    if (!row.name) throw new Error(`${where}: terminal name is empty`);
-    return {
-      locode: checkLocode(row.locode, where),
-      name: row.name,
-      lat: coordinate(row.lat, 90, 'lat', where),
-      lng: coordinate(row.lng, 180, 'lng', where),
-      modalities: parseModalities(row.modalities ?? '', where),
-      operator: row.operator || undefined,
-      source: row.source || undefined,
-    };
-  });
+  return readCsvObjects(file, ["locode", "name", "lat", "lng", "modalities"]).map(
+    ({ row, line }) => {
+      const where = `${file}:${line}`;
+      if (!row.name) throw new Error(`${where}: terminal name is empty`);
+      return {
+        locode: checkLocode(row.locode, where),
+        name: row.name,
+        lat: coordinate(row.lat, 90, "lat", where),
+        lng: coordinate(row.lng, 180, "lng", where),
+        modalities: parseModalities(row.modalities ?? "", where),
+        operator: row.operator || undefined,
+        source: row.source || undefined,
+      };
+    }
+  );
 }
 
 function parseModalities(value: string, where: string): Modality[] {
@@ -208,7 +235,7 @@ function parseModalities(value: string, where: string): Modality[] {
     const m = raw.trim().toUpperCase();
     if (!m) continue;
     if (!(MODALITIES as readonly string[]).includes(m)) {
-      throw new Error(`${where}: modality "${raw.trim()}" is not one of ${MODALITIES.join(', ')}`);
+      throw new Error(`${where}: modality "${raw.trim()}" is not one of ${MODALITIES.join(", ")}`);
     }
     if (!out.includes(m as Modality)) out.push(m as Modality);
   }
@@ -216,7 +243,7 @@ function parseModalities(value: string, where: string): Modality[] {
 }
 
 export function terminalStorePath(dataDir: string): string {
-  return path.join(dataDir, 'places', 'terminals.csv');
+  return path.join(dataDir, "places", "terminals.csv");
 }
 
 export interface TerminalImportResult {
@@ -232,15 +259,16 @@ export function importTerminals(file: string, dataDir: string): TerminalImportRe
   const incoming = readTerminalsCsv(file);
   const store = terminalStorePath(dataDir);
   const byId = new Map<string, TerminalSpec>();
-  if (fs.existsSync(store)) for (const t of readTerminalsCsv(store)) byId.set(makeTerminal(t).id, t);
+  if (fs.existsSync(store))
+    for (const t of readTerminalsCsv(store)) byId.set(makeTerminal(t).id, t);
   for (const t of incoming) byId.set(makeTerminal(t).id, t);
   const rows = [...byId.values()].map((t) => [
     t.locode,
     t.name,
     t.lat,
     t.lng,
-    t.modalities.join(';'),
-    t.operator ?? '',
+    t.modalities.join(";"),
+    t.operator ?? "",
     t.source ?? `imported from ${path.basename(file)}`,
   ]);
   fs.mkdirSync(path.dirname(store), { recursive: true });
@@ -251,7 +279,7 @@ export function importTerminals(file: string, dataDir: string): TerminalImportRe
 // ---------------------------------------------------------------------------------------------
 // UN/LOCODE code list
 
-const UNLOCODE_FORMAT = 'route-sheets/unlocode@2';
+const UNLOCODE_FORMAT = "route-sheets/unlocode@2";
 
 interface UnlocodeStore extends UnlocodeColumns {
   format: string;
@@ -262,14 +290,21 @@ interface UnlocodeStore extends UnlocodeColumns {
 }
 
 export function unlocodeStorePath(dataDir: string): string {
-  return path.join(dataDir, 'places', 'unlocode.json');
+  return path.join(dataDir, "places", "unlocode.json");
 }
 
 /** Parses UNECE code-list files (no header row; UTF-8 or Latin-1) into locations. */
-export function readUnlocodeFiles(files: string[]): { locations: UnlocodeLocation[]; stats: UnlocodeImportStats } {
+export function readUnlocodeFiles(files: string[]): {
+  locations: UnlocodeLocation[];
+  stats: UnlocodeImportStats;
+} {
   const collector = new UnlocodeCollector();
   for (const file of files) {
-    const rows = parse(readTextFile(file), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+    const rows = parse(readTextFile(file), {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    }) as string[][];
     for (const row of rows) collector.add(row);
   }
   return { locations: collector.locations(), stats: collector.stats() };
@@ -285,7 +320,7 @@ export function importUnlocode(files: string[], dataDir: string): UnlocodeImport
   const names = files.map((f) => path.basename(f));
   const store: UnlocodeStore = {
     format: UNLOCODE_FORMAT,
-    source: `UN/LOCODE code list, UNECE (https://unece.org/trade/uncefact/unlocode), imported from ${names.join(', ')}`,
+    source: `UN/LOCODE code list, UNECE (https://unece.org/trade/uncefact/unlocode), imported from ${names.join(", ")}`,
     importedAt: new Date().toISOString(),
     files: names,
     stats,
@@ -299,9 +334,11 @@ export function importUnlocode(files: string[], dataDir: string): UnlocodeImport
 
 /** The stored UN/LOCODE list (written by importUnlocode). */
 export function readUnlocodeStore(file: string): UnlocodeTable {
-  const store = JSON.parse(fs.readFileSync(file, 'utf8')) as UnlocodeStore;
+  const store = JSON.parse(fs.readFileSync(file, "utf8")) as UnlocodeStore;
   if (store.format !== UNLOCODE_FORMAT) {
-    throw new Error(`${file}: not a UN/LOCODE store of this version (format ${store.format}); re-run route-sheets data import-unlocode`);
+    throw new Error(
+      `${file}: not a UN/LOCODE store of this version (format ${store.format}); re-run route-sheets data import-unlocode`
+    );
   }
   return new UnlocodeTable(store, store.source);
 }

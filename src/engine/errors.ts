@@ -3,30 +3,30 @@
  * HTTP layer and the add-in can map them without string matching on messages.
  */
 export type ProblemTitle =
-  | 'Incorrect Values'
-  | 'Type Required'
-  | 'No Key'
-  | 'Over Limit'
-  | 'Free Tier Not Allowed'
-  | 'Invalid Key'
-  | 'Inactive'
-  | 'Unknown Data'
-  | 'Not Found'
-  | 'Too Many Requests'
-  | 'System Error';
+  | "Incorrect Values"
+  | "Type Required"
+  | "No Key"
+  | "Over Limit"
+  | "Free Tier Not Allowed"
+  | "Invalid Key"
+  | "Inactive"
+  | "Unknown Data"
+  | "Not Found"
+  | "Too Many Requests"
+  | "System Error";
 
 export const STATUS_OF: Record<ProblemTitle, number> = {
-  'Incorrect Values': 400,
-  'Type Required': 400,
-  'No Key': 401,
-  'Over Limit': 402,
-  'Free Tier Not Allowed': 402,
-  'Invalid Key': 403,
+  "Incorrect Values": 400,
+  "Type Required": 400,
+  "No Key": 401,
+  "Over Limit": 402,
+  "Free Tier Not Allowed": 402,
+  "Invalid Key": 403,
   Inactive: 403,
-  'Unknown Data': 404,
-  'Not Found': 404,
-  'Too Many Requests': 429,
-  'System Error': 500,
+  "Unknown Data": 404,
+  "Not Found": 404,
+  "Too Many Requests": 429,
+  "System Error": 500,
 };
 
 export class RouteSheetsError extends Error {
@@ -36,27 +36,27 @@ export class RouteSheetsError extends Error {
     /** Human-readable: names the parameter and, for bad input, the allowed values. */
     readonly detail: string,
     /** The query parameter at fault, when there is one. */
-    readonly parameter?: string,
+    readonly parameter?: string
   ) {
     super(detail);
-    this.name = 'RouteSheetsError';
+    this.name = "RouteSheetsError";
     this.status = STATUS_OF[title];
   }
 }
 
 /** Malformed or out-of-range input: 400 Incorrect Values. */
 export function incorrectValues(parameter: string, detail: string): RouteSheetsError {
-  return new RouteSheetsError('Incorrect Values', detail, parameter);
+  return new RouteSheetsError("Incorrect Values", detail, parameter);
 }
 
 /** Well-formed input that names nothing we know (LOCODE, terminal, vessel): 404 Unknown Data. */
 export function unknownData(parameter: string, detail: string): RouteSheetsError {
-  return new RouteSheetsError('Unknown Data', detail, parameter);
+  return new RouteSheetsError("Unknown Data", detail, parameter);
 }
 
 /** Valid places with no route between them for the modality: 404 Not Found. */
 export function routeNotFound(detail: string): RouteSheetsError {
-  return new RouteSheetsError('Not Found', detail);
+  return new RouteSheetsError("Not Found", detail);
 }
 
 export function isRouteSheetsError(e: unknown): e is RouteSheetsError {

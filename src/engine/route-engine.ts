@@ -3,7 +3,7 @@
  * dispatches to the router of its modality. Pure: every data set arrives through the constructor
  * (see src/data/load-engine.ts for the loader that reads the files).
  */
-import { incorrectValues, routeNotFound } from './errors';
+import { incorrectValues, routeNotFound } from "./errors";
 import {
   DistanceResult,
   EmissionsResult,
@@ -15,7 +15,7 @@ import {
   ResolvedPlace,
   Terminal,
   VesselDimensions,
-} from './types';
+} from "./types";
 
 export interface PlaceDirectory {
   /** Resolves a LOCODE, terminal UUID or `lat,lng`; throws Incorrect Values / Unknown Data naming `parameter`. */
@@ -33,7 +33,11 @@ export interface RoutedPath {
 }
 
 export interface SeaRouter {
-  route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): (RoutedPath & { passages: Passage[] }) | null;
+  route(
+    from: LatLng,
+    to: LatLng,
+    options: { closed: ReadonlySet<Passage> }
+  ): (RoutedPath & { passages: Passage[] }) | null;
 }
 
 export interface BargeRouter {
@@ -41,7 +45,7 @@ export interface BargeRouter {
 }
 
 export interface OverlandRouter {
-  route(from: LatLng, to: LatLng, modality: 'RAIL' | 'TRUCK'): RoutedPath | null;
+  route(from: LatLng, to: LatLng, modality: "RAIL" | "TRUCK"): RoutedPath | null;
 }
 
 export interface VesselResolver {
@@ -95,7 +99,7 @@ export class RouteEngine {
   constructor(readonly parts: EngineParts) {}
 
   terminals(terminalLocode: string | undefined, terminalName?: string): Terminal[] {
-    const locode = normaliseLocodeParam(terminalLocode, 'terminalLocode');
+    const locode = normaliseLocodeParam(terminalLocode, "terminalLocode");
     return this.parts.terminals.search(locode, terminalName?.trim() || undefined);
   }
 
@@ -104,18 +108,33 @@ export class RouteEngine {
   }
 
   /** Validates and resolves a distance query, keeping the resolved ends for callers that need them. */
-  private resolveAndRoute(query: DistanceQuery): { result: DistanceResult; origin: ResolvedPlace; destination: ResolvedPlace } {
+  private resolveAndRoute(query: DistanceQuery): {
+    result: DistanceResult;
+    origin: ResolvedPlace;
+    destination: ResolvedPlace;
+  } {
     const modality = parseModality(query.modality);
-    const origin = this.parts.places.resolve(required(query.origin, 'origin'), 'origin');
-    const destination = this.parts.places.resolve(required(query.destination, 'destination'), 'destination');
-    const vessel = query.vesselInfo?.trim() ? this.parts.vessels.resolve(query.vesselInfo, 'vesselInfo') : undefined;
+    const origin = this.parts.places.resolve(required(query.origin, "origin"), "origin");
+    const destination = this.parts.places.resolve(
+      required(query.destination, "destination"),
+      "destination"
+    );
+    const vessel = query.vesselInfo?.trim()
+      ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
+      : undefined;
     const avoid = parseAvoid(query.avoid);
-    return { result: this.distanceBetween(origin, destination, modality, vessel, avoid), origin, destination };
+    return {
+      result: this.distanceBetween(origin, destination, modality, vessel, avoid),
+      origin,
+      destination,
+    };
   }
 
   emissions(query: EmissionsQuery): EmissionsResult {
     const modality = parseModality(query.modality);
-    const vessel = query.vesselInfo?.trim() ? this.parts.vessels.resolve(query.vesselInfo, 'vesselInfo') : undefined;
+    const vessel = query.vesselInfo?.trim()
+      ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
+      : undefined;
     // Validate the emission parameters before routing, so bad input is reported as such.
     this.parts.emissions.compute({
       modality,
@@ -132,7 +151,10 @@ export class RouteEngine {
       containerType: blankToUndefined(query.containerType),
       fuelType: blankToUndefined(query.fuelType),
       vessel,
-      lane: { from: { lat: origin.lat, lng: origin.lng }, to: { lat: destination.lat, lng: destination.lng } },
+      lane: {
+        from: { lat: origin.lat, lng: origin.lng },
+        to: { lat: destination.lat, lng: destination.lng },
+      },
     });
     return { co2eTeu, co2eTon, distance };
   }
@@ -143,10 +165,17 @@ export class RouteEngine {
     destination: LatLng,
     modality: Modality,
     vessel?: VesselDimensions,
-    avoid: Passage[] = [],
+    avoid: Passage[] = []
   ): DistanceResult {
-    const key = [origin.lat, origin.lng, destination.lat, destination.lng, modality,
-      vessel ? `${vessel.lengthCm}x${vessel.widthCm}x${vessel.draughtCm}` : '', avoid.join('+')].join('|');
+    const key = [
+      origin.lat,
+      origin.lng,
+      destination.lat,
+      destination.lng,
+      modality,
+      vessel ? `${vessel.lengthCm}x${vessel.widthCm}x${vessel.draughtCm}` : "",
+      avoid.join("+"),
+    ].join("|");
     const hit = this.distanceCache.get(key);
     if (hit) return hit;
     const result = this.computeDistance(origin, destination, modality, vessel, avoid);
@@ -160,26 +189,35 @@ export class RouteEngine {
     destination: LatLng,
     modality: Modality,
     vessel: VesselDimensions | undefined,
-    avoid: Passage[],
+    avoid: Passage[]
   ): DistanceResult {
     switch (modality) {
-      case 'DEEPSEA':
-      case 'SHORTSEA': {
+      case "DEEPSEA":
+      case "SHORTSEA": {
         const closed = this.parts.vessels.closedPassages(vessel);
         for (const p of avoid) closed.add(p);
         const r = this.parts.sea.route(origin, destination, { closed });
-        if (!r) throw routeNotFound(`No ${modality} sea route between origin and destination${describeClosed(closed)}.`);
+        if (!r)
+          throw routeNotFound(
+            `No ${modality} sea route between origin and destination${describeClosed(closed)}.`
+          );
         return { distance: round(r.meters), passages: r.passages, path: r.path };
       }
-      case 'BARGE': {
+      case "BARGE": {
         const r = this.parts.barge.route(origin, destination);
-        if (!r) throw routeNotFound('No BARGE route: origin and destination are not both on the inland-waterway network.');
+        if (!r)
+          throw routeNotFound(
+            "No BARGE route: origin and destination are not both on the inland-waterway network."
+          );
         return { distance: round(r.meters), passages: [], path: r.path };
       }
-      case 'RAIL':
-      case 'TRUCK': {
+      case "RAIL":
+      case "TRUCK": {
         const r = this.parts.overland.route(origin, destination, modality);
-        if (!r) throw routeNotFound(`No ${modality} route: origin and destination are not on the same landmass.`);
+        if (!r)
+          throw routeNotFound(
+            `No ${modality} route: origin and destination are not on the same landmass.`
+          );
         return { distance: round(r.meters), passages: [], path: r.path };
       }
     }
@@ -191,25 +229,35 @@ function round(meters: number): number {
 }
 
 function describeClosed(closed: ReadonlySet<Passage>): string {
-  return closed.size ? ` with ${[...closed].join(', ')} closed` : '';
+  return closed.size ? ` with ${[...closed].join(", ")} closed` : "";
 }
 
 function required(value: string | undefined, parameter: string): string {
-  if (value === undefined || value.trim() === '') {
-    throw incorrectValues(parameter, `${parameter} is required: a UN/LOCODE (e.g. NLRTM), a terminal UUID or "lat,lng".`);
+  if (value === undefined || value.trim() === "") {
+    throw incorrectValues(
+      parameter,
+      `${parameter} is required: a UN/LOCODE (e.g. NLRTM), a terminal UUID or "lat,lng".`
+    );
   }
   return value;
 }
 
 function blankToUndefined(v: string | undefined): string | undefined {
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
+  return v === undefined || v.trim() === "" ? undefined : v.trim();
 }
 
-export function parseModality(value: string | undefined, parameter = 'modality'): Modality {
+export function parseModality(value: string | undefined, parameter = "modality"): Modality {
   const v = value?.trim().toUpperCase();
-  if (!v) throw incorrectValues(parameter, `${parameter} is required; allowed values: ${MODALITIES.join(', ')}.`);
+  if (!v)
+    throw incorrectValues(
+      parameter,
+      `${parameter} is required; allowed values: ${MODALITIES.join(", ")}.`
+    );
   if (!(MODALITIES as readonly string[]).includes(v)) {
-    throw incorrectValues(parameter, `${parameter} "${value}" is not allowed; allowed values: ${MODALITIES.join(', ')}.`);
+    throw incorrectValues(
+      parameter,
+      `${parameter} "${value}" is not allowed; allowed values: ${MODALITIES.join(", ")}.`
+    );
   }
   return v as Modality;
 }
@@ -217,11 +265,17 @@ export function parseModality(value: string | undefined, parameter = 'modality')
 export function parseAvoid(value: string | undefined): Passage[] {
   if (!value?.trim()) return [];
   const out: Passage[] = [];
-  for (const raw of value.split(',')) {
-    const name = raw.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  for (const raw of value.split(",")) {
+    const name = raw
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, "_");
     if (!name) continue;
     if (!(PASSAGES as readonly string[]).includes(name)) {
-      throw incorrectValues('avoid', `avoid "${raw.trim()}" is not a passage; allowed values: ${PASSAGES.join(', ')}.`);
+      throw incorrectValues(
+        "avoid",
+        `avoid "${raw.trim()}" is not a passage; allowed values: ${PASSAGES.join(", ")}.`
+      );
     }
     if (!out.includes(name as Passage)) out.push(name as Passage);
   }
@@ -229,10 +283,17 @@ export function parseAvoid(value: string | undefined): Passage[] {
 }
 
 function normaliseLocodeParam(value: string | undefined, parameter: string): string {
-  const v = (value ?? '').replace(/\s+/g, '').toUpperCase();
-  if (!v) throw incorrectValues(parameter, `${parameter} is required: a 5-character UN/LOCODE such as NLRTM.`);
+  const v = (value ?? "").replace(/\s+/g, "").toUpperCase();
+  if (!v)
+    throw incorrectValues(
+      parameter,
+      `${parameter} is required: a 5-character UN/LOCODE such as NLRTM.`
+    );
   if (!/^[A-Z]{2}[A-Z2-9]{3}$/.test(v)) {
-    throw incorrectValues(parameter, `${parameter} "${value}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.`);
+    throw incorrectValues(
+      parameter,
+      `${parameter} "${value}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.`
+    );
   }
   return v;
 }

@@ -1,6 +1,6 @@
 /** Shared vocabulary of the engine. */
 
-export const MODALITIES = ['DEEPSEA', 'SHORTSEA', 'BARGE', 'RAIL', 'TRUCK'] as const;
+export const MODALITIES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"] as const;
 export type Modality = (typeof MODALITIES)[number];
 
 export interface LatLng {
@@ -10,11 +10,11 @@ export interface LatLng {
 
 /** What a user typed for origin/destination, classified but not yet looked up. */
 export type PlaceInput =
-  | { kind: 'LOCODE'; locode: string }
-  | { kind: 'TERMINAL'; id: string }
-  | { kind: 'GEO'; lat: number; lng: number };
+  | { kind: "LOCODE"; locode: string }
+  | { kind: "TERMINAL"; id: string }
+  | { kind: "GEO"; lat: number; lng: number };
 
-export type PlaceKind = PlaceInput['kind'];
+export type PlaceKind = PlaceInput["kind"];
 
 /** A place resolved to coordinates. */
 export interface ResolvedPlace extends LatLng {
@@ -45,21 +45,21 @@ export interface Terminal extends LatLng {
 
 /** Canonical names of the straits and canals the sea network labels. */
 export const PASSAGES = [
-  'SUEZ',
-  'PANAMA',
-  'KIEL',
-  'CORINTH',
-  'BOSPORUS',
-  'MALACCA',
-  'SUNDA',
-  'GIBRALTAR',
-  'DOVER',
-  'BAB_EL_MANDEB',
-  'HORMUZ',
-  'MAGELLAN',
-  'NORTHWEST',
-  'NORTHEAST',
-  'BERING',
+  "SUEZ",
+  "PANAMA",
+  "KIEL",
+  "CORINTH",
+  "BOSPORUS",
+  "MALACCA",
+  "SUNDA",
+  "GIBRALTAR",
+  "DOVER",
+  "BAB_EL_MANDEB",
+  "HORMUZ",
+  "MAGELLAN",
+  "NORTHWEST",
+  "NORTHEAST",
+  "BERING",
 ] as const;
 export type Passage = (typeof PASSAGES)[number];
 

@@ -6,13 +6,13 @@
  * - unknown place or no route → #N/A with the detail;
  * - service unreachable, too busy or too slow → #N/A "Service unavailable".
  */
-import { ApiError, isApiError } from '../client/errors';
+import { ApiError, isApiError } from "../client/errors";
 
 /** Input the add-in rejects before asking the service. */
 export class InputError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'InputError';
+    this.name = "InputError";
   }
 }
 
@@ -20,14 +20,14 @@ export class InputError extends Error {
 export class NoResultError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'NoResultError';
+    this.name = "NoResultError";
   }
 }
 
-export const PANE_HINT = 'open the Route Sheets pane';
-export const SERVICE_UNAVAILABLE = 'Service unavailable';
+export const PANE_HINT = "open the Route Sheets pane";
+export const SERVICE_UNAVAILABLE = "Service unavailable";
 
-export type ExcelErrorKind = 'invalidValue' | 'notAvailable';
+export type ExcelErrorKind = "invalidValue" | "notAvailable";
 
 export interface ExcelErrorSpec {
   kind: ExcelErrorKind;
@@ -41,10 +41,13 @@ export interface FailureContext {
 
 /** What Excel should show for a failure (pure, so it is testable without the CustomFunctions global). */
 export function describeFailure(error: unknown, context: FailureContext = {}): ExcelErrorSpec {
-  if (error instanceof InputError) return { kind: 'invalidValue', message: error.message };
-  if (error instanceof NoResultError) return { kind: 'notAvailable', message: error.message };
+  if (error instanceof InputError) return { kind: "invalidValue", message: error.message };
+  if (error instanceof NoResultError) return { kind: "notAvailable", message: error.message };
   if (!isApiError(error)) {
-    return { kind: 'notAvailable', message: error instanceof Error ? error.message : String(error) };
+    return {
+      kind: "notAvailable",
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
   return describeApiError(error, context);
 }
@@ -53,33 +56,48 @@ function describeApiError(error: ApiError, context: FailureContext): ExcelErrorS
   const detail = error.detail || error.title;
   switch (error.status) {
     case 400:
-      return { kind: 'invalidValue', message: detail };
+      return { kind: "invalidValue", message: detail };
     case 401:
-      return { kind: 'notAvailable', message: `No API key: ${PANE_HINT}` };
+      return { kind: "notAvailable", message: `No API key: ${PANE_HINT}` };
     case 402:
-      if (error.title !== 'Free Tier Not Allowed') return { kind: 'notAvailable', message: 'Out of credits' };
+      if (error.title !== "Free Tier Not Allowed")
+        return { kind: "notAvailable", message: "Out of credits" };
       return context.optimizer
-        ? { kind: 'notAvailable', message: `No route optimizer access on a free account: ${PANE_HINT}` }
-        : { kind: 'notAvailable', message: `Not available on a free account: ${PANE_HINT}` };
+        ? {
+            kind: "notAvailable",
+            message: `No route optimizer access on a free account: ${PANE_HINT}`,
+          }
+        : { kind: "notAvailable", message: `Not available on a free account: ${PANE_HINT}` };
     case 403:
-      if (error.title === 'Inactive') return { kind: 'notAvailable', message: `Account inactive: ${PANE_HINT}` };
+      if (error.title === "Inactive")
+        return { kind: "notAvailable", message: `Account inactive: ${PANE_HINT}` };
       // The optimizer answers 403 Invalid Key too when the key lacks optimizer access.
       return context.optimizer
-        ? { kind: 'notAvailable', message: `Invalid API key or no route optimizer access: ${PANE_HINT}` }
-        : { kind: 'notAvailable', message: `Invalid API key: ${PANE_HINT}` };
+        ? {
+            kind: "notAvailable",
+            message: `Invalid API key or no route optimizer access: ${PANE_HINT}`,
+          }
+        : { kind: "notAvailable", message: `Invalid API key: ${PANE_HINT}` };
     case 404:
-      return { kind: 'notAvailable', message: detail };
+      return { kind: "notAvailable", message: detail };
     case 429:
-      return { kind: 'notAvailable', message: `${SERVICE_UNAVAILABLE}: too many requests, recalculate later` };
+      return {
+        kind: "notAvailable",
+        message: `${SERVICE_UNAVAILABLE}: too many requests, recalculate later`,
+      };
     default:
-      if (error.status === 0 || error.status >= 500) return { kind: 'notAvailable', message: SERVICE_UNAVAILABLE };
-      return { kind: 'notAvailable', message: detail };
+      if (error.status === 0 || error.status >= 500)
+        return { kind: "notAvailable", message: SERVICE_UNAVAILABLE };
+      return { kind: "notAvailable", message: detail };
   }
 }
 
 /** The CustomFunctions.Error to throw for a failure. */
 export function toExcelError(error: unknown, context: FailureContext = {}): CustomFunctions.Error {
   const spec = describeFailure(error, context);
-  const code = spec.kind === 'invalidValue' ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  const code =
+    spec.kind === "invalidValue"
+      ? CustomFunctions.ErrorCode.invalidValue
+      : CustomFunctions.ErrorCode.notAvailable;
   return new CustomFunctions.Error(code, spec.message);
 }

@@ -3,8 +3,8 @@
  * functions.json and appends the CustomFunctions.associate calls. All are non-volatile; optional
  * arguments arrive as null. The work happens in route-functions.ts.
  */
-import { sharedClient } from '../client/shared';
-import { createRouteFunctions } from './route-functions';
+import { sharedClient } from "../client/shared";
+import { createRouteFunctions } from "./route-functions";
 
 const route = createRouteFunctions(sharedClient);
 
@@ -26,10 +26,17 @@ export async function distance(
   modality?: string,
   vesselInfo?: string,
   unit?: string,
-  invocation?: CustomFunctions.Invocation,
+  invocation?: CustomFunctions.Invocation
 ): Promise<number> {
   // A preview returns a message instead of a number; Excel shows it as text.
-  return (await route.distance(origin, destination, modality, vesselInfo, unit, invocation)) as number;
+  return (await route.distance(
+    origin,
+    destination,
+    modality,
+    vesselInfo,
+    unit,
+    invocation
+  )) as number;
 }
 
 /**
@@ -54,9 +61,18 @@ export async function emissions(
   containerType?: string,
   fuelType?: string,
   vesselInfo?: string,
-  invocation?: CustomFunctions.Invocation,
+  invocation?: CustomFunctions.Invocation
 ): Promise<number> {
-  return (await route.emissions(origin, destination, modality, per, containerType, fuelType, vesselInfo, invocation)) as number;
+  return (await route.emissions(
+    origin,
+    destination,
+    modality,
+    per,
+    containerType,
+    fuelType,
+    vesselInfo,
+    invocation
+  )) as number;
 }
 
 /**
@@ -68,7 +84,11 @@ export async function emissions(
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns Rows of name, locode, id.
  */
-export async function terminals(locode: string, name?: string, invocation?: CustomFunctions.Invocation): Promise<string[][]> {
+export async function terminals(
+  locode: string,
+  name?: string,
+  invocation?: CustomFunctions.Invocation
+): Promise<string[][]> {
   return (await route.terminals(locode, name, invocation)) as string[][];
 }
 
@@ -80,7 +100,10 @@ export async function terminals(locode: string, name?: string, invocation?: Cust
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns Rows of name, SCAC, id.
  */
-export async function operators(search?: string, invocation?: CustomFunctions.Invocation): Promise<string[][]> {
+export async function operators(
+  search?: string,
+  invocation?: CustomFunctions.Invocation
+): Promise<string[][]> {
   return (await route.operators(search, invocation)) as string[][];
 }
 
@@ -104,7 +127,7 @@ export async function options(
   maxTransfers?: number,
   sort?: string,
   top?: number,
-  invocation?: CustomFunctions.Invocation,
+  invocation?: CustomFunctions.Invocation
 ): Promise<any[][]> {
   return route.options(origin, destination, modalities, maxTransfers, sort, top, invocation);
 }

@@ -1,7 +1,7 @@
 /** Recognises what a user typed for a place: a UN/LOCODE, a terminal uuid or a `lat,lng` pair. */
-import { InputError } from './excel-errors';
+import { InputError } from "./excel-errors";
 
-export type PlaceType = 'LOCODE' | 'TERMINAL' | 'GEO';
+export type PlaceType = "LOCODE" | "TERMINAL" | "GEO";
 
 export interface DetectedPlace {
   /** The value as it is sent: LOCODE upper-cased, coordinates without spaces. */
@@ -15,15 +15,16 @@ const LAT_LNG = /^(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)$/;
 
 /** The detected place, or undefined when the text is none of the three forms. */
 export function detectPlace(raw: unknown): DetectedPlace | undefined {
-  const text = String(raw ?? '').trim();
-  const upper = text.toUpperCase().replace(/\s+/g, '');
-  if (LOCODE.test(upper)) return { value: upper, type: 'LOCODE' };
-  if (UUID.test(text)) return { value: text.toLowerCase(), type: 'TERMINAL' };
+  const text = String(raw ?? "").trim();
+  const upper = text.toUpperCase().replace(/\s+/g, "");
+  if (LOCODE.test(upper)) return { value: upper, type: "LOCODE" };
+  if (UUID.test(text)) return { value: text.toLowerCase(), type: "TERMINAL" };
   const geo = LAT_LNG.exec(text);
   if (geo) {
     const lat = Number(geo[1]);
     const lng = Number(geo[2]);
-    if (lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180) return { value: `${geo[1]},${geo[2]}`, type: 'GEO' };
+    if (lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)
+      return { value: `${geo[1]},${geo[2]}`, type: "GEO" };
   }
   return undefined;
 }
@@ -33,7 +34,7 @@ export function requirePlace(raw: unknown, parameter: string): DetectedPlace {
   const place = detectPlace(raw);
   if (!place) {
     throw new InputError(
-      `${parameter} "${String(raw ?? '')}" is not a place: use a UN/LOCODE (e.g. NLRTM), a terminal id (uuid) or "lat,lng" (e.g. 51.95,4.14)`,
+      `${parameter} "${String(raw ?? "")}" is not a place: use a UN/LOCODE (e.g. NLRTM), a terminal id (uuid) or "lat,lng" (e.g. 51.95,4.14)`
     );
   }
   return place;
@@ -44,5 +45,5 @@ export function requirePlace(raw: unknown, parameter: string): DetectedPlace {
  * then answers with its own detail).
  */
 export function normalizePlace(raw: unknown): string {
-  return detectPlace(raw)?.value ?? String(raw ?? '').trim();
+  return detectPlace(raw)?.value ?? String(raw ?? "").trim();
 }

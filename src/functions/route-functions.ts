@@ -2,14 +2,14 @@
  * What each ROUTE.* function does, with the client injected so it runs (and is tested) outside
  * Excel. functions.ts holds the thin @customfunction wrappers Excel registers.
  */
-import { NotCachedError, RouteApiClient } from '../client/api-client';
-import type { RouteOption } from '../client/types';
-import { FailureContext, InputError, NoResultError, toExcelError } from './excel-errors';
-import { normalizePlace, requirePlace } from './place-type';
-import { fromMetres, optionalInteger, optionalText, parseBasis, parseUnit } from './units';
+import { NotCachedError, RouteApiClient } from "../client/api-client";
+import type { RouteOption } from "../client/types";
+import { FailureContext, InputError, NoResultError, toExcelError } from "./excel-errors";
+import { normalizePlace, requirePlace } from "./place-type";
+import { fromMetres, optionalInteger, optionalText, parseBasis, parseUnit } from "./units";
 
 /** Shown instead of a value while Excel previews a formula: previews must not spend credits. */
-export const PREVIEW_MESSAGE = 'Preview: press Enter to compute';
+export const PREVIEW_MESSAGE = "Preview: press Enter to compute";
 
 export type Cell = string | number;
 
@@ -20,11 +20,18 @@ export interface InvocationLike {
 
 export function isPreview(invocation: InvocationLike | null | undefined): boolean {
   const flag = invocation?.isInValuePreview;
-  return flag === true || flag === 'true';
+  return flag === true || flag === "true";
 }
 
 export interface RouteFunctions {
-  distance(origin: unknown, destination: unknown, modality?: unknown, vesselInfo?: unknown, unit?: unknown, invocation?: InvocationLike): Promise<number | string>;
+  distance(
+    origin: unknown,
+    destination: unknown,
+    modality?: unknown,
+    vesselInfo?: unknown,
+    unit?: unknown,
+    invocation?: InvocationLike
+  ): Promise<number | string>;
   emissions(
     origin: unknown,
     destination: unknown,
@@ -33,7 +40,7 @@ export interface RouteFunctions {
     containerType?: unknown,
     fuelType?: unknown,
     vesselInfo?: unknown,
-    invocation?: InvocationLike,
+    invocation?: InvocationLike
   ): Promise<number | string>;
   terminals(locode: unknown, name?: unknown, invocation?: InvocationLike): Promise<Cell[][]>;
   operators(search?: unknown, invocation?: InvocationLike): Promise<Cell[][]>;
@@ -44,7 +51,7 @@ export interface RouteFunctions {
     maxTransfers?: unknown,
     sort?: unknown,
     top?: unknown,
-    invocation?: InvocationLike,
+    invocation?: InvocationLike
   ): Promise<Cell[][]>;
 }
 
@@ -54,7 +61,7 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
     invocation: InvocationLike | undefined,
     compute: (cacheOnly: boolean) => Promise<T>,
     preview: T,
-    context: FailureContext = {},
+    context: FailureContext = {}
   ): Promise<T> {
     try {
       return await compute(isPreview(invocation));
@@ -77,11 +84,11 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
               modality: modalityOf(modality),
               vesselInfo: optionalText(vesselInfo),
             },
-            { cacheOnly },
+            { cacheOnly }
           );
           return fromMetres(answer.distance, chosenUnit);
         },
-        PREVIEW_MESSAGE,
+        PREVIEW_MESSAGE
       );
     },
 
@@ -99,11 +106,11 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
               containerType: optionalText(containerType),
               fuelType: optionalText(fuelType),
             },
-            { cacheOnly },
+            { cacheOnly }
           );
-          return basis === 'TEU' ? answer.co2eTeu : answer.co2eTon;
+          return basis === "TEU" ? answer.co2eTeu : answer.co2eTon;
         },
-        PREVIEW_MESSAGE,
+        PREVIEW_MESSAGE
       );
     },
 
@@ -111,13 +118,19 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       return run<Cell[][]>(
         invocation,
         async (cacheOnly) => {
-          const code = optionalText(locode)?.toUpperCase().replace(/\s+/g, '');
-          if (!code) throw new InputError('locode is required: a UN/LOCODE such as NLRTM');
-          const terminals = await getClient().terminals({ terminalLocode: code, terminalName: optionalText(name) }, { cacheOnly });
-          if (terminals.length === 0) throw notFound(`No terminals found for locode ${code}${optionalText(name) ? ` and name "${optionalText(name)}"` : ''}`);
+          const code = optionalText(locode)?.toUpperCase().replace(/\s+/g, "");
+          if (!code) throw new InputError("locode is required: a UN/LOCODE such as NLRTM");
+          const terminals = await getClient().terminals(
+            { terminalLocode: code, terminalName: optionalText(name) },
+            { cacheOnly }
+          );
+          if (terminals.length === 0)
+            throw notFound(
+              `No terminals found for locode ${code}${optionalText(name) ? ` and name "${optionalText(name)}"` : ""}`
+            );
           return terminals.map((t) => [t.name, t.locode, t.id]);
         },
-        [[PREVIEW_MESSAGE]],
+        [[PREVIEW_MESSAGE]]
       );
     },
 
@@ -128,13 +141,18 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
           const needle = optionalText(search)?.toLowerCase();
           const all = await getClient().operators({ cacheOnly });
           const matches = needle
-            ? all.filter((o) => o.name.toLowerCase().includes(needle) || (o.scac ?? '').toLowerCase().includes(needle))
+            ? all.filter(
+                (o) =>
+                  o.name.toLowerCase().includes(needle) ||
+                  (o.scac ?? "").toLowerCase().includes(needle)
+              )
             : all;
-          if (matches.length === 0) throw notFound(`No operators match "${optionalText(search)}" by name or SCAC`);
-          return matches.map((o) => [o.name, o.scac ?? '', o.id]);
+          if (matches.length === 0)
+            throw notFound(`No operators match "${optionalText(search)}" by name or SCAC`);
+          return matches.map((o) => [o.name, o.scac ?? "", o.id]);
         },
         [[PREVIEW_MESSAGE]],
-        { optimizer: true },
+        { optimizer: true }
       );
     },
 
@@ -142,9 +160,9 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       return run<Cell[][]>(
         invocation,
         async (cacheOnly) => {
-          const from = requirePlace(origin, 'origin');
-          const to = requirePlace(destination, 'destination');
-          const count = optionalInteger(top, 'top', 1) ?? 5;
+          const from = requirePlace(origin, "origin");
+          const to = requirePlace(destination, "destination");
+          const count = optionalInteger(top, "top", 1) ?? 5;
           const answer = await getClient().routeOptions(
             {
               origin: from.value,
@@ -152,17 +170,20 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
               destination: to.value,
               destinationType: to.type,
               modalities: listOf(modalities),
-              maxTransfers: optionalInteger(maxTransfers, 'maxTransfers', 0),
+              maxTransfers: optionalInteger(maxTransfers, "maxTransfers", 0),
               sort: optionalText(sort),
             },
-            { cacheOnly },
+            { cacheOnly }
           );
           const options = answer.results.slice(0, count);
-          if (options.length === 0) throw notFound(`No route options found from ${from.value} to ${to.value} with these constraints`);
+          if (options.length === 0)
+            throw notFound(
+              `No route options found from ${from.value} to ${to.value} with these constraints`
+            );
           return options.map(summaryRow);
         },
         [[PREVIEW_MESSAGE]],
-        { optimizer: true },
+        { optimizer: true }
       );
     },
   };
@@ -170,13 +191,13 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
 
 /** Columns of ROUTE.OPTIONS, in order (the task pane can use them as headers). */
 export const OPTION_COLUMNS = [
-  'Lead time (days)',
-  'Transfers',
-  'Total kg CO2e',
-  'Modalities',
-  'Operators',
-  'Earliest pickup',
-  'Latest drop-off',
+  "Lead time (days)",
+  "Transfers",
+  "Total kg CO2e",
+  "Modalities",
+  "Operators",
+  "Earliest pickup",
+  "Latest drop-off",
 ] as const;
 
 /** One spilled row per route option. */
@@ -188,24 +209,24 @@ export function summaryRow(option: RouteOption): Cell[] {
     option.leadTimeInMinutes / 1440,
     option.transfers,
     option.emissionsInKgCo2e,
-    modalities.join(' > '),
-    operators.join(', '),
-    option.earliestPickup ?? '',
-    option.latestDropOff ?? '',
+    modalities.join(" > "),
+    operators.join(", "),
+    option.earliestPickup ?? "",
+    option.latestDropOff ?? "",
   ];
 }
 
 function modalityOf(raw: unknown): string {
-  return optionalText(raw)?.toUpperCase() ?? 'DEEPSEA';
+  return optionalText(raw)?.toUpperCase() ?? "DEEPSEA";
 }
 
 /** "DEEPSEA, RAIL" or a range of cells → ["DEEPSEA", "RAIL"]; undefined when empty. */
 function listOf(raw: unknown): string[] | undefined {
   const cells = Array.isArray(raw) ? (raw as unknown[]).flat(2) : [raw];
   const items = cells
-    .flatMap((cell) => (optionalText(cell) ?? '').split(/[\s,;]+/))
+    .flatMap((cell) => (optionalText(cell) ?? "").split(/[\s,;]+/))
     .map((item) => item.trim().toUpperCase())
-    .filter((item) => item !== '');
+    .filter((item) => item !== "");
   return items.length ? unique(items) : undefined;
 }
 

@@ -1,12 +1,12 @@
 /** Distance units of ROUTE.DISTANCE and per-unit choices of ROUTE.EMISSIONS. */
-import { InputError } from './excel-errors';
+import { InputError } from "./excel-errors";
 
 /** Metres per unit: international nautical mile (1,852 m) and statute mile (1,609.344 m). */
 export const METRES_PER_UNIT = { m: 1, km: 1000, nm: 1852, mi: 1609.344 } as const;
 export type DistanceUnit = keyof typeof METRES_PER_UNIT;
 
 export function parseUnit(raw: unknown): DistanceUnit {
-  const unit = optionalText(raw)?.toLowerCase() ?? 'km';
+  const unit = optionalText(raw)?.toLowerCase() ?? "km";
   if (!(unit in METRES_PER_UNIT)) {
     throw new InputError(`unit "${String(raw)}" is not allowed: use one of m, km, nm, mi`);
   }
@@ -17,11 +17,12 @@ export function fromMetres(metres: number, unit: DistanceUnit): number {
   return metres / METRES_PER_UNIT[unit];
 }
 
-export type EmissionsBasis = 'TEU' | 'TON';
+export type EmissionsBasis = "TEU" | "TON";
 
 export function parseBasis(raw: unknown): EmissionsBasis {
-  const per = optionalText(raw)?.toUpperCase() ?? 'TEU';
-  if (per !== 'TEU' && per !== 'TON') throw new InputError(`per "${String(raw)}" is not allowed: use TEU or TON`);
+  const per = optionalText(raw)?.toUpperCase() ?? "TEU";
+  if (per !== "TEU" && per !== "TON")
+    throw new InputError(`per "${String(raw)}" is not allowed: use TEU or TON`);
   return per;
 }
 
@@ -29,7 +30,7 @@ export function parseBasis(raw: unknown): EmissionsBasis {
 export function optionalText(raw: unknown): string | undefined {
   if (raw === null || raw === undefined) return undefined;
   const text = String(raw).trim();
-  return text === '' ? undefined : text;
+  return text === "" ? undefined : text;
 }
 
 /** An optional whole number ≥ min; #VALUE! naming the parameter otherwise. */
@@ -38,7 +39,9 @@ export function optionalInteger(raw: unknown, parameter: string, min: number): n
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) {
-    throw new InputError(`${parameter} "${text}" is not allowed: use a whole number of at least ${min}`);
+    throw new InputError(
+      `${parameter} "${text}" is not allowed: use a whole number of at least ${min}`
+    );
   }
   return value;
 }

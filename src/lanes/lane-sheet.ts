@@ -2,18 +2,18 @@
  * Lane sheets: one row per origin/destination lane in, the same row with distances and emissions out.
  * A bad row gets its message in `error` and the sheet goes on; rows keep their order.
  */
-import { isRouteSheetsError } from '../engine/errors';
-import { RouteEngine } from '../engine/route-engine';
+import { isRouteSheetsError } from "../engine/errors";
+import { RouteEngine } from "../engine/route-engine";
 
-export const REQUIRED_COLUMNS = ['origin', 'destination', 'modality'] as const;
-export const OPTIONAL_COLUMNS = ['vesselInfo', 'containerType', 'fuelType', 'avoid'] as const;
+export const REQUIRED_COLUMNS = ["origin", "destination", "modality"] as const;
+export const OPTIONAL_COLUMNS = ["vesselInfo", "containerType", "fuelType", "avoid"] as const;
 export const OUTPUT_COLUMNS = [
-  'distance_m',
-  'distance_km',
-  'distance_nm',
-  'co2e_kg_per_teu',
-  'co2e_kg_per_ton',
-  'error',
+  "distance_m",
+  "distance_km",
+  "distance_nm",
+  "co2e_kg_per_teu",
+  "co2e_kg_per_ton",
+  "error",
 ] as const;
 
 export type LaneRow = Record<string, string>;
@@ -26,20 +26,20 @@ export function checkHeader(columns: string[]): void {
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length) {
     throw new Error(
-      `Input is missing column(s) ${missing.join(', ')}: required columns are ${REQUIRED_COLUMNS.join(', ')}; ` +
-        `optional: ${OPTIONAL_COLUMNS.join(', ')}.`,
+      `Input is missing column(s) ${missing.join(", ")}: required columns are ${REQUIRED_COLUMNS.join(", ")}; ` +
+        `optional: ${OPTIONAL_COLUMNS.join(", ")}.`
     );
   }
 }
 
 export function computeLane(engine: RouteEngine, row: LaneRow): Record<OutputColumn, string> {
   const out: Record<OutputColumn, string> = {
-    distance_m: '',
-    distance_km: '',
-    distance_nm: '',
-    co2e_kg_per_teu: '',
-    co2e_kg_per_ton: '',
-    error: '',
+    distance_m: "",
+    distance_km: "",
+    distance_nm: "",
+    co2e_kg_per_teu: "",
+    co2e_kg_per_ton: "",
+    error: "",
   };
   const query = {
     origin: row.origin,

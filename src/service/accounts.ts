@@ -1,6 +1,6 @@
 /** Account administration shared by the CLI, `start` and tests. */
-import { hashKey, looksLikeKey, newKey } from './store/keys';
-import { AccountState, KeyRecord, NewAccount, Store } from './store/store';
+import { hashKey, looksLikeKey, newKey } from "./store/keys";
+import { AccountState, KeyRecord, NewAccount, Store } from "./store/store";
 
 export interface CreateAccountInput extends Partial<NewAccount> {
   /** Per-key rate limit (requests/s); burst defaults to twice that. */
@@ -16,18 +16,23 @@ export interface CreatedAccount {
   account: AccountState;
 }
 
-export async function createAccountWithKey(store: Store, input: CreateAccountInput = {}): Promise<CreatedAccount> {
-  const rate = input.ratePerSecond ? { perSecond: input.ratePerSecond, burst: input.burst ?? input.ratePerSecond * 2 } : undefined;
+export async function createAccountWithKey(
+  store: Store,
+  input: CreateAccountInput = {}
+): Promise<CreatedAccount> {
+  const rate = input.ratePerSecond
+    ? { perSecond: input.ratePerSecond, burst: input.burst ?? input.ratePerSecond * 2 }
+    : undefined;
   const { key, record } = newKey(rate);
   const account = await store.createAccount(
     {
-      name: input.name ?? 'default',
-      tier: input.tier ?? 'paid',
+      name: input.name ?? "default",
+      tier: input.tier ?? "paid",
       credits: input.credits ?? 0,
       optimizerAccess: input.optimizerAccess ?? false,
       optimizerCredits: input.optimizerCredits ?? 0,
     },
-    record,
+    record
   );
   return { key, keyId: record.id, keyPrefix: record.prefix, account };
 }

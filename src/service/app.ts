@@ -2,28 +2,28 @@
  * buildApp: the Fastify application of the route service. It receives its engine, optimizer and
  * store ready-made, so tests, the CLI and benchmarks can wire them however they like.
  */
-import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import Fastify, { FastifyInstance, FastifyServerOptions, LogController } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { RouteOptimizer } from '../engine/optimizer/types';
-import { RouteEngine } from '../engine/route-engine';
-import { addinRoutes } from './addin-host';
-import { ServiceConfig } from './config';
-import { openApiOptions } from './openapi';
-import { KeyAuthenticator } from './plugins/auth';
-import { Credits } from './plugins/credits';
-import { registerProblemHandlers, sendProblem } from './plugins/problem';
-import { problem } from './problem';
-import { TokenBuckets } from './plugins/rate-limit';
-import { batchRoutes } from './routes/batch';
-import { RouteDeps } from './routes/common';
-import { metaRoutes } from './routes/meta';
-import { pathRoutes } from './routes/path';
-import { routeInformationRoutes } from './routes/route-information';
-import { routeOptimizerRoutes } from './routes/route-optimizer';
-import { ProblemSchema, SHARED_SCHEMAS } from './schemas';
-import { Store } from './store/store';
+import cors from "@fastify/cors";
+import swagger from "@fastify/swagger";
+import Fastify, { FastifyInstance, FastifyServerOptions, LogController } from "fastify";
+import { randomUUID } from "node:crypto";
+import { RouteOptimizer } from "../engine/optimizer/types";
+import { RouteEngine } from "../engine/route-engine";
+import { addinRoutes } from "./addin-host";
+import { ServiceConfig } from "./config";
+import { openApiOptions } from "./openapi";
+import { KeyAuthenticator } from "./plugins/auth";
+import { Credits } from "./plugins/credits";
+import { registerProblemHandlers, sendProblem } from "./plugins/problem";
+import { problem } from "./problem";
+import { TokenBuckets } from "./plugins/rate-limit";
+import { batchRoutes } from "./routes/batch";
+import { RouteDeps } from "./routes/common";
+import { metaRoutes } from "./routes/meta";
+import { pathRoutes } from "./routes/path";
+import { routeInformationRoutes } from "./routes/route-information";
+import { routeOptimizerRoutes } from "./routes/route-optimizer";
+import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
+import { Store } from "./store/store";
 
 export interface BuildAppOptions {
   engine: RouteEngine;
@@ -40,7 +40,7 @@ export interface BuildAppOptions {
   fastify?: FastifyServerOptions & { https?: unknown };
 }
 
-export const SERVICE_VERSION = '0.1.0';
+export const SERVICE_VERSION = "0.1.0";
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
@@ -48,7 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: {
       level: config.logLevel,
       // Keys are secrets: never in logs, whatever serializer is configured.
-      redact: ['req.headers["x-api-key"]', 'req.headers.authorization', 'headers["x-api-key"]'],
+      redact: ['req.headers["x-api-key"]', "req.headers.authorization", 'headers["x-api-key"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -56,32 +56,46 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // HEAD would run (and charge) the whole GET: the interface is GET-only.
     exposeHeadRoutes: false,
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false, keywords: ['x-extension'] } },
+    ajv: {
+      customOptions: {
+        coerceTypes: "array",
+        allErrors: false,
+        removeAdditional: false,
+        keywords: ["x-extension"],
+      },
+    },
     // Malformed URLs (bad percent-encoding) are answered by Fastify before any route: make them problems too.
     frameworkErrors: (error, request, reply) =>
-      sendProblem(reply, problem(config.problemTypeBase, 'Incorrect Values', `The request URL is malformed (${error.message}); percent-encode query values.`)),
+      sendProblem(
+        reply,
+        problem(
+          config.problemTypeBase,
+          "Incorrect Values",
+          `The request URL is malformed (${error.message}); percent-encode query values.`
+        )
+      ),
     ...options.fastify,
   } as FastifyServerOptions);
 
   registerProblemHandlers(app, config.problemTypeBase);
-  app.decorateRequest('caller', null);
-  app.decorateRequest('rawQuery', null);
+  app.decorateRequest("caller", null);
+  app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
 
   await app.register(cors, {
-    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['x-api-key', 'content-type'],
-    exposedHeaders: ['retry-after', 'request-id'],
+    origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: ["x-api-key", "content-type"],
+    exposedHeaders: ["retry-after", "request-id"],
     maxAge: config.corsMaxAgeSeconds,
     // Preflight needs no key; an OPTIONS to an unknown path still gets a CORS answer.
     strictPreflight: false,
   });
   await app.register(swagger, openApiOptions(SERVICE_VERSION) as never);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('request-id', request.id);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("request-id", request.id);
   });
 
   const auth = new KeyAuthenticator(store);
@@ -98,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   pathRoutes(app, deps);
   batchRoutes(app, { ...deps, store });
   routeOptimizerRoutes(app, deps);
-  if (options.addinDir) await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });
+  if (options.addinDir)
+    await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });
   return app;
 }

@@ -5,7 +5,8 @@
  * `path` (extension) is free by default: it only draws what the distance call computed; credits
  * pay for figures.
  */
-export type Operation = 'terminals' | 'distance' | 'emissions' | 'path' | 'optimizerSearch' | 'operators';
+export type Operation =
+  "terminals" | "distance" | "emissions" | "path" | "optimizerSearch" | "operators";
 
 export type CostTable = Record<Operation, number>;
 
@@ -22,7 +23,7 @@ export interface ServiceConfig {
   /** Token bucket per key unless the key has its own setting. */
   rateLimit: RateLimitSetting;
   /** Allowed CORS origins: `*` (any) or a list of exact origins. */
-  corsOrigins: '*' | string[];
+  corsOrigins: "*" | string[];
   /** Seconds a browser may cache a preflight answer (Access-Control-Max-Age). */
   corsMaxAgeSeconds: number;
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
@@ -47,11 +48,11 @@ export const DEFAULT_COSTS: CostTable = {
 export const DEFAULT_CONFIG: ServiceConfig = {
   costs: DEFAULT_COSTS,
   rateLimit: { perSecond: 50, burst: 100 },
-  corsOrigins: '*',
+  corsOrigins: "*",
   corsMaxAgeSeconds: 86_400,
-  logLevel: 'info',
+  logLevel: "info",
   logRequests: true,
-  problemTypeBase: '/problems/',
+  problemTypeBase: "/problems/",
   batchMaxItems: 1000,
 };
 
@@ -66,15 +67,22 @@ export function makeConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
 
 /** Reads a JSON file of ServiceConfig overrides (e.g. {"costs": {"distance": 2}, "rateLimit": {"perSecond": 200, "burst": 400}}). */
 export function readConfigFile(file: string): Partial<ServiceConfig> {
-  const fs = require('node:fs') as typeof import('node:fs');
-  const value = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<ServiceConfig>;
+  const fs = require("node:fs") as typeof import("node:fs");
+  const value = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<ServiceConfig>;
   const known = new Set(Object.keys(DEFAULT_CONFIG));
   const unknown = Object.keys(value).filter((k) => !known.has(k));
-  if (unknown.length) throw new Error(`${file}: unknown settings ${unknown.join(', ')}; allowed: ${[...known].join(', ')}.`);
+  if (unknown.length)
+    throw new Error(
+      `${file}: unknown settings ${unknown.join(", ")}; allowed: ${[...known].join(", ")}.`
+    );
   if (value.costs) {
     for (const [op, cost] of Object.entries(value.costs)) {
-      if (!(op in DEFAULT_COSTS)) throw new Error(`${file}: costs.${op} is not an operation; allowed: ${Object.keys(DEFAULT_COSTS).join(', ')}.`);
-      if (!Number.isInteger(cost) || cost < 0) throw new Error(`${file}: costs.${op} must be an integer ≥ 0.`);
+      if (!(op in DEFAULT_COSTS))
+        throw new Error(
+          `${file}: costs.${op} is not an operation; allowed: ${Object.keys(DEFAULT_COSTS).join(", ")}.`
+        );
+      if (!Number.isInteger(cost) || cost < 0)
+        throw new Error(`${file}: costs.${op} must be an integer ≥ 0.`);
     }
   }
   return value;

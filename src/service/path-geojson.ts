@@ -2,7 +2,7 @@
  * The routed path of a distance query as a GeoJSON Feature (RFC 7946), thinned for transport.
  * Pure: no I/O, so it is tested directly as well as through the /path route.
  */
-import type { LatLng, Modality, Passage } from '../engine/types';
+import type { LatLng, Modality, Passage } from "../engine/types";
 
 /** Most points a path answer carries; a deep-sea path has a few thousand before thinning. */
 export const MAX_PATH_POINTS = 500;
@@ -10,8 +10,8 @@ export const MAX_PATH_POINTS = 500;
 const MIN_DEVIATION_DEG = 0.001;
 
 export interface PathFeature {
-  type: 'Feature';
-  geometry: { type: 'LineString'; coordinates: [number, number][] };
+  type: "Feature";
+  geometry: { type: "LineString"; coordinates: [number, number][] };
   properties: { distance: number; modality: Modality; passages: Passage[] };
 }
 
@@ -23,12 +23,18 @@ export interface PathFeature {
 export function pathFeature(
   result: { distance: number; passages: Passage[]; path: LatLng[] },
   modality: Modality,
-  maxPoints = MAX_PATH_POINTS,
+  maxPoints = MAX_PATH_POINTS
 ): PathFeature {
-  const thinned = simplifyPath(result.path.map((p): [number, number] => [p.lng, p.lat]), maxPoints);
+  const thinned = simplifyPath(
+    result.path.map((p): [number, number] => [p.lng, p.lat]),
+    maxPoints
+  );
   return {
-    type: 'Feature',
-    geometry: { type: 'LineString', coordinates: thinned.map(([lng, lat]) => [round6(normaliseLongitude(lng)), round6(lat)]) },
+    type: "Feature",
+    geometry: {
+      type: "LineString",
+      coordinates: thinned.map(([lng, lat]) => [round6(normaliseLongitude(lng)), round6(lat)]),
+    },
     properties: { distance: result.distance, modality, passages: [...result.passages] },
   };
 }
@@ -39,7 +45,10 @@ export function pathFeature(
  * is within MIN_DEVIATION_DEG. The ends are always kept, and the result is the best `maxPoints`
  * approximation this greedy order gives. Works on unwrapped longitudes, so ±180° is no edge.
  */
-export function simplifyPath(points: [number, number][], maxPoints = MAX_PATH_POINTS): [number, number][] {
+export function simplifyPath(
+  points: [number, number][],
+  maxPoints = MAX_PATH_POINTS
+): [number, number][] {
   const unwrapped = unwrapLongitudes(points);
   if (unwrapped.length <= 2) return unwrapped;
   const limit = Math.max(2, maxPoints);
@@ -57,7 +66,8 @@ export function simplifyPath(points: [number, number][], maxPoints = MAX_PATH_PO
   open(0, unwrapped.length - 1);
   while (kept < limit && segments.length) {
     let best = 0;
-    for (let i = 1; i < segments.length; i++) if (segments[i].deviation > segments[best].deviation) best = i;
+    for (let i = 1; i < segments.length; i++)
+      if (segments[i].deviation > segments[best].deviation) best = i;
     const s = segments[best];
     segments[best] = segments[segments.length - 1];
     segments.pop();
@@ -92,7 +102,11 @@ export function normaliseLongitude(lng: number): number {
   return l === -180 && lng > 0 ? 180 : l;
 }
 
-function farthest(points: [number, number][], from: number, to: number): { at: number; deviation: number } {
+function farthest(
+  points: [number, number][],
+  from: number,
+  to: number
+): { at: number; deviation: number } {
   const [ax, ay] = points[from];
   const [bx, by] = points[to];
   const dx = bx - ax;

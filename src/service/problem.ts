@@ -1,5 +1,5 @@
 /** RFC 9457 problem details with the titles of the interface's error catalogue. */
-import { ProblemTitle, RouteSheetsError, STATUS_OF } from '../engine/errors';
+import { ProblemTitle, RouteSheetsError, STATUS_OF } from "../engine/errors";
 
 export interface Problem {
   /** URI reference `<problemTypeBase><slug>`, e.g. `/problems/incorrect-values`. */
@@ -16,21 +16,25 @@ export interface Problem {
 export const PROBLEM_TITLES = Object.keys(STATUS_OF) as ProblemTitle[];
 
 export const PROBLEM_MEANING: Record<ProblemTitle, string> = {
-  'Incorrect Values': 'A query parameter or body field is missing, malformed or not one of the allowed values; detail names it and the allowed values.',
-  'Type Required': 'A batch item has no valid `type` (distance, emissions or terminals); nothing was computed or charged.',
-  'No Key': 'The x-api-key header is missing.',
-  'Over Limit': 'The credit pool of the account is exhausted; more credits must be added.',
-  'Free Tier Not Allowed': 'Free accounts may call terminals and distance only.',
-  'Invalid Key': 'The x-api-key is not known, or has no access to the route optimizer.',
-  Inactive: 'The account of the key is deactivated.',
-  'Unknown Data': 'A well-formed LOCODE, terminal id or vessel the service does not know.',
-  'Not Found': 'No route exists between the places for the modality, or the path does not exist.',
-  'Too Many Requests': 'The key exceeded its rate limit; wait Retry-After seconds, back off exponentially.',
-  'System Error': 'Server-side failure; the response carries the request id under which it is logged.',
+  "Incorrect Values":
+    "A query parameter or body field is missing, malformed or not one of the allowed values; detail names it and the allowed values.",
+  "Type Required":
+    "A batch item has no valid `type` (distance, emissions or terminals); nothing was computed or charged.",
+  "No Key": "The x-api-key header is missing.",
+  "Over Limit": "The credit pool of the account is exhausted; more credits must be added.",
+  "Free Tier Not Allowed": "Free accounts may call terminals and distance only.",
+  "Invalid Key": "The x-api-key is not known, or has no access to the route optimizer.",
+  Inactive: "The account of the key is deactivated.",
+  "Unknown Data": "A well-formed LOCODE, terminal id or vessel the service does not know.",
+  "Not Found": "No route exists between the places for the modality, or the path does not exist.",
+  "Too Many Requests":
+    "The key exceeded its rate limit; wait Retry-After seconds, back off exponentially.",
+  "System Error":
+    "Server-side failure; the response carries the request id under which it is logged.",
 };
 
 export function slugOf(title: ProblemTitle): string {
-  return title.toLowerCase().replace(/\s+/g, '-');
+  return title.toLowerCase().replace(/\s+/g, "-");
 }
 
 export function titleOfSlug(slug: string): ProblemTitle | undefined {

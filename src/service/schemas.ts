@@ -2,13 +2,13 @@
  * TypeBox schemas of every request and response: Fastify validates with them and the OpenAPI 3.1
  * document (/openapi.json) is generated from them, so the two cannot drift apart.
  */
-import { Type, TSchema } from '@sinclair/typebox';
-import { DEFAULT_SORT, SORT_KEYS } from '../engine/optimizer/query';
-import { MODALITIES, PASSAGES } from '../engine/types';
-import { loadEmissions } from '../data/emissions';
+import { Type, TSchema } from "@sinclair/typebox";
+import { DEFAULT_SORT, SORT_KEYS } from "../engine/optimizer/query";
+import { MODALITIES, PASSAGES } from "../engine/types";
+import { loadEmissions } from "../data/emissions";
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
-  return Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+  return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
 }
 
 const PLACE =
@@ -18,83 +18,108 @@ const VESSEL_INFO =
 // Written from the emission factor file, so the document lists exactly what the calculator accepts.
 const FUEL_TYPES = (() => {
   const emissions = loadEmissions();
-  const perModality = MODALITIES.map((m) => `${m}: ${emissions.allowedFuels(m).join(', ')}`).join('; ');
+  const perModality = MODALITIES.map((m) => `${m}: ${emissions.allowedFuels(m).join(", ")}`).join(
+    "; "
+  );
   return `Fuel; default the modality's usual fuel (listed first). Allowed values per modality: ${perModality}.`;
 })();
-const AVOID = `Extension (not in the original interface): comma-separated passages the sea route must avoid; allowed values: ${PASSAGES.join(', ')}. Ignored by non-sea modalities.`;
+const AVOID = `Extension (not in the original interface): comma-separated passages the sea route must avoid; allowed values: ${PASSAGES.join(", ")}. Ignored by non-sea modalities.`;
 
 // ---- route-information -------------------------------------------------------------------------
 
 export const TerminalsQuery = Type.Object({
-  terminalLocode: Type.String({ description: 'UN/LOCODE where the terminal is: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.' }),
-  terminalName: Type.Optional(Type.String({ description: 'Terminal name to match (case- and accent-insensitive); empty = all terminals of the LOCODE.' })),
+  terminalLocode: Type.String({
+    description:
+      "UN/LOCODE where the terminal is: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.",
+  }),
+  terminalName: Type.Optional(
+    Type.String({
+      description:
+        "Terminal name to match (case- and accent-insensitive); empty = all terminals of the LOCODE.",
+    })
+  ),
 });
 
 export const DistanceQuery = Type.Object({
   origin: Type.String({ description: PLACE }),
   destination: Type.String({ description: PLACE }),
   modality: stringEnum(MODALITIES, {
-    description: 'Modality of the trip; case-insensitive. SHORTSEA is an extension (routed like DEEPSEA).',
+    description:
+      "Modality of the trip; case-insensitive. SHORTSEA is an extension (routed like DEEPSEA).",
   }),
   vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
-  avoid: Type.Optional(Type.String({ description: AVOID, 'x-extension': true })),
+  avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
 });
 
 export const EmissionsQuery = Type.Object({
   ...DistanceQuery.properties,
   origin: Type.String({ description: PLACE }),
   destination: Type.String({ description: PLACE }),
-  containerType: Type.Optional(Type.String({ description: 'Container type; default 20DV. Allowed values (ISO 6346 size-type aliases accepted): 20DV (22G1, 20GP), 40DV (42G1, 40GP), 40HC (45G1, 40HQ), 45HC (L5G1), 20RF (22R1), 40RF (45R1, 42R1), 20OT (22U1), 40OT (42U1), 20FR (22P1), 40FR (42P1), 20TK (22T1). A wrong value answers 400 with the complete list.' })),
+  containerType: Type.Optional(
+    Type.String({
+      description:
+        "Container type; default 20DV. Allowed values (ISO 6346 size-type aliases accepted): 20DV (22G1, 20GP), 40DV (42G1, 40GP), 40HC (45G1, 40HQ), 45HC (L5G1), 20RF (22R1), 40RF (45R1, 42R1), 20OT (22U1), 40OT (42U1), 20FR (22P1), 40FR (42P1), 20TK (22T1). A wrong value answers 400 with the complete list.",
+    })
+  ),
   fuelType: Type.Optional(Type.String({ description: FUEL_TYPES })),
 });
 
 export const Terminal = Type.Object(
   {
-    id: Type.String({ format: 'uuid' }),
+    id: Type.String({ format: "uuid" }),
     name: Type.String(),
-    locode: Type.String({ description: 'UN/LOCODE of the terminal\'s location.' }),
+    locode: Type.String({ description: "UN/LOCODE of the terminal's location." }),
   },
-  { $id: 'Terminal' },
+  { $id: "Terminal" }
 );
 
 export const DistanceResult = Type.Object(
-  { distance: Type.Number({ description: 'Distance in metres (integer-valued).' }) },
-  { $id: 'DistanceResult' },
+  { distance: Type.Number({ description: "Distance in metres (integer-valued)." }) },
+  { $id: "DistanceResult" }
 );
 
 export const EmissionsResult = Type.Object(
   {
-    co2eTeu: Type.Number({ description: 'Kilograms CO2e per TEU for the whole trip (well-to-wheel).' }),
-    co2eTon: Type.Number({ description: 'Kilograms CO2e per tonne of cargo for the whole trip (well-to-wheel).' }),
-    distance: Type.Number({ description: 'Distance in metres.' }),
+    co2eTeu: Type.Number({
+      description: "Kilograms CO2e per TEU for the whole trip (well-to-wheel).",
+    }),
+    co2eTon: Type.Number({
+      description: "Kilograms CO2e per tonne of cargo for the whole trip (well-to-wheel).",
+    }),
+    distance: Type.Number({ description: "Distance in metres." }),
   },
-  { $id: 'EmissionsResult' },
+  { $id: "EmissionsResult" }
 );
 
 // ---- path (extension) --------------------------------------------------------------------------
 
 export const PathFeature = Type.Object(
   {
-    type: Type.Literal('Feature'),
+    type: Type.Literal("Feature"),
     geometry: Type.Object({
-      type: Type.Literal('LineString'),
+      type: Type.Literal("LineString"),
       coordinates: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
         minItems: 2,
-        description: '[longitude, latitude] pairs in degrees (WGS 84) from origin to destination; longitudes in [-180, 180], consecutive points joined the short way (a path across ±180° jumps from 180 to -180). At most 500 points: long paths are thinned, keeping both ends.',
+        description:
+          "[longitude, latitude] pairs in degrees (WGS 84) from origin to destination; longitudes in [-180, 180], consecutive points joined the short way (a path across ±180° jumps from 180 to -180). At most 500 points: long paths are thinned, keeping both ends.",
       }),
     }),
     properties: Type.Object({
-      distance: Type.Number({ description: 'Distance in metres (the distance call\'s answer for the same query).' }),
+      distance: Type.Number({
+        description: "Distance in metres (the distance call's answer for the same query).",
+      }),
       modality: stringEnum(MODALITIES),
-      passages: Type.Array(stringEnum(PASSAGES), { description: 'Canals and straits the sea route uses (empty for other modalities).' }),
+      passages: Type.Array(stringEnum(PASSAGES), {
+        description: "Canals and straits the sea route uses (empty for other modalities).",
+      }),
     }),
   },
-  { $id: 'PathFeature', description: 'Extension: the routed path as a GeoJSON Feature (RFC 7946).' },
+  { $id: "PathFeature", description: "Extension: the routed path as a GeoJSON Feature (RFC 7946)." }
 );
 
 // ---- batch (extension) -------------------------------------------------------------------------
 
-export const BATCH_TYPES = ['distance', 'emissions', 'terminals'] as const;
+export const BATCH_TYPES = ["distance", "emissions", "terminals"] as const;
 export type BatchType = (typeof BATCH_TYPES)[number];
 
 const optionalString = (description: string) => Type.Optional(Type.String({ description }));
@@ -102,133 +127,237 @@ const optionalString = (description: string) => Type.Optional(Type.String({ desc
 export const BatchBody = Type.Object({
   requests: Type.Array(
     Type.Object({
-      type: stringEnum(BATCH_TYPES, { description: 'Which call this item is; without a valid type the whole batch is 400 Type Required.' }),
-      origin: optionalString('distance/emissions: as the origin query parameter.'),
-      destination: optionalString('distance/emissions: as the destination query parameter.'),
-      modality: optionalString(`distance/emissions: one of ${MODALITIES.join(', ')}.`),
-      vesselInfo: optionalString('distance/emissions: as the vesselInfo query parameter.'),
-      avoid: optionalString('distance/emissions: as the avoid query parameter.'),
-      containerType: optionalString('emissions: as the containerType query parameter.'),
-      fuelType: optionalString('emissions: as the fuelType query parameter.'),
-      terminalLocode: optionalString('terminals: as the terminalLocode query parameter.'),
-      terminalName: optionalString('terminals: as the terminalName query parameter.'),
+      type: stringEnum(BATCH_TYPES, {
+        description:
+          "Which call this item is; without a valid type the whole batch is 400 Type Required.",
+      }),
+      origin: optionalString("distance/emissions: as the origin query parameter."),
+      destination: optionalString("distance/emissions: as the destination query parameter."),
+      modality: optionalString(`distance/emissions: one of ${MODALITIES.join(", ")}.`),
+      vesselInfo: optionalString("distance/emissions: as the vesselInfo query parameter."),
+      avoid: optionalString("distance/emissions: as the avoid query parameter."),
+      containerType: optionalString("emissions: as the containerType query parameter."),
+      fuelType: optionalString("emissions: as the fuelType query parameter."),
+      terminalLocode: optionalString("terminals: as the terminalLocode query parameter."),
+      terminalName: optionalString("terminals: as the terminalName query parameter."),
     }),
-    { maxItems: 1000, description: 'Up to 1,000 items, answered in order.' },
+    { maxItems: 1000, description: "Up to 1,000 items, answered in order." }
   ),
 });
 
 export const BatchResult = Type.Object({
   results: Type.Array(
     Type.Object({
-      status: Type.Integer({ description: 'The status the single call would have answered: 200, 204 (terminals: nothing matched; body null), or an error status.' }),
+      status: Type.Integer({
+        description:
+          "The status the single call would have answered: 200, 204 (terminals: nothing matched; body null), or an error status.",
+      }),
       body: Type.Unsafe<unknown>({
-        description: 'The single call\'s body: a DistanceResult, EmissionsResult or array of Terminal for 200; null for 204; a Problem for errors.',
+        description:
+          "The single call's body: a DistanceResult, EmissionsResult or array of Terminal for 200; null for 204; a Problem for errors.",
         anyOf: [
-          { $ref: 'DistanceResult#' },
-          { $ref: 'EmissionsResult#' },
-          { type: 'array', items: { $ref: 'Terminal#' } },
-          { $ref: 'Problem#' },
-          { type: 'null' },
+          { $ref: "DistanceResult#" },
+          { $ref: "EmissionsResult#" },
+          { type: "array", items: { $ref: "Terminal#" } },
+          { $ref: "Problem#" },
+          { type: "null" },
         ],
       }),
-    }),
+    })
   ),
 });
 
 // ---- route optimizer ---------------------------------------------------------------------------
 
-export const PLACE_TYPES = ['LOCODE', 'TERMINAL', 'GEO'] as const;
+export const PLACE_TYPES = ["LOCODE", "TERMINAL", "GEO"] as const;
 const list = (description: string, items: TSchema = Type.String()) =>
-  Type.Optional(Type.Array(items, { description: `${description} Repeat the parameter or separate values by commas.` }));
-const date = (description: string) => Type.Optional(Type.String({ format: 'date', description: `${description} (YYYY-MM-DD, UTC).` }));
+  Type.Optional(
+    Type.Array(items, {
+      description: `${description} Repeat the parameter or separate values by commas.`,
+    })
+  );
+const date = (description: string) =>
+  Type.Optional(Type.String({ format: "date", description: `${description} (YYYY-MM-DD, UTC).` }));
 
 export const OptimizerQuery = Type.Object({
   origin: Type.String({ description: 'Start location: UN/LOCODE, terminal UUID or "lat,lng".' }),
-  originType: stringEnum(PLACE_TYPES, { description: 'What origin is; case-insensitive.' }),
+  originType: stringEnum(PLACE_TYPES, { description: "What origin is; case-insensitive." }),
   destination: Type.String({ description: 'End location: UN/LOCODE, terminal UUID or "lat,lng".' }),
-  destinationType: stringEnum(PLACE_TYPES, { description: 'What destination is; case-insensitive.' }),
-  modalities: list('Modalities to include (all when omitted).', stringEnum(MODALITIES)),
-  minDeparture: date('Earliest departure date of the first leg'),
-  maxDeparture: date('Latest departure date of the first leg'),
-  maxArrival: date('Latest arrival date at the destination'),
-  maxTransfers: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, format: 'int32', description: 'Maximum number of transfers.' })),
-  allRequiredOperators: list('Operators (SCAC, id or name) that must all appear.'),
-  anyRequiredOperators: list('Operators of which at least one must appear.'),
-  excludedOperators: list('Operators that must not appear.'),
-  anyRequiredLocodes: list('UN/LOCODEs of which at least one must be on the route.'),
-  allRequiredLocodes: list('UN/LOCODEs that must all be on the route.'),
-  excludedLocodes: list('UN/LOCODEs that must not be on the route.'),
-  maxFirstMileTruckingKm: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, format: 'int32', description: 'Maximum km of trucking from the origin to the first terminal.' })),
-  maxLastMileTruckingKm: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, format: 'int32', description: 'Maximum km of trucking from the last terminal to the destination.' })),
-  sort: Type.Optional(stringEnum(SORT_KEYS, { description: `Sorting criterion, case-insensitive; default ${DEFAULT_SORT}.` })),
-  directSeaOnly: Type.Optional(Type.Boolean({ description: 'true: only direct sea connections, no transshipment between sea legs.' })),
-  maxEmission: Type.Optional(Type.Integer({ minimum: 0, format: 'int64', description: 'Maximum total emissions of the route in kilograms CO2e.' })),
-  maxLeadTime: Type.Optional(Type.String({ description: 'Maximum total transit time, ISO 8601 duration (e.g. P20D, PT36H).' })),
+  destinationType: stringEnum(PLACE_TYPES, {
+    description: "What destination is; case-insensitive.",
+  }),
+  modalities: list("Modalities to include (all when omitted).", stringEnum(MODALITIES)),
+  minDeparture: date("Earliest departure date of the first leg"),
+  maxDeparture: date("Latest departure date of the first leg"),
+  maxArrival: date("Latest arrival date at the destination"),
+  maxTransfers: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      format: "int32",
+      description: "Maximum number of transfers.",
+    })
+  ),
+  allRequiredOperators: list("Operators (SCAC, id or name) that must all appear."),
+  anyRequiredOperators: list("Operators of which at least one must appear."),
+  excludedOperators: list("Operators that must not appear."),
+  anyRequiredLocodes: list("UN/LOCODEs of which at least one must be on the route."),
+  allRequiredLocodes: list("UN/LOCODEs that must all be on the route."),
+  excludedLocodes: list("UN/LOCODEs that must not be on the route."),
+  maxFirstMileTruckingKm: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      format: "int32",
+      description: "Maximum km of trucking from the origin to the first terminal.",
+    })
+  ),
+  maxLastMileTruckingKm: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      format: "int32",
+      description: "Maximum km of trucking from the last terminal to the destination.",
+    })
+  ),
+  sort: Type.Optional(
+    stringEnum(SORT_KEYS, {
+      description: `Sorting criterion, case-insensitive; default ${DEFAULT_SORT}.`,
+    })
+  ),
+  directSeaOnly: Type.Optional(
+    Type.Boolean({
+      description: "true: only direct sea connections, no transshipment between sea legs.",
+    })
+  ),
+  maxEmission: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      format: "int64",
+      description: "Maximum total emissions of the route in kilograms CO2e.",
+    })
+  ),
+  maxLeadTime: Type.Optional(
+    Type.String({
+      description: "Maximum total transit time, ISO 8601 duration (e.g. P20D, PT36H).",
+    })
+  ),
 });
 
 /** Query parameters the optimizer receives as lists (repeated keys or comma lists). */
 export const OPTIMIZER_LIST_PARAMS = Object.entries(OptimizerQuery.properties)
-  .filter(([, s]) => (s as { type?: string }).type === 'array')
+  .filter(([, s]) => (s as { type?: string }).type === "array")
   .map(([k]) => k);
 
 const Operator = Type.Object(
-  { id: Type.String({ format: 'uuid' }), name: Type.String(), scac: Type.String({ description: 'Standard Carrier Alpha Code.' }) },
-  { $id: 'Operator' },
+  {
+    id: Type.String({ format: "uuid" }),
+    name: Type.String(),
+    scac: Type.String({ description: "Standard Carrier Alpha Code." }),
+  },
+  { $id: "Operator" }
 );
-const TerminalRef = Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String() });
+const TerminalRef = Type.Object({ id: Type.String({ format: "uuid" }), name: Type.String() });
 const LegOperator = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Type.String({ format: "uuid" }),
   name: Type.String(),
   scac: Type.String(),
   serviceCodes: Type.Array(Type.String()),
-  collaboratingOperators: Type.Array(Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), scac: Type.String() })),
+  collaboratingOperators: Type.Array(
+    Type.Object({ id: Type.String({ format: "uuid" }), name: Type.String(), scac: Type.String() })
+  ),
 });
 const Leg = Type.Object({
-  origin: Type.String({ description: 'UN/LOCODE (or "lat,lng" for a first/last trucking leg from coordinates).' }),
+  origin: Type.String({
+    description: 'UN/LOCODE (or "lat,lng" for a first/last trucking leg from coordinates).',
+  }),
   originTerminals: Type.Array(TerminalRef),
   destination: Type.String(),
   destinationTerminals: Type.Array(TerminalRef),
   modality: stringEnum(MODALITIES),
   operators: Type.Array(LegOperator),
-  departureDate: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
-  arrivalDate: Type.String({ format: 'date-time', description: 'ISO 8601, UTC.' }),
-  distanceInMeters: Type.Number({ description: 'Metres.' }),
-  emissionsInKgCo2e: Type.Number({ description: 'Kilograms CO2e.' }),
-  vessel: Type.Optional(Type.Object({ name: Type.String(), imo: Type.String(), mmsi: Type.String() }, { description: 'Present on sea legs whose vessel is known.' })),
+  departureDate: Type.String({ format: "date-time", description: "ISO 8601, UTC." }),
+  arrivalDate: Type.String({ format: "date-time", description: "ISO 8601, UTC." }),
+  distanceInMeters: Type.Number({ description: "Metres." }),
+  emissionsInKgCo2e: Type.Number({ description: "Kilograms CO2e." }),
+  vessel: Type.Optional(
+    Type.Object(
+      { name: Type.String(), imo: Type.String(), mmsi: Type.String() },
+      { description: "Present on sea legs whose vessel is known." }
+    )
+  ),
 });
 const RouteOption = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  leadTimeInMinutes: Type.Integer({ description: 'Minutes.' }),
-  latestDropOff: Type.String({ format: 'date-time', description: 'Latest time to hand the container over at the origin: the departure of the first leg (the truck pickup when there is a first mile). ISO 8601, UTC.' }),
-  earliestPickup: Type.String({ format: 'date-time', description: 'Earliest time the container can be collected at the destination: the arrival of the last leg. ISO 8601, UTC.' }),
-  emissionsInKgCo2e: Type.Number({ description: 'Kilograms CO2e, all legs plus transfers.' }),
+  id: Type.String({ format: "uuid" }),
+  leadTimeInMinutes: Type.Integer({ description: "Minutes." }),
+  latestDropOff: Type.String({
+    format: "date-time",
+    description:
+      "Latest time to hand the container over at the origin: the departure of the first leg (the truck pickup when there is a first mile). ISO 8601, UTC.",
+  }),
+  earliestPickup: Type.String({
+    format: "date-time",
+    description:
+      "Earliest time the container can be collected at the destination: the arrival of the last leg. ISO 8601, UTC.",
+  }),
+  emissionsInKgCo2e: Type.Number({ description: "Kilograms CO2e, all legs plus transfers." }),
   transfers: Type.Integer(),
-  transferEmissionsInKgCo2e: Type.Number({ description: 'Kilograms CO2e.' }),
-  truckToOriginInMeters: Type.Number({ description: 'Metres.' }),
-  truckToDestinationInMeters: Type.Number({ description: 'Metres.' }),
+  transferEmissionsInKgCo2e: Type.Number({ description: "Kilograms CO2e." }),
+  truckToOriginInMeters: Type.Number({ description: "Metres." }),
+  truckToDestinationInMeters: Type.Number({ description: "Metres." }),
   legs: Type.Array(Leg),
 });
-export const RouteSearchResult = Type.Object({ results: Type.Array(RouteOption) }, { $id: 'RouteSearchResult' });
-export const OperatorList = Type.Array(Type.Ref('Operator'));
-export const SHARED_SCHEMAS = [Terminal, DistanceResult, EmissionsResult, PathFeature, Operator, RouteSearchResult];
+export const RouteSearchResult = Type.Object(
+  { results: Type.Array(RouteOption) },
+  { $id: "RouteSearchResult" }
+);
+export const OperatorList = Type.Array(Type.Ref("Operator"));
+export const SHARED_SCHEMAS = [
+  Terminal,
+  DistanceResult,
+  EmissionsResult,
+  PathFeature,
+  Operator,
+  RouteSearchResult,
+];
 
 // ---- problems ----------------------------------------------------------------------------------
 
 export const ProblemSchema = {
-  $id: 'Problem',
-  type: 'object',
-  description: 'RFC 9457 problem details (application/problem+json).',
-  required: ['type', 'title', 'status', 'detail'],
+  $id: "Problem",
+  type: "object",
+  description: "RFC 9457 problem details (application/problem+json).",
+  required: ["type", "title", "status", "detail"],
   properties: {
-    type: { type: 'string', format: 'uri-reference', description: 'Relative URI "/problems/<slug>" (e.g. /problems/incorrect-values); GET it for the explanation.' },
+    type: {
+      type: "string",
+      format: "uri-reference",
+      description:
+        'Relative URI "/problems/<slug>" (e.g. /problems/incorrect-values); GET it for the explanation.',
+    },
     title: {
-      type: 'string',
-      enum: ['Incorrect Values', 'Type Required', 'No Key', 'Over Limit', 'Free Tier Not Allowed', 'Invalid Key', 'Inactive', 'Unknown Data', 'Not Found', 'Too Many Requests', 'System Error'],
+      type: "string",
+      enum: [
+        "Incorrect Values",
+        "Type Required",
+        "No Key",
+        "Over Limit",
+        "Free Tier Not Allowed",
+        "Invalid Key",
+        "Inactive",
+        "Unknown Data",
+        "Not Found",
+        "Too Many Requests",
+        "System Error",
+      ],
       description: 'The "Type" column of the error catalogue.',
     },
-    status: { type: 'integer', description: 'The HTTP status.' },
-    detail: { type: 'string', description: 'Names the parameter at fault and its allowed values.' },
-    instance: { type: 'string', description: 'Only on 500: urn:request:<requestId>.' },
-    requestId: { type: 'string', description: 'Only on 500: the id under which the failure is logged.' },
+    status: { type: "integer", description: "The HTTP status." },
+    detail: { type: "string", description: "Names the parameter at fault and its allowed values." },
+    instance: { type: "string", description: "Only on 500: urn:request:<requestId>." },
+    requestId: {
+      type: "string",
+      description: "Only on 500: the id under which the failure is logged.",
+    },
   },
 } as const;

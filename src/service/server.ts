@@ -2,19 +2,19 @@
  * Starts the service: opens the store of a data directory, loads the engine (and the optimizer when
  * its loader is present), builds the app and listens (HTTP, or HTTPS with dev certificates).
  */
-import { FastifyInstance } from 'fastify';
-import * as path from 'node:path';
-import { RouteOptimizer } from '../engine/optimizer/types';
-import { RouteEngine } from '../engine/route-engine';
-import { buildApp } from './app';
-import { makeConfig, ServiceConfig } from './config';
-import { SqliteStore } from './store/sqlite';
-import { Store } from './store/store';
-import { loadTls, TlsMaterial } from './tls';
+import { FastifyInstance } from "fastify";
+import * as path from "node:path";
+import { RouteOptimizer } from "../engine/optimizer/types";
+import { RouteEngine } from "../engine/route-engine";
+import { buildApp } from "./app";
+import { makeConfig, ServiceConfig } from "./config";
+import { SqliteStore } from "./store/sqlite";
+import { Store } from "./store/store";
+import { loadTls, TlsMaterial } from "./tls";
 
-export const DEFAULT_DATA_DIR = './.route-sheets';
+export const DEFAULT_DATA_DIR = "./.route-sheets";
 export const DEFAULT_PORT = 3000;
-export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_HOST = "127.0.0.1";
 
 export interface ServeOptions {
   port?: number;
@@ -44,14 +44,20 @@ export interface RunningService {
 }
 
 /** The optimizer loader is another module that may not be built yet: load it when it is there. */
-export function loadOptimizerIfPresent(dataDir: string, engine: RouteEngine): { optimizer?: RouteOptimizer; error?: string } {
+export function loadOptimizerIfPresent(
+  dataDir: string,
+  engine: RouteEngine
+): { optimizer?: RouteOptimizer; error?: string } {
   let mod: { loadOptimizer?: (o: { dataDir: string; engine: RouteEngine }) => RouteOptimizer };
   try {
-    mod = require('../data/optimizer');
+    mod = require("../data/optimizer");
   } catch (e) {
-    return { error: `route optimizer loader not available (${(e as Error).message.split('\n')[0]})` };
+    return {
+      error: `route optimizer loader not available (${(e as Error).message.split("\n")[0]})`,
+    };
   }
-  if (typeof mod.loadOptimizer !== 'function') return { error: 'src/data/optimizer has no loadOptimizer' };
+  if (typeof mod.loadOptimizer !== "function")
+    return { error: "src/data/optimizer has no loadOptimizer" };
   try {
     return { optimizer: mod.loadOptimizer({ dataDir, engine }) };
   } catch (e) {
@@ -60,7 +66,7 @@ export function loadOptimizerIfPresent(dataDir: string, engine: RouteEngine): { 
 }
 
 export function loadEngineFor(dataDir: string): RouteEngine {
-  const { loadEngine } = require('../data/load-engine') as typeof import('../data/load-engine');
+  const { loadEngine } = require("../data/load-engine") as typeof import("../data/load-engine");
   return loadEngine({ dataDir });
 }
 
@@ -71,10 +77,13 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const engine = options.engine ?? loadEngineFor(dataDir);
   let optimizer: RouteOptimizer | undefined;
   let optimizerError: string | undefined;
-  if (options.optimizer === undefined) ({ optimizer, error: optimizerError } = loadOptimizerIfPresent(dataDir, engine));
+  if (options.optimizer === undefined)
+    ({ optimizer, error: optimizerError } = loadOptimizerIfPresent(dataDir, engine));
   else optimizer = options.optimizer ?? undefined;
 
-  const tls = options.tlsMaterial ?? (options.tls ? loadTls(options.tls === true ? undefined : options.tls) : undefined);
+  const tls =
+    options.tlsMaterial ??
+    (options.tls ? loadTls(options.tls === true ? undefined : options.tls) : undefined);
   const app = await buildApp({
     engine,
     optimizer,
@@ -88,10 +97,11 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   if (optimizerError) app.log.warn(optimizerError);
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = typeof address === "object" && address ? address.port : options.port;
   const host = options.host ?? DEFAULT_HOST;
-  const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  const url = `${tls ? 'https' : 'http'}://${shownHost}:${port}`;
+  const shownHost =
+    host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const url = `${tls ? "https" : "http"}://${shownHost}:${port}`;
   return {
     app,
     url,

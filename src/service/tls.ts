@@ -1,7 +1,7 @@
 /** HTTPS material: the Office add-in development certificates (office-addin-dev-certs). */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 
 export interface TlsMaterial {
   key: Buffer;
@@ -12,15 +12,15 @@ export interface TlsMaterial {
 }
 
 export function devCertDir(): string {
-  return path.join(os.homedir(), '.office-addin-dev-certs');
+  return path.join(os.homedir(), ".office-addin-dev-certs");
 }
 
 /** The dev certificates if `npx office-addin-dev-certs install` has created them, else undefined. */
 export function findDevCertificates(dir = devCertDir()): TlsMaterial | undefined {
-  const cert = path.join(dir, 'localhost.crt');
-  const key = path.join(dir, 'localhost.key');
+  const cert = path.join(dir, "localhost.crt");
+  const key = path.join(dir, "localhost.key");
   if (!fs.existsSync(cert) || !fs.existsSync(key)) return undefined;
-  const ca = path.join(dir, 'ca.crt');
+  const ca = path.join(dir, "ca.crt");
   return {
     cert: fs.readFileSync(cert),
     key: fs.readFileSync(key),
@@ -34,11 +34,15 @@ export function findDevCertificates(dir = devCertDir()): TlsMaterial | undefined
  * (this may ask for the administrator password). Resolves with why not when that is impossible
  * here (no sudo, no trust store…): then the caller serves HTTP.
  */
-export async function installDevCertificates(): Promise<{ installed: true } | { installed: false; reason: string }> {
+export async function installDevCertificates(): Promise<
+  { installed: true } | { installed: false; reason: string }
+> {
   try {
     // Loaded lazily: only `route-sheets start` needs it.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const devCerts = require('office-addin-dev-certs') as { ensureCertificatesAreInstalled(): Promise<void> };
+
+    const devCerts = require("office-addin-dev-certs") as {
+      ensureCertificatesAreInstalled(): Promise<void>;
+    };
     await devCerts.ensureCertificatesAreInstalled();
     return { installed: true };
   } catch (err) {
@@ -48,14 +52,18 @@ export async function installDevCertificates(): Promise<{ installed: true } | { 
 
 export function loadTls(files?: { cert?: string; key?: string }): TlsMaterial {
   if (files?.cert || files?.key) {
-    if (!files.cert || !files.key) throw new Error('--cert and --key must be given together.');
-    return { cert: fs.readFileSync(files.cert), key: fs.readFileSync(files.key), source: files.cert };
+    if (!files.cert || !files.key) throw new Error("--cert and --key must be given together.");
+    return {
+      cert: fs.readFileSync(files.cert),
+      key: fs.readFileSync(files.key),
+      source: files.cert,
+    };
   }
   const dev = findDevCertificates();
   if (!dev) {
     throw new Error(
       `--tls needs a certificate: none found in ${devCertDir()} (localhost.crt, localhost.key). ` +
-        'Create and trust them with "npx office-addin-dev-certs install", or pass --cert FILE --key FILE.',
+        'Create and trust them with "npx office-addin-dev-certs install", or pass --cert FILE --key FILE.'
     );
   }
   return dev;

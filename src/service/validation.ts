@@ -2,7 +2,7 @@
  * Turns Fastify/ajv validation errors into `Incorrect Values` / `Type Required` details that name
  * the parameter and its allowed values, read from the same schema that validated the request.
  */
-import { RouteSheetsError } from '../engine/errors';
+import { RouteSheetsError } from "../engine/errors";
 
 export interface AjvError {
   keyword: string;
@@ -27,52 +27,75 @@ export function validationProblem(
   errors: AjvError[],
   context: string | undefined,
   schema: JsonSchema | undefined,
-  data: unknown,
+  data: unknown
 ): RouteSheetsError {
   const e = errors[0];
-  const segments = e.instancePath.split('/').slice(1).map(decodePointer);
-  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') segments.push(e.params.missingProperty);
-  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string') segments.push(e.params.additionalProperty);
+  const segments = e.instancePath.split("/").slice(1).map(decodePointer);
+  if (e.keyword === "required" && typeof e.params.missingProperty === "string")
+    segments.push(e.params.missingProperty);
+  if (e.keyword === "additionalProperties" && typeof e.params.additionalProperty === "string")
+    segments.push(e.params.additionalProperty);
 
   // Batch: an item without a valid `type` spoils the whole request.
-  if (context === 'body' && segments[0] === 'requests' && /^\d+$/.test(segments[1] ?? '') && (segments.length === 2 || segments[2] === 'type')) {
-    if (segments.length === 3 || e.keyword === 'type') {
-      const types = (schemaAt(schema, ['requests', '0', 'type'])?.enum ?? ['distance', 'emissions', 'terminals']).join(', ');
-      return new RouteSheetsError('Type Required', `requests[${segments[1]}].type must be one of: ${types}.`, 'type');
+  if (
+    context === "body" &&
+    segments[0] === "requests" &&
+    /^\d+$/.test(segments[1] ?? "") &&
+    (segments.length === 2 || segments[2] === "type")
+  ) {
+    if (segments.length === 3 || e.keyword === "type") {
+      const types = (
+        schemaAt(schema, ["requests", "0", "type"])?.enum ?? ["distance", "emissions", "terminals"]
+      ).join(", ");
+      return new RouteSheetsError(
+        "Type Required",
+        `requests[${segments[1]}].type must be one of: ${types}.`,
+        "type"
+      );
     }
   }
 
-  const parameter = segments.length ? formatPath(segments) : context ?? 'request';
-  const where = context === 'body' ? 'body field' : context === 'querystring' ? 'query parameter' : context ?? 'value';
+  const parameter = segments.length ? formatPath(segments) : (context ?? "request");
+  const where =
+    context === "body"
+      ? "body field"
+      : context === "querystring"
+        ? "query parameter"
+        : (context ?? "value");
   const prop = schemaAt(schema, segments);
   const value = valueAt(data, segments);
-  const shown = value === undefined ? '' : ` "${String(value).slice(0, 80)}"`;
+  const shown = value === undefined ? "" : ` "${String(value).slice(0, 80)}"`;
   const allowed = describeAllowed(prop);
   let detail: string;
   switch (e.keyword) {
-    case 'required': {
-      const what = prop?.enum ?? prop?.items?.enum ? allowed : prop?.description ? `${prop.description.replace(/\.$/, '')}.` : allowed;
-      detail = `${where} ${parameter} is required${what ? `: ${what}` : '.'}`;
+    case "required": {
+      const what =
+        (prop?.enum ?? prop?.items?.enum)
+          ? allowed
+          : prop?.description
+            ? `${prop.description.replace(/\.$/, "")}.`
+            : allowed;
+      detail = `${where} ${parameter} is required${what ? `: ${what}` : "."}`;
       break;
     }
-    case 'enum':
-      detail = `${where} ${parameter}${shown} is not allowed; allowed values: ${(e.params.allowedValues as unknown[] ?? prop?.enum ?? []).join(', ')}.`;
+    case "enum":
+      detail = `${where} ${parameter}${shown} is not allowed; allowed values: ${((e.params.allowedValues as unknown[]) ?? prop?.enum ?? []).join(", ")}.`;
       break;
-    case 'maxItems':
+    case "maxItems":
       detail = `${where} ${parameter} holds at most ${String(e.params.limit)} items.`;
       break;
     default:
-      detail = `${where} ${parameter}${shown} ${e.message ?? 'is invalid'}${allowed ? `; ${allowed}` : '.'}`;
+      detail = `${where} ${parameter}${shown} ${e.message ?? "is invalid"}${allowed ? `; ${allowed}` : "."}`;
   }
-  return new RouteSheetsError('Incorrect Values', detail, parameter);
+  return new RouteSheetsError("Incorrect Values", detail, parameter);
 }
 
 function decodePointer(s: string): string {
-  return s.replace(/~1/g, '/').replace(/~0/g, '~');
+  return s.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
 function formatPath(segments: string[]): string {
-  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+  return segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join("");
 }
 
 function schemaAt(schema: JsonSchema | undefined, segments: string[]): JsonSchema | undefined {
@@ -88,21 +111,21 @@ function schemaAt(schema: JsonSchema | undefined, segments: string[]): JsonSchem
 function valueAt(data: unknown, segments: string[]): unknown {
   let v = data;
   for (const seg of segments) {
-    if (v === null || typeof v !== 'object') return undefined;
+    if (v === null || typeof v !== "object") return undefined;
     v = (v as Record<string, unknown>)[seg];
   }
   return v;
 }
 
 function describeAllowed(s: JsonSchema | undefined): string {
-  if (!s) return '';
+  if (!s) return "";
   const en = s.enum ?? s.items?.enum;
-  if (en) return `allowed values: ${en.join(', ')}.`;
+  if (en) return `allowed values: ${en.join(", ")}.`;
   const parts: string[] = [];
-  const type = Array.isArray(s.type) ? s.type.join(' or ') : s.type;
-  if (type === 'array') parts.push(`a list (repeat the parameter or separate values by commas)`);
-  else if (type) parts.push(`expected ${type === 'integer' ? 'an integer' : `a ${type}`}`);
-  if (s.format) parts.push(`format ${s.format}${s.format === 'date' ? ' (YYYY-MM-DD)' : ''}`);
-  if (s.description) parts.push(s.description.replace(/\.$/, ''));
-  return parts.length ? parts.join('; ') + '.' : '';
+  const type = Array.isArray(s.type) ? s.type.join(" or ") : s.type;
+  if (type === "array") parts.push(`a list (repeat the parameter or separate values by commas)`);
+  else if (type) parts.push(`expected ${type === "integer" ? "an integer" : `a ${type}`}`);
+  if (s.format) parts.push(`format ${s.format}${s.format === "date" ? " (YYYY-MM-DD)" : ""}`);
+  if (s.description) parts.push(s.description.replace(/\.$/, ""));
+  return parts.length ? parts.join("; ") + "." : "";
 }

@@ -3,13 +3,13 @@
  * show/hide), Save, Test connection, and the cache panel. Settings go to the shared SettingsStore
  * (OfficeRuntime.storage inside Office; the page's localStorage only outside Office), never to the workbook.
  */
-import { RouteApiClient } from '../client/api-client';
-import { BASE_URL_PRESETS, normalizeBaseUrl, pageOrigin } from '../client/settings';
-import { sharedClient, sharedSettings } from '../client/shared';
-import type { OperatorRecord } from '../client/types';
-import { checkConnection, ConnectionReport } from './connection-status';
-import { byId, h, whileBusy } from './dom';
-import { hasExcel } from './office-host';
+import { RouteApiClient } from "../client/api-client";
+import { BASE_URL_PRESETS, normalizeBaseUrl, pageOrigin } from "../client/settings";
+import { sharedClient, sharedSettings } from "../client/shared";
+import type { OperatorRecord } from "../client/types";
+import { checkConnection, ConnectionReport } from "./connection-status";
+import { byId, h, whileBusy } from "./dom";
+import { hasExcel } from "./office-host";
 
 export interface ConnectionViewEvents {
   /** Operators seen by a successful connection test (so the search form need not ask again). */
@@ -19,22 +19,22 @@ export interface ConnectionViewEvents {
 }
 
 function presetOf(baseUrl: string): string {
-  if (!baseUrl || baseUrl === pageOrigin()) return 'this-server';
+  if (!baseUrl || baseUrl === pageOrigin()) return "this-server";
   const preset = BASE_URL_PRESETS.find((p) => p.url === baseUrl);
-  return preset ? preset.id : 'custom';
+  return preset ? preset.id : "custom";
 }
 
 export async function initConnectionView(events: ConnectionViewEvents): Promise<void> {
-  const form = byId<HTMLFormElement>('settings-form');
-  const keyInput = byId<HTMLInputElement>('api-key');
-  const toggle = byId<HTMLButtonElement>('toggle-key');
-  const preset = byId<HTMLSelectElement>('base-url-preset');
-  const urlInput = byId<HTMLInputElement>('base-url');
-  const urlError = byId('base-url-error');
-  const status = byId('status');
-  const checksList = byId('connection-checks');
-  const testButton = byId<HTMLButtonElement>('test-connection');
-  const section = byId('panel-connection');
+  const form = byId<HTMLFormElement>("settings-form");
+  const keyInput = byId<HTMLInputElement>("api-key");
+  const toggle = byId<HTMLButtonElement>("toggle-key");
+  const preset = byId<HTMLSelectElement>("base-url-preset");
+  const urlInput = byId<HTMLInputElement>("base-url");
+  const urlError = byId("base-url-error");
+  const status = byId("status");
+  const checksList = byId("connection-checks");
+  const testButton = byId<HTMLButtonElement>("test-connection");
+  const section = byId("panel-connection");
 
   for (const p of BASE_URL_PRESETS) preset.add(new Option(p.label, p.id));
   const current = await sharedSettings().get();
@@ -44,78 +44,101 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
 
   const syncUrl = () => {
     const chosen = BASE_URL_PRESETS.find((p) => p.id === preset.value);
-    urlInput.readOnly = preset.value !== 'custom';
-    if (preset.value === 'this-server') urlInput.value = pageOrigin();
+    urlInput.readOnly = preset.value !== "custom";
+    if (preset.value === "this-server") urlInput.value = pageOrigin();
     else if (chosen?.url) urlInput.value = chosen.url;
-    else if (preset.value === 'custom') urlInput.focus();
+    else if (preset.value === "custom") urlInput.focus();
   };
-  preset.addEventListener('change', syncUrl);
+  preset.addEventListener("change", syncUrl);
   syncUrl();
 
-  toggle.addEventListener('click', () => {
-    const show = keyInput.type === 'password';
-    keyInput.type = show ? 'text' : 'password';
-    toggle.textContent = show ? 'Hide' : 'Show';
-    toggle.setAttribute('aria-pressed', String(show));
-    toggle.setAttribute('aria-label', show ? 'Hide the API key' : 'Show the API key');
+  toggle.addEventListener("click", () => {
+    const show = keyInput.type === "password";
+    keyInput.type = show ? "text" : "password";
+    toggle.textContent = show ? "Hide" : "Show";
+    toggle.setAttribute("aria-pressed", String(show));
+    toggle.setAttribute("aria-label", show ? "Hide the API key" : "Show the API key");
   });
 
   /** The base URL the form stands for, or an error shown next to the URL field. */
   const formBaseUrl = (): string | undefined => {
-    urlError.textContent = '';
-    urlInput.removeAttribute('aria-invalid');
-    if (preset.value === 'this-server') return pageOrigin();
+    urlError.textContent = "";
+    urlInput.removeAttribute("aria-invalid");
+    if (preset.value === "this-server") return pageOrigin();
     try {
       return normalizeBaseUrl(urlInput.value);
     } catch (error) {
       urlError.textContent = error instanceof Error ? error.message : String(error);
-      urlInput.setAttribute('aria-invalid', 'true');
+      urlInput.setAttribute("aria-invalid", "true");
       urlInput.focus();
       return undefined;
     }
   };
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const baseUrl = formBaseUrl();
     if (baseUrl === undefined) return;
     try {
-      await sharedSettings().save({ apiKey: keyInput.value, baseUrl: preset.value === 'this-server' ? '' : baseUrl });
-      status.dataset.state = 'ok';
+      await sharedSettings().save({
+        apiKey: keyInput.value,
+        baseUrl: preset.value === "this-server" ? "" : baseUrl,
+      });
+      status.dataset.state = "ok";
       status.textContent = hasExcel()
-        ? 'Saved. Recalculate (Ctrl+Alt+F9) to refresh ROUTE functions.'
-        : 'Saved (in this browser only: the page is not running inside Excel).';
+        ? "Saved. Recalculate (Ctrl+Alt+F9) to refresh ROUTE functions."
+        : "Saved (in this browser only: the page is not running inside Excel).";
       events.onSaved();
     } catch (error) {
-      status.dataset.state = 'error';
+      status.dataset.state = "error";
       status.textContent = `Not saved: ${error instanceof Error ? error.message : String(error)}`;
     }
   });
 
-  testButton.addEventListener('click', async () => {
+  testButton.addEventListener("click", async () => {
     const baseUrl = formBaseUrl();
     if (baseUrl === undefined) return;
-    status.dataset.state = 'busy';
-    status.textContent = 'Testing the connection…';
+    status.dataset.state = "busy";
+    status.textContent = "Testing the connection…";
     checksList.replaceChildren();
     // A client of its own: tests what is typed (saved or not) and never answers from the shared cache.
     const apiKey = keyInput.value.trim();
-    const probe = new RouteApiClient({ settings: { get: async () => ({ baseUrl, apiKey }) }, maxRetries: 1, deadlineMs: 10_000 });
-    const report = await whileBusy(section, testButton, () => checkConnection(probe, baseUrl, apiKey));
+    const probe = new RouteApiClient({
+      settings: { get: async () => ({ baseUrl, apiKey }) },
+      maxRetries: 1,
+      deadlineMs: 10_000,
+    });
+    const report = await whileBusy(section, testButton, () =>
+      checkConnection(probe, baseUrl, apiKey)
+    );
     showReport(report);
     if (report.operators.length) events.onOperators(report.operators);
   });
 
   const showReport = (report: ConnectionReport) => {
-    status.dataset.state = report.ok ? 'ok' : 'error';
+    status.dataset.state = report.ok ? "ok" : "error";
     status.textContent = report.summary;
     checksList.replaceChildren(
       ...report.checks.map((c) =>
-        h('li', { className: `check check-${c.ok === true ? 'ok' : c.ok === false ? 'fail' : 'skip'}`, 'data-check': c.id },
-          h('span', { className: 'check-icon', 'aria-hidden': 'true' }, c.ok === true ? '✓' : c.ok === false ? '✗' : '–'),
-          h('span', { className: 'visually-hidden' }, c.ok === true ? 'Works: ' : c.ok === false ? 'Problem: ' : 'Not checked: '),
-          c.message),
-      ),
+        h(
+          "li",
+          {
+            className: `check check-${c.ok === true ? "ok" : c.ok === false ? "fail" : "skip"}`,
+            "data-check": c.id,
+          },
+          h(
+            "span",
+            { className: "check-icon", "aria-hidden": "true" },
+            c.ok === true ? "✓" : c.ok === false ? "✗" : "–"
+          ),
+          h(
+            "span",
+            { className: "visually-hidden" },
+            c.ok === true ? "Works: " : c.ok === false ? "Problem: " : "Not checked: "
+          ),
+          c.message
+        )
+      )
     );
   };
 
@@ -124,28 +147,28 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
 
 /** Cache statistics and "Clear cache and recalculate". */
 function initCachePanel(): void {
-  const stats = byId('stats');
-  const button = byId<HTMLButtonElement>('clear-cache');
-  const note = byId('cache-status');
+  const stats = byId("stats");
+  const button = byId<HTMLButtonElement>("clear-cache");
+  const note = byId("cache-status");
   const show = () => {
     const s = sharedClient().cacheStats();
-    byId('stat-entries').textContent = s.entries.toLocaleString('en-US');
-    byId('stat-hits').textContent = s.hits.toLocaleString('en-US');
-    byId('stat-saved').textContent = s.requestsSaved.toLocaleString('en-US');
-    byId('stat-sent').textContent = s.requestsSent.toLocaleString('en-US');
+    byId("stat-entries").textContent = s.entries.toLocaleString("en-US");
+    byId("stat-hits").textContent = s.hits.toLocaleString("en-US");
+    byId("stat-saved").textContent = s.requestsSaved.toLocaleString("en-US");
+    byId("stat-sent").textContent = s.requestsSent.toLocaleString("en-US");
     stats.dataset.entries = String(s.entries);
   };
-  button.addEventListener('click', async () => {
+  button.addEventListener("click", async () => {
     sharedClient().clearCache();
     show();
     if (!hasExcel()) {
-      note.textContent = 'Cache cleared. Recalculation needs Excel.';
+      note.textContent = "Cache cleared. Recalculation needs Excel.";
       return;
     }
-    note.textContent = 'Cache cleared; recalculating the workbook…';
+    note.textContent = "Cache cleared; recalculating the workbook…";
     try {
-      await whileBusy(byId('cache-panel'), button, () => recalculateWorkbook());
-      note.textContent = 'Cache cleared and the workbook recalculated.';
+      await whileBusy(byId("cache-panel"), button, () => recalculateWorkbook());
+      note.textContent = "Cache cleared and the workbook recalculated.";
     } catch (error) {
       note.textContent = `Cache cleared, but recalculation failed: ${error instanceof Error ? error.message : String(error)}`;
     }

@@ -1,5 +1,5 @@
 /** Units and wording shared by the results list and the Excel tables. */
-import type { Leg, RouteOption } from '../client/types';
+import type { Leg, RouteOption } from "../client/types";
 
 export const MINUTES_PER_DAY = 1440;
 const MS_PER_DAY = 86_400_000;
@@ -27,12 +27,13 @@ export function modalitiesOf(option: RouteOption): string[] {
 /** Operator names of all legs, each once, in order of appearance. */
 export function operatorsOf(option: RouteOption): string[] {
   const names: string[] = [];
-  for (const leg of option.legs) for (const op of leg.operators ?? []) if (!names.includes(op.name)) names.push(op.name);
+  for (const leg of option.legs)
+    for (const op of leg.operators ?? []) if (!names.includes(op.name)) names.push(op.name);
   return names;
 }
 
 export function legOperators(leg: Leg): string {
-  return (leg.operators ?? []).map((o) => o.name).join(', ');
+  return (leg.operators ?? []).map((o) => o.name).join(", ");
 }
 
 export function firstDeparture(option: RouteOption): string | undefined {
@@ -53,27 +54,27 @@ export function stopsOf(option: RouteOption): string[] {
 export function formatDuration(minutes: number): string {
   if (minutes < MINUTES_PER_DAY) return `${Math.round(minutes / 60)} h`;
   const days = Math.round((minutes / MINUTES_PER_DAY) * 10) / 10;
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+  return `${days} ${days === 1 ? "day" : "days"}`;
 }
 
 /** "1,234 kg" / "12.3 t" for CO2e. */
 export function formatKg(kg: number): string {
-  if (kg >= 10_000) return `${(kg / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} t`;
-  return `${kg.toLocaleString('en-US', { maximumFractionDigits: kg < 10 ? 1 : 0 })} kg`;
+  if (kg >= 10_000) return `${(kg / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} t`;
+  return `${kg.toLocaleString("en-US", { maximumFractionDigits: kg < 10 ? 1 : 0 })} kg`;
 }
 
 export function formatKm(metres: number): string {
-  return `${Math.round(metres / 1000).toLocaleString('en-US')} km`;
+  return `${Math.round(metres / 1000).toLocaleString("en-US")} km`;
 }
 
 /** "2026-03-04 10:00 UTC" — the service speaks UTC, so does the pane. */
 export function formatDate(iso: string | undefined): string {
-  if (!iso) return '–';
+  if (!iso) return "–";
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return iso;
-  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  return new Date(ms).toISOString().slice(0, 16).replace("T", " ") + " UTC";
 }
 
 export function formatTransfers(n: number): string {
-  return n === 0 ? 'direct' : `${n} ${n === 1 ? 'transfer' : 'transfers'}`;
+  return n === 0 ? "direct" : `${n} ${n === 1 ? "transfer" : "transfers"}`;
 }

@@ -4,14 +4,14 @@
  * service (/path extension, one request per leg, in parallel) and the map is redrawn along them.
  * Legs without a path (service without the extension, no route, no answer) keep their arc.
  */
-import { feature } from 'topojson-client';
-import type { Topology, GeometryCollection } from 'topojson-specification';
-import landTopology from 'world-atlas/land-110m.json';
-import { sharedClient } from '../client/shared';
-import type { Leg, RouteOption } from '../client/types';
-import { h, whileBusy } from './dom';
-import { renderRouteMap, LngLat, MODALITY_COLORS, RouteMap } from './map';
-import { bundledPorts, coordinateLookup } from './port-coordinates';
+import { feature } from "topojson-client";
+import type { Topology, GeometryCollection } from "topojson-specification";
+import landTopology from "world-atlas/land-110m.json";
+import { sharedClient } from "../client/shared";
+import type { Leg, RouteOption } from "../client/types";
+import { h, whileBusy } from "./dom";
+import { renderRouteMap, LngLat, MODALITY_COLORS, RouteMap } from "./map";
+import { bundledPorts, coordinateLookup } from "./port-coordinates";
 
 let land: ReturnType<typeof feature> | undefined;
 const lookup = coordinateLookup(bundledPorts());
@@ -31,7 +31,11 @@ function landShapes() {
 /** Asks the shared client; any failure (e.g. 404 from a service without the extension) means "no path". */
 export const servicePaths: PathSource = async (leg) => {
   try {
-    const answer = await sharedClient().routePath({ origin: leg.origin, destination: leg.destination, modality: leg.modality });
+    const answer = await sharedClient().routePath({
+      origin: leg.origin,
+      destination: leg.destination,
+      modality: leg.modality,
+    });
     return answer.geometry.coordinates;
   } catch {
     return undefined;
@@ -40,26 +44,38 @@ export const servicePaths: PathSource = async (leg) => {
 
 /** Trucking legs are short and the router's road graph is coarse: they stay arcs. */
 export function wantsPath(leg: Leg): boolean {
-  return leg.modality !== 'TRUCK';
+  return leg.modality !== "TRUCK";
 }
 
-type MapState = 'loading' | 'done';
+type MapState = "loading" | "done";
 
 /** Draws the arcs at once, then the routed paths; resolves with the final map. */
-export async function showRoutedMap(container: HTMLElement, option: RouteOption, index: number, source: PathSource = servicePaths): Promise<RouteMap> {
+export async function showRoutedMap(
+  container: HTMLElement,
+  option: RouteOption,
+  index: number,
+  source: PathSource = servicePaths
+): Promise<RouteMap> {
   const asked = option.legs.map(wantsPath);
-  if (!asked.some(Boolean)) return showRouteMap(container, option, index, [], 'done');
-  const first = showRouteMap(container, option, index, [], 'loading');
+  if (!asked.some(Boolean)) return showRouteMap(container, option, index, [], "done");
+  const first = showRouteMap(container, option, index, [], "loading");
   // The caption's note gets the pane's spinner (aria-busy on its parent) while the paths load.
-  const caption = container.querySelector<HTMLElement>('figcaption');
-  const fetchAll = () => Promise.all(option.legs.map((leg, i) => (asked[i] ? source(leg) : Promise.resolve(undefined))));
+  const caption = container.querySelector<HTMLElement>("figcaption");
+  const fetchAll = () =>
+    Promise.all(option.legs.map((leg, i) => (asked[i] ? source(leg) : Promise.resolve(undefined))));
   const paths = caption ? await whileBusy(caption, null, fetchAll) : await fetchAll();
   // Another option was selected meanwhile (its map replaced this container): leave it be.
   if (!container.isConnected) return first;
-  return showRouteMap(container, option, index, paths, 'done');
+  return showRouteMap(container, option, index, paths, "done");
 }
 
-export function showRouteMap(container: HTMLElement, option: RouteOption, index: number, paths: ReadonlyArray<LngLat[] | undefined> = [], state: MapState = 'done'): RouteMap {
+export function showRouteMap(
+  container: HTMLElement,
+  option: RouteOption,
+  index: number,
+  paths: ReadonlyArray<LngLat[] | undefined> = [],
+  state: MapState = "done"
+): RouteMap {
   const width = Math.max(240, Math.min(container.clientWidth || 300, 600));
   const map = renderRouteMap({
     legs: option.legs,
@@ -67,17 +83,36 @@ export function showRouteMap(container: HTMLElement, option: RouteOption, index:
     land: landShapes(),
     width,
     height: Math.round(width * 0.62),
-    title: `Map of option ${index + 1}: ${[option.legs[0]?.origin, ...option.legs.map((l) => l.destination)].join(' → ')}`,
+    title: `Map of option ${index + 1}: ${[option.legs[0]?.origin, ...option.legs.map((l) => l.destination)].join(" → ")}`,
     paths,
   });
-  const figure = h('figure', { className: 'map-figure' });
+  const figure = h("figure", { className: "map-figure" });
   figure.innerHTML = map.svg; // our own markup: every text in it is escaped by renderRouteMap
-  const legend = h('ul', { className: 'map-legend', 'aria-label': 'Modalities' },
-    ...map.modalities.map((m) => h('li', {}, h('span', { className: 'swatch', style: `background:${MODALITY_COLORS[m] ?? '#616161'}` }), m)));
-  const caption = h('figcaption', {},
+  const legend = h(
+    "ul",
+    { className: "map-legend", "aria-label": "Modalities" },
+    ...map.modalities.map((m) =>
+      h(
+        "li",
+        {},
+        h("span", { className: "swatch", style: `background:${MODALITY_COLORS[m] ?? "#616161"}` }),
+        m
+      )
+    )
+  );
+  const caption = h(
+    "figcaption",
+    {},
     legend,
-    h('span', { className: 'muted spinner-slot map-note' }, mapNote(map, state)),
-    map.missing.length ? h('span', { className: 'warning' }, ` No coordinates for ${map.missing.join(', ')}: those legs are not drawn.`) : null);
+    h("span", { className: "muted spinner-slot map-note" }, mapNote(map, state)),
+    map.missing.length
+      ? h(
+          "span",
+          { className: "warning" },
+          ` No coordinates for ${map.missing.join(", ")}: those legs are not drawn.`
+        )
+      : null
+  );
   figure.append(caption);
   container.replaceChildren(figure);
   container.dataset.legs = String(map.drawnLegs);
@@ -87,10 +122,11 @@ export function showRouteMap(container: HTMLElement, option: RouteOption, index:
 }
 
 /** Says what the lines are: routed paths, great-circle arcs, or both. */
-export function mapNote(map: Pick<RouteMap, 'drawnLegs' | 'routedLegs'>, state: MapState): string {
-  if (state === 'loading') return 'Great-circle arcs between ports for now; loading the routed paths…';
+export function mapNote(map: Pick<RouteMap, "drawnLegs" | "routedLegs">, state: MapState): string {
+  if (state === "loading")
+    return "Great-circle arcs between ports for now; loading the routed paths…";
   const arcs = map.drawnLegs - map.routedLegs;
-  if (map.routedLegs === 0) return 'Arcs are great circles between ports, not the sailed path.';
-  if (arcs === 0) return 'Lines follow the routed paths the distances are computed on.';
-  return `Lines follow the routed paths the distances are computed on; ${arcs} leg${arcs === 1 ? '' : 's'} (trucking, or no path from the service) drawn as great-circle arc${arcs === 1 ? '' : 's'}.`;
+  if (map.routedLegs === 0) return "Arcs are great circles between ports, not the sailed path.";
+  if (arcs === 0) return "Lines follow the routed paths the distances are computed on.";
+  return `Lines follow the routed paths the distances are computed on; ${arcs} leg${arcs === 1 ? "" : "s"} (trucking, or no path from the service) drawn as great-circle arc${arcs === 1 ? "" : "s"}.`;
 }

@@ -5,24 +5,34 @@
  */
 
 export type HostState =
-  | { kind: 'excel' }
-  | { kind: 'other-host'; host: string }
-  | { kind: 'no-office'; reason: string };
+  { kind: "excel" } | { kind: "other-host"; host: string } | { kind: "no-office"; reason: string };
 
 interface OfficeLike {
-  onReady?: (callback?: (info: { host: unknown; platform: unknown }) => void) => Promise<{ host: unknown; platform: unknown }>;
+  onReady?: (
+    callback?: (info: { host: unknown; platform: unknown }) => void
+  ) => Promise<{ host: unknown; platform: unknown }>;
 }
 
 export const OFFICE_WAIT_MS = 4000;
 
-export function waitForOffice(timeoutMs = OFFICE_WAIT_MS, office: OfficeLike | undefined = officeGlobal()): Promise<HostState> {
-  if (!office || typeof office.onReady !== 'function') {
-    return Promise.resolve({ kind: 'no-office', reason: 'Office.js did not load, so this page is not running inside Excel.' });
+export function waitForOffice(
+  timeoutMs = OFFICE_WAIT_MS,
+  office: OfficeLike | undefined = officeGlobal()
+): Promise<HostState> {
+  if (!office || typeof office.onReady !== "function") {
+    return Promise.resolve({
+      kind: "no-office",
+      reason: "Office.js did not load, so this page is not running inside Excel.",
+    });
   }
   return new Promise<HostState>((resolve) => {
     const timer = setTimeout(
-      () => resolve({ kind: 'no-office', reason: `Office did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s: this page is probably open outside Excel.` }),
-      timeoutMs,
+      () =>
+        resolve({
+          kind: "no-office",
+          reason: `Office did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s: this page is probably open outside Excel.`,
+        }),
+      timeoutMs
     );
     const done = (state: HostState) => {
       clearTimeout(timer);
@@ -31,13 +41,20 @@ export function waitForOffice(timeoutMs = OFFICE_WAIT_MS, office: OfficeLike | u
     try {
       // onReady also tells Office the page has initialised.
       office.onReady!((info) => {
-        const host = info?.host == null ? '' : String(info.host);
-        if (!host) done({ kind: 'no-office', reason: 'This page is open outside Office (Office reports no host).' });
-        else if (host.toLowerCase() === 'excel') done({ kind: 'excel' });
-        else done({ kind: 'other-host', host });
+        const host = info?.host == null ? "" : String(info.host);
+        if (!host)
+          done({
+            kind: "no-office",
+            reason: "This page is open outside Office (Office reports no host).",
+          });
+        else if (host.toLowerCase() === "excel") done({ kind: "excel" });
+        else done({ kind: "other-host", host });
       });
     } catch (error) {
-      done({ kind: 'no-office', reason: `Office failed to start: ${error instanceof Error ? error.message : String(error)}` });
+      done({
+        kind: "no-office",
+        reason: `Office failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   });
 }
@@ -49,5 +66,5 @@ function officeGlobal(): OfficeLike | undefined {
 /** Whether Excel.run is available (inside Excel, or a test's recorded stand-in). */
 export function hasExcel(): boolean {
   const excel = (globalThis as { Excel?: { run?: unknown } }).Excel;
-  return !!excel && typeof excel.run === 'function';
+  return !!excel && typeof excel.run === "function";
 }

@@ -4,20 +4,20 @@
  * names are the API's parameter names, so a problem detail naming a parameter maps to its field.
  * Pure (no DOM), so it is unit-tested directly.
  */
-import { canonicalQuery } from '../client/query';
-import type { RouteOptionsParams } from '../client/types';
-import { ROUTE_SEARCH_PARAMETERS } from '../engine/optimizer/types';
-import { detectPlace, DetectedPlace } from '../functions/place-type';
+import { canonicalQuery } from "../client/query";
+import type { RouteOptionsParams } from "../client/types";
+import { ROUTE_SEARCH_PARAMETERS } from "../engine/optimizer/types";
+import { detectPlace, DetectedPlace } from "../functions/place-type";
 
-export const MODALITY_CHOICES = ['DEEPSEA', 'SHORTSEA', 'BARGE', 'RAIL', 'TRUCK'] as const;
+export const MODALITY_CHOICES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"] as const;
 
 /** The optimizer's sort keys (src/engine/optimizer/query.ts SORT_KEYS) with labels for the pane. */
 export const SORT_CHOICES = [
-  { value: 'LEAD_TIME', label: 'Shortest lead time' },
-  { value: 'EMISSIONS', label: 'Lowest CO2e' },
-  { value: 'TRANSFERS', label: 'Fewest transfers' },
-  { value: 'DEPARTURE', label: 'Earliest departure' },
-  { value: 'ARRIVAL', label: 'Earliest arrival' },
+  { value: "LEAD_TIME", label: "Shortest lead time" },
+  { value: "EMISSIONS", label: "Lowest CO2e" },
+  { value: "TRANSFERS", label: "Fewest transfers" },
+  { value: "DEPARTURE", label: "Earliest departure" },
+  { value: "ARRIVAL", label: "Earliest arrival" },
 ] as const;
 
 /** Every query parameter of the endpoint, in the order the form shows them. */
@@ -55,10 +55,25 @@ export interface SearchFormValues {
 
 export function emptySearchForm(): SearchFormValues {
   return {
-    origin: '', destination: '', modalities: [], minDeparture: '', maxDeparture: '', maxArrival: '', maxTransfers: '',
-    allRequiredOperators: [], anyRequiredOperators: [], excludedOperators: [], anyRequiredLocodes: '',
-    allRequiredLocodes: '', excludedLocodes: '', maxFirstMileTruckingKm: '', maxLastMileTruckingKm: '', sort: 'LEAD_TIME',
-    directSeaOnly: false, maxEmission: '', maxLeadTime: '',
+    origin: "",
+    destination: "",
+    modalities: [],
+    minDeparture: "",
+    maxDeparture: "",
+    maxArrival: "",
+    maxTransfers: "",
+    allRequiredOperators: [],
+    anyRequiredOperators: [],
+    excludedOperators: [],
+    anyRequiredLocodes: "",
+    allRequiredLocodes: "",
+    excludedLocodes: "",
+    maxFirstMileTruckingKm: "",
+    maxLastMileTruckingKm: "",
+    sort: "LEAD_TIME",
+    directSeaOnly: false,
+    maxEmission: "",
+    maxLeadTime: "",
   };
 }
 
@@ -80,9 +95,11 @@ const LOCODE = /^[A-Z]{2}[A-Z2-9]{3}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WHOLE = /^\+?\d+$/;
 const DECIMAL = /^\+?(\d+(\.\d*)?|\.\d+)$/;
-const ISO_DURATION = /^P(?:\d+(?:\.\d+)?W)?(?:\d+(?:\.\d+)?D)?(?:T(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$/i;
+const ISO_DURATION =
+  /^P(?:\d+(?:\.\d+)?W)?(?:\d+(?:\.\d+)?D)?(?:T(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$/i;
 
-export const PLACE_HINT = 'use a UN/LOCODE (e.g. NLRTM), a terminal id (uuid, pick one from the suggestions) or "lat,lng" (e.g. 51.95,4.14)';
+export const PLACE_HINT =
+  'use a UN/LOCODE (e.g. NLRTM), a terminal id (uuid, pick one from the suggestions) or "lat,lng" (e.g. 51.95,4.14)';
 
 /** What the place text is, as the pane shows it next to the field ("LOCODE", "TERMINAL", "GEO"), or undefined. */
 export function placeTypeOf(text: string): DetectedPlace | undefined {
@@ -91,7 +108,10 @@ export function placeTypeOf(text: string): DetectedPlace | undefined {
 
 /** Items of a LOCODE list typed with commas, semicolons or spaces, upper-cased, de-duplicated. */
 export function splitLocodes(text: string): string[] {
-  const items = text.split(/[\s,;]+/).map((x) => x.trim().toUpperCase()).filter((x) => x !== '');
+  const items = text
+    .split(/[\s,;]+/)
+    .map((x) => x.trim().toUpperCase())
+    .filter((x) => x !== "");
   return [...new Set(items)];
 }
 
@@ -99,9 +119,17 @@ export function splitLocodes(text: string): string[] {
 export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
   const errors: FieldError[] = [];
   const fail = (field: SearchParameter, message: string) => errors.push({ field, message });
-  const params: RouteOptionsParams = { origin: '', originType: 'LOCODE', destination: '', destinationType: 'LOCODE' };
+  const params: RouteOptionsParams = {
+    origin: "",
+    originType: "LOCODE",
+    destination: "",
+    destinationType: "LOCODE",
+  };
 
-  for (const [field, typeField] of [['origin', 'originType'], ['destination', 'destinationType']] as const) {
+  for (const [field, typeField] of [
+    ["origin", "originType"],
+    ["destination", "destinationType"],
+  ] as const) {
     const text = values[field].trim();
     const place = detectPlace(text);
     if (!text) fail(field, `${field} is required: ${PLACE_HINT}.`);
@@ -113,58 +141,94 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
   }
 
   const modalities = values.modalities.map((m) => m.toUpperCase());
-  const unknownModality = modalities.find((m) => !(MODALITY_CHOICES as readonly string[]).includes(m));
-  if (unknownModality) fail('modalities', `modalities "${unknownModality}" is not allowed; allowed values: ${MODALITY_CHOICES.join(', ')}.`);
+  const unknownModality = modalities.find(
+    (m) => !(MODALITY_CHOICES as readonly string[]).includes(m)
+  );
+  if (unknownModality)
+    fail(
+      "modalities",
+      `modalities "${unknownModality}" is not allowed; allowed values: ${MODALITY_CHOICES.join(", ")}.`
+    );
   // All boxes ticked means the same as none: leave the parameter out.
-  if (modalities.length && modalities.length < MODALITY_CHOICES.length) params.modalities = modalities;
+  if (modalities.length && modalities.length < MODALITY_CHOICES.length)
+    params.modalities = modalities;
 
-  const dates: Partial<Record<'minDeparture' | 'maxDeparture' | 'maxArrival', number>> = {};
-  for (const field of ['minDeparture', 'maxDeparture', 'maxArrival'] as const) {
+  const dates: Partial<Record<"minDeparture" | "maxDeparture" | "maxArrival", number>> = {};
+  for (const field of ["minDeparture", "maxDeparture", "maxArrival"] as const) {
     const text = values[field].trim();
     if (!text) continue;
     const day = parseDay(text);
-    if (day === undefined) fail(field, `${field} "${text}" is not a date: use YYYY-MM-DD (UTC), e.g. 2026-03-01.`);
+    if (day === undefined)
+      fail(field, `${field} "${text}" is not a date: use YYYY-MM-DD (UTC), e.g. 2026-03-01.`);
     else {
       dates[field] = day;
       params[field] = text;
     }
   }
-  if (dates.minDeparture !== undefined && dates.maxDeparture !== undefined && dates.maxDeparture < dates.minDeparture) {
-    fail('maxDeparture', 'maxDeparture must not be before minDeparture.');
+  if (
+    dates.minDeparture !== undefined &&
+    dates.maxDeparture !== undefined &&
+    dates.maxDeparture < dates.minDeparture
+  ) {
+    fail("maxDeparture", "maxDeparture must not be before minDeparture.");
   }
-  if (dates.minDeparture !== undefined && dates.maxArrival !== undefined && dates.maxArrival < dates.minDeparture) {
-    fail('maxArrival', 'maxArrival must not be before minDeparture.');
+  if (
+    dates.minDeparture !== undefined &&
+    dates.maxArrival !== undefined &&
+    dates.maxArrival < dates.minDeparture
+  ) {
+    fail("maxArrival", "maxArrival must not be before minDeparture.");
   }
 
-  const whole = (field: 'maxTransfers' | 'maxFirstMileTruckingKm' | 'maxLastMileTruckingKm', max: number, unit: string) => {
+  const whole = (
+    field: "maxTransfers" | "maxFirstMileTruckingKm" | "maxLastMileTruckingKm",
+    max: number,
+    unit: string
+  ) => {
     const text = values[field].trim();
     if (!text) return;
-    if (!WHOLE.test(text) || Number(text) > max) fail(field, `${field} "${text}" must be a whole number from 0 to ${max}${unit}.`);
+    if (!WHOLE.test(text) || Number(text) > max)
+      fail(field, `${field} "${text}" must be a whole number from 0 to ${max}${unit}.`);
     else params[field] = Number(text);
   };
-  whole('maxTransfers', 1000, '');
-  whole('maxFirstMileTruckingKm', 5000, ' km');
-  whole('maxLastMileTruckingKm', 5000, ' km');
+  whole("maxTransfers", 1000, "");
+  whole("maxFirstMileTruckingKm", 5000, " km");
+  whole("maxLastMileTruckingKm", 5000, " km");
 
-  for (const field of ['allRequiredOperators', 'anyRequiredOperators', 'excludedOperators'] as const) {
-    const items = [...new Set(values[field].map((x) => x.trim()).filter((x) => x !== ''))];
+  for (const field of [
+    "allRequiredOperators",
+    "anyRequiredOperators",
+    "excludedOperators",
+  ] as const) {
+    const items = [...new Set(values[field].map((x) => x.trim()).filter((x) => x !== ""))];
     if (items.length) params[field] = items;
   }
   const required = new Set(values.allRequiredOperators);
   const clash = values.excludedOperators.find((op) => required.has(op));
-  if (clash) fail('excludedOperators', `excludedOperators: "${clash}" is also in allRequiredOperators; a route cannot both need and avoid it.`);
+  if (clash)
+    fail(
+      "excludedOperators",
+      `excludedOperators: "${clash}" is also in allRequiredOperators; a route cannot both need and avoid it.`
+    );
 
-  for (const field of ['anyRequiredLocodes', 'allRequiredLocodes', 'excludedLocodes'] as const) {
+  for (const field of ["anyRequiredLocodes", "allRequiredLocodes", "excludedLocodes"] as const) {
     const items = splitLocodes(values[field]);
     const bad = items.find((x) => !LOCODE.test(x));
-    if (bad) fail(field, `${field} "${bad}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM; separate several with commas.`);
+    if (bad)
+      fail(
+        field,
+        `${field} "${bad}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM; separate several with commas.`
+      );
     else if (items.length) params[field] = items;
   }
 
   const sort = values.sort.trim().toUpperCase();
   if (sort) {
     if (!SORT_CHOICES.some((s) => s.value === sort)) {
-      fail('sort', `sort "${values.sort}" is not allowed; allowed values: ${SORT_CHOICES.map((s) => s.value).join(', ')}.`);
+      fail(
+        "sort",
+        `sort "${values.sort}" is not allowed; allowed values: ${SORT_CHOICES.map((s) => s.value).join(", ")}.`
+      );
     } else params.sort = sort;
   }
 
@@ -172,14 +236,22 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
 
   const emission = values.maxEmission.trim();
   if (emission) {
-    if (!DECIMAL.test(emission)) fail('maxEmission', `maxEmission "${emission}" must be a non-negative number of kilograms CO2e.`);
+    if (!DECIMAL.test(emission))
+      fail(
+        "maxEmission",
+        `maxEmission "${emission}" must be a non-negative number of kilograms CO2e.`
+      );
     else params.maxEmission = Math.floor(Number(emission)); // the interface types it as int64
   }
 
   const lead = values.maxLeadTime.trim();
   if (lead) {
     const duration = leadTimeDuration(lead);
-    if (!duration) fail('maxLeadTime', `maxLeadTime "${lead}" must be a number of days greater than 0 (e.g. 21) or an ISO 8601 duration (e.g. P21D, PT36H).`);
+    if (!duration)
+      fail(
+        "maxLeadTime",
+        `maxLeadTime "${lead}" must be a number of days greater than 0 (e.g. 21) or an ISO 8601 duration (e.g. P21D, PT36H).`
+      );
     else params.maxLeadTime = duration;
   }
 
@@ -200,7 +272,7 @@ export function leadTimeDuration(text: string): string | undefined {
     return whole ? `P${whole}DT${hours}H` : `PT${hours}H`;
   }
   const upper = t.toUpperCase();
-  if (!ISO_DURATION.test(upper) || upper === 'P' || upper.endsWith('T')) return undefined;
+  if (!ISO_DURATION.test(upper) || upper === "P" || upper.endsWith("T")) return undefined;
   if (!/[1-9]/.test(upper)) return undefined; // P0D is no limit at all
   return upper;
 }
@@ -211,7 +283,11 @@ export function parseDay(text: string): number | undefined {
   if (!m) return undefined;
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   const d = new Date(ms);
-  if (d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+  if (
+    d.getUTCFullYear() !== Number(m[1]) ||
+    d.getUTCMonth() !== Number(m[2]) - 1 ||
+    d.getUTCDate() !== Number(m[3])
+  ) {
     return undefined;
   }
   return ms / 86_400_000;

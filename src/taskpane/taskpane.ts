@@ -4,28 +4,28 @@
  * functions (shared runtime: this page also loads functions.js). Outside Excel it says so and keeps
  * working for what needs no workbook.
  */
-import { initConnectionView } from './connection-view';
-import { byId } from './dom';
-import { hasExcel, HostState, waitForOffice } from './office-host';
-import { initResultsView } from './results-view';
-import { initSearchView } from './search-view';
+import { initConnectionView } from "./connection-view";
+import { byId } from "./dom";
+import { hasExcel, HostState, waitForOffice } from "./office-host";
+import { initResultsView } from "./results-view";
+import { initSearchView } from "./search-view";
 
 function initTabs(onShow: (tab: string) => void): void {
-  const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role=tab]')];
+  const tabs = [...document.querySelectorAll<HTMLButtonElement>("[role=tab]")];
   const activate = (tab: HTMLButtonElement, focus: boolean) => {
     for (const t of tabs) {
       const on = t === tab;
-      t.setAttribute('aria-selected', String(on));
+      t.setAttribute("aria-selected", String(on));
       t.tabIndex = on ? 0 : -1;
-      byId(t.getAttribute('aria-controls')!).hidden = !on;
+      byId(t.getAttribute("aria-controls")!).hidden = !on;
     }
     if (focus) tab.focus();
     onShow(tab.id);
   };
   tabs.forEach((tab, i) => {
-    tab.addEventListener('click', () => activate(tab, false));
-    tab.addEventListener('keydown', (event) => {
-      const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    tab.addEventListener("click", () => activate(tab, false));
+    tab.addEventListener("keydown", (event) => {
+      const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
       if (!step) return;
       event.preventDefault();
       activate(tabs[(i + step + tabs.length) % tabs.length], true);
@@ -34,30 +34,33 @@ function initTabs(onShow: (tab: string) => void): void {
 }
 
 function showHost(state: HostState): void {
-  const banner = byId('host-banner');
+  const banner = byId("host-banner");
   document.body.dataset.host = state.kind;
-  if (state.kind === 'excel') {
+  if (state.kind === "excel") {
     banner.hidden = true;
     return;
   }
   banner.hidden = false;
-  if (state.kind === 'no-office') byId('api-key-hint').textContent = "Outside Office: stored in this browser's local storage, never in a workbook.";
-  banner.textContent = state.kind === 'other-host'
-    ? `Route Sheets is an Excel add-in; this is ${state.host}. Connection settings work here, inserting tables does not.`
-    : `${state.reason} You can still set and test the connection and search route options; inserting tables needs Excel (settings are kept in this browser only).`;
+  if (state.kind === "no-office")
+    byId("api-key-hint").textContent =
+      "Outside Office: stored in this browser's local storage, never in a workbook.";
+  banner.textContent =
+    state.kind === "other-host"
+      ? `Route Sheets is an Excel add-in; this is ${state.host}. Connection settings work here, inserting tables does not.`
+      : `${state.reason} You can still set and test the connection and search route options; inserting tables needs Excel (settings are kept in this browser only).`;
 }
 
 async function init(): Promise<void> {
-  byId('app').setAttribute('aria-busy', 'true');
+  byId("app").setAttribute("aria-busy", "true");
   const host = await waitForOffice();
   showHost(host);
 
   const results = initResultsView();
-  results.setExcelAvailable(host.kind === 'excel' && hasExcel());
+  results.setExcelAvailable(host.kind === "excel" && hasExcel());
   const search = initSearchView({ onResults: (answer) => results.show(answer) });
   let operatorsLoaded = false;
   initTabs((tab) => {
-    if (tab === 'tab-search' && !operatorsLoaded) {
+    if (tab === "tab-search" && !operatorsLoaded) {
       operatorsLoaded = true;
       void search.loadOperators();
     }
@@ -71,11 +74,12 @@ async function init(): Promise<void> {
       operatorsLoaded = false;
     },
   });
-  byId('app').removeAttribute('aria-busy');
-  document.body.dataset.ready = 'true';
+  byId("app").removeAttribute("aria-busy");
+  document.body.dataset.ready = "true";
 }
 
 init().catch((error) => {
-  const status = document.getElementById('status');
-  if (status) status.textContent = `Could not start: ${error instanceof Error ? error.message : String(error)}`;
+  const status = document.getElementById("status");
+  if (status)
+    status.textContent = `Could not start: ${error instanceof Error ? error.message : String(error)}`;
 });

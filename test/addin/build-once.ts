@@ -1,9 +1,9 @@
 /** Builds what the browser test needs (dist/addin, dist/cli) unless it is newer than its sources. */
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, "../..");
 
 function newest(paths: string[]): number {
   let latest = 0;
@@ -24,7 +24,7 @@ function mtime(file: string): number {
 
 /** Serialises builds between Jest workers with an atomic mkdir lock. */
 function withLock(fn: () => void): void {
-  const lock = path.join(ROOT, 'dist', '.addin-build.lock');
+  const lock = path.join(ROOT, "dist", ".addin-build.lock");
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const started = Date.now();
   for (;;) {
@@ -45,15 +45,38 @@ function withLock(fn: () => void): void {
 
 export function ensureAddinAndCliBuilt(): void {
   withLock(() => {
-    const addinSources = newest(['src/client', 'src/functions', 'src/taskpane', 'assets', 'webpack.config.js']);
-    if (mtime('dist/addin/functions.json') < addinSources || !fs.existsSync(path.join(ROOT, 'dist/addin/taskpane.html'))) {
-      execFileSync(process.execPath, [require.resolve('webpack-cli/bin/cli.js'), '--mode', 'production'], { cwd: ROOT, stdio: 'pipe' });
+    const addinSources = newest([
+      "src/client",
+      "src/functions",
+      "src/taskpane",
+      "assets",
+      "webpack.config.js",
+    ]);
+    if (
+      mtime("dist/addin/functions.json") < addinSources ||
+      !fs.existsSync(path.join(ROOT, "dist/addin/taskpane.html"))
+    ) {
+      execFileSync(
+        process.execPath,
+        [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production"],
+        { cwd: ROOT, stdio: "pipe" }
+      );
     }
     // The server the browser talks to is compiled from all of these (tsc rewrites every output).
-    const serverSources = newest(['src/cli', 'src/service', 'src/engine', 'src/data', 'src/client']);
-    if (mtime('dist/cli/main.js') === 0 || mtime('dist/cli/main.js') < serverSources) {
+    const serverSources = newest([
+      "src/cli",
+      "src/service",
+      "src/engine",
+      "src/data",
+      "src/client",
+    ]);
+    if (mtime("dist/cli/main.js") === 0 || mtime("dist/cli/main.js") < serverSources) {
       try {
-        execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'pipe' });
+        execFileSync(
+          process.execPath,
+          [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+          { cwd: ROOT, stdio: "pipe" }
+        );
       } catch {
         // tsc still emits JavaScript when other modules have type errors; the server start below tells.
       }

@@ -4,9 +4,9 @@
  * 10,000 cells over 2,000 lanes, then with the server stopped, rate limiting, a slow and a silent
  * service. A loopback proxy in front of the server counts the API requests that reach it.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import {
   AddinPage,
   apiDistanceKmByGet,
@@ -21,19 +21,19 @@ import {
   ServerProcess,
   sheetOf,
   startServer,
-} from '../../src/bench/addin-harness';
-import { ensureAddinAndCliBuilt } from './build-once';
-import { summaryRow } from '../../src/functions/route-functions';
-import type { RouteOption } from '../../src/client/types';
+} from "../../src/bench/addin-harness";
+import { ensureAddinAndCliBuilt } from "./build-once";
+import { summaryRow } from "../../src/functions/route-functions";
+import type { RouteOption } from "../../src/client/types";
 
 jest.setTimeout(300_000);
 
 // Chromium is required (apt-get install -y chromium); ROUTE_SHEETS_SKIP_BROWSER=1 skips on machines without it.
-const describeBrowser = process.env.ROUTE_SHEETS_SKIP_BROWSER === '1' ? describe.skip : describe;
+const describeBrowser = process.env.ROUTE_SHEETS_SKIP_BROWSER === "1" ? describe.skip : describe;
 
-const UNAVAILABLE = { code: '#N/A', message: 'Service unavailable' };
+const UNAVAILABLE = { code: "#N/A", message: "Service unavailable" };
 
-describeBrowser('Excel add-in in Chromium against the real server', () => {
+describeBrowser("Excel add-in in Chromium against the real server", () => {
   let dataDir: string;
   let server: ServerProcess;
   let proxy: FaultProxy;
@@ -53,11 +53,11 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
 
   beforeAll(async () => {
     ensureAddinAndCliBuilt();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-sheets-e2e-'));
-    const optimizer = ['--optimizer', '--optimizer-credits', '1000'];
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-e2e-"));
+    const optimizer = ["--optimizer", "--optimizer-credits", "1000"];
     key = await createKey(dataDir, 1_000_000, optimizer);
-    referenceKey = await createKey(dataDir, 1_000_000, [...optimizer, '--rate-limit', '1000']);
-    server = await startServer(dataDir, 'start', ['--host', '127.0.0.1']);
+    referenceKey = await createKey(dataDir, 1_000_000, [...optimizer, "--rate-limit", "1000"]);
+    server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
     proxy = new FaultProxy(server.url);
     const origin = await proxy.start();
     addin = await openAddinPage(`${origin}/taskpane.html`, key);
@@ -75,21 +75,23 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
   const expectCellsMatch = (cells: CellResult[], reference: CellResult[]) => {
     cells.forEach((cell, i) => {
       const want = reference[i % reference.length];
-      if (typeof want === 'object') expect(cell).toEqual({ code: want.code, message: want.message });
+      if (typeof want === "object")
+        expect(cell).toEqual({ code: want.code, message: want.message });
       else expect(cell).toBe(want);
     });
   };
 
-  test('10,000 DISTANCE cells over 2,000 lanes: the API answers, in at most 25 requests; a second pass sends none', async () => {
+  test("10,000 DISTANCE cells over 2,000 lanes: the API answers, in at most 25 requests; a second pass sends none", async () => {
     const sheet = sheetOf(lanes, 10_000);
     const before = proxy.apiRequests;
     const first = await distanceSheet(addin.page, sheet);
     const requests = proxy.apiRequests - before;
 
     const reference = await apiDistancesKm(server.url, referenceKey, lanes);
-    expect(reference.filter((r) => typeof r === 'number').length).toBeGreaterThan(1900);
+    expect(reference.filter((r) => typeof r === "number").length).toBeGreaterThan(1900);
     // The batch extension is checked against plain GETs on a sample of lanes.
-    for (let i = 0; i < 2000; i += 40) expect(await apiDistanceKmByGet(server.url, referenceKey, lanes[i])).toBe(reference[i]);
+    for (let i = 0; i < 2000; i += 40)
+      expect(await apiDistanceKmByGet(server.url, referenceKey, lanes[i])).toBe(reference[i]);
     expectCellsMatch(first.cells, reference);
     expect(requests).toBeLessThanOrEqual(25);
     console.log(`first pass: ${first.ms.toFixed(0)} ms, ${requests} API requests`);
@@ -101,28 +103,41 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
     console.log(`second pass: ${second.ms.toFixed(0)} ms, 0 API requests`);
   });
 
-  test('errors reach the cells as Excel users expect', async () => {
+  test("errors reach the cells as Excel users expect", async () => {
     const before = proxy.apiRequests;
     const cells = await addin.page.evaluate(async (lane) => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      const settle = (p: Promise<unknown>) => p.then((v) => v, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));
+      const settle = (p: Promise<unknown>) =>
+        p.then(
+          (v) => v,
+          (e: { code: string; message: string }) => ({ code: e.code, message: e.message })
+        );
       return Promise.all([
-        settle(f.DISTANCE('NLRTM', 'XXXXX', null, null, null, {})),
-        settle(f.DISTANCE('NLRTM', 'CNSHA', null, null, 'yards', {})),
-        settle(f.DISTANCE('NLRTM', 'CNSHA', 'PLANE', null, null, {})),
-        settle(f.DISTANCE('12.5,45.5', '-20.25,57.5', null, null, 'nm', { isInValuePreview: true })),
-        settle(f.TERMINALS('NLRTM', null, {})),
-        settle(f.DISTANCE(lane[0], lane[1], null, null, 'nm', { isInValuePreview: true })),
+        settle(f.DISTANCE("NLRTM", "XXXXX", null, null, null, {})),
+        settle(f.DISTANCE("NLRTM", "CNSHA", null, null, "yards", {})),
+        settle(f.DISTANCE("NLRTM", "CNSHA", "PLANE", null, null, {})),
+        settle(
+          f.DISTANCE("12.5,45.5", "-20.25,57.5", null, null, "nm", { isInValuePreview: true })
+        ),
+        settle(f.TERMINALS("NLRTM", null, {})),
+        settle(f.DISTANCE(lane[0], lane[1], null, null, "nm", { isInValuePreview: true })),
       ]);
     }, lanes[7]);
-    expect(cells[0]).toEqual({ code: '#N/A', message: expect.stringContaining('destination XXXXX is not a known UN/LOCODE') });
-    expect(cells[1]).toEqual({ code: '#VALUE!', message: 'unit "yards" is not allowed: use one of m, km, nm, mi' });
-    expect(cells[2]).toEqual({ code: '#VALUE!', message: expect.stringContaining('modality') });
-    expect(cells[3]).toBe('Preview: press Enter to compute');
+    expect(cells[0]).toEqual({
+      code: "#N/A",
+      message: expect.stringContaining("destination XXXXX is not a known UN/LOCODE"),
+    });
+    expect(cells[1]).toEqual({
+      code: "#VALUE!",
+      message: 'unit "yards" is not allowed: use one of m, km, nm, mi',
+    });
+    expect(cells[2]).toEqual({ code: "#VALUE!", message: expect.stringContaining("modality") });
+    expect(cells[3]).toBe("Preview: press Enter to compute");
     const terminals = cells[4] as string[][];
     expect(terminals.length).toBeGreaterThan(1);
-    for (const row of terminals) expect(row).toEqual([expect.any(String), 'NLRTM', expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    for (const row of terminals)
+      expect(row).toEqual([expect.any(String), "NLRTM", expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     // A preview of a cell computed before answers from the cache, in the preview's unit.
     const [reference] = await apiDistancesKm(server.url, referenceKey, [lanes[7]]);
     expect(cells[5]).toBeCloseTo(((reference as number) * 1000) / 1852, 6);
@@ -130,41 +145,57 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
     expect(proxy.apiRequests - before).toBeLessThanOrEqual(3);
   });
 
-  test('OPTIONS and OPERATORS spill the optimizer answers', async () => {
+  test("OPTIONS and OPERATORS spill the optimizer answers", async () => {
     const cells = await addin.page.evaluate(async () => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      return Promise.all([f.OPTIONS('nlrtm', 'DEDUI', 'rail, barge', null, null, 3, {}), f.OPERATORS('maersk', {}), f.OPERATORS(null, {})]);
+      return Promise.all([
+        f.OPTIONS("nlrtm", "DEDUI", "rail, barge", null, null, 3, {}),
+        f.OPERATORS("maersk", {}),
+        f.OPERATORS(null, {}),
+      ]);
     });
     const get = async (pathAndQuery: string) => {
-      const res = await fetch(`${server.url}${pathAndQuery}`, { headers: { 'x-api-key': referenceKey } });
+      const res = await fetch(`${server.url}${pathAndQuery}`, {
+        headers: { "x-api-key": referenceKey },
+      });
       expect(res.status).toBe(200);
       return res.json();
     };
     const search = (await get(
-      '/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE&modalities=RAIL&modalities=BARGE',
+      "/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE&modalities=RAIL&modalities=BARGE"
     )) as { results: RouteOption[] };
     expect(search.results.length).toBeGreaterThan(0);
     expect(cells[0]).toEqual(search.results.slice(0, 3).map(summaryRow));
-    const operators = (await get('/route-optimizer/api/external/operators')) as Array<{ id: string; name: string; scac: string }>;
+    const operators = (await get("/route-optimizer/api/external/operators")) as Array<{
+      id: string;
+      name: string;
+      scac: string;
+    }>;
     expect(cells[2]).toEqual(operators.map((o) => [o.name, o.scac, o.id]));
-    expect(cells[1]).toEqual(operators.filter((o) => /maersk/i.test(o.name) || /maersk/i.test(o.scac)).map((o) => [o.name, o.scac, o.id]));
+    expect(cells[1]).toEqual(
+      operators
+        .filter((o) => /maersk/i.test(o.name) || /maersk/i.test(o.scac))
+        .map((o) => [o.name, o.scac, o.id])
+    );
     expect((cells[1] as unknown[]).length).toBeGreaterThan(0);
   });
 
-  test('a key saved in the task pane is used by the functions (shared runtime)', async () => {
+  test("a key saved in the task pane is used by the functions (shared runtime)", async () => {
     const { page } = addin;
     const saveKey = async (value: string) => {
-      await page.evaluate(() => (document.getElementById('status')!.textContent = ''));
-      await page.fill('#api-key', value);
-      await page.click('#save');
+      await page.evaluate(() => (document.getElementById("status")!.textContent = ""));
+      await page.fill("#api-key", value);
+      await page.click("#save");
       // The pane writes "Saved…" once the settings store has the new key.
-      await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Saved'));
-      expect(await page.evaluate(() => localStorage.getItem('routeSheets.apiKey'))).toBe(value);
+      await page.waitForFunction(() =>
+        document.getElementById("status")?.textContent?.startsWith("Saved")
+      );
+      expect(await page.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(value);
     };
-    await saveKey('rs_not-a-real-key');
+    await saveKey("rs_not-a-real-key");
     const [bad] = (await distanceSheet(page, freshLanes(1))).cells;
-    expect(bad).toEqual({ code: '#N/A', message: 'Invalid API key: open the Route Sheets pane' });
+    expect(bad).toEqual({ code: "#N/A", message: "Invalid API key: open the Route Sheets pane" });
     await saveKey(key);
     const lane = freshLanes(1);
     const [good] = (await distanceSheet(page, lane)).cells;
@@ -177,16 +208,16 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
     const { cells } = await distanceSheet(addin.page, freshLanes(200));
     expect(Date.now() - started).toBeLessThan(15_000);
     for (const cell of cells) expect(cell).toEqual(UNAVAILABLE);
-    server = await startServer(dataDir, 'start', ['--host', '127.0.0.1']);
+    server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
     proxy.upstream = server.url;
   });
 
-  test('429 for a while: Retry-After is honoured and every cell gets its value', async () => {
+  test("429 for a while: Retry-After is honoured and every cell gets its value", async () => {
     const batch = freshLanes(300);
-    proxy.mode = 'rate-limit';
+    proxy.mode = "rate-limit";
     proxy.retryAfterSeconds = 1;
     const before = proxy.apiRequests;
-    setTimeout(() => (proxy.mode = 'pass'), 2500);
+    setTimeout(() => (proxy.mode = "pass"), 2500);
     const started = Date.now();
     const { cells } = await distanceSheet(addin.page, batch);
     const elapsed = Date.now() - started;
@@ -195,27 +226,30 @@ describeBrowser('Excel add-in in Chromium against the real server', () => {
     expectCellsMatch(cells, await apiDistancesKm(server.url, referenceKey, batch));
   });
 
-  test('slow service (3 s per answer): every cell gets its value', async () => {
+  test("slow service (3 s per answer): every cell gets its value", async () => {
     const batch = freshLanes(300);
-    proxy.mode = 'slow';
+    proxy.mode = "slow";
     proxy.slowMs = 3000;
     const started = Date.now();
     const { cells } = await distanceSheet(addin.page, batch);
-    proxy.mode = 'pass';
+    proxy.mode = "pass";
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
     expectCellsMatch(cells, await apiDistancesKm(server.url, referenceKey, batch));
   });
 
-  test('silent service: no cell stays #BUSY!, all settle by the 30 s deadline', async () => {
+  test("silent service: no cell stays #BUSY!, all settle by the 30 s deadline", async () => {
     const batch = freshLanes(100);
-    proxy.mode = 'stall';
+    proxy.mode = "stall";
     const started = Date.now();
     const { cells } = await distanceSheet(addin.page, batch);
-    proxy.mode = 'pass';
+    proxy.mode = "pass";
     const elapsed = Date.now() - started;
     expect(elapsed).toBeLessThan(35_000);
     for (const cell of cells) expect(cell).toEqual(UNAVAILABLE);
     // And it recovers.
-    expectCellsMatch((await distanceSheet(addin.page, batch)).cells, await apiDistancesKm(server.url, referenceKey, batch));
+    expectCellsMatch(
+      (await distanceSheet(addin.page, batch)).cells,
+      await apiDistancesKm(server.url, referenceKey, batch)
+    );
   });
 });

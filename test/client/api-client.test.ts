@@ -1,81 +1,134 @@
-import { RouteApiClient, RouteApiClientOptions, NotCachedError } from '../../src/client/api-client';
-import { ApiError } from '../../src/client/errors';
-import { fakeMetres, fakeService, FakeServiceOptions, problem, settingsOf } from './fake-service';
+import { RouteApiClient, RouteApiClientOptions, NotCachedError } from "../../src/client/api-client";
+import { ApiError } from "../../src/client/errors";
+import { fakeMetres, fakeService, FakeServiceOptions, problem, settingsOf } from "./fake-service";
 
-function setup(service: FakeServiceOptions = { batch: true }, options: Partial<RouteApiClientOptions> = {}, key = 'k1') {
+function setup(
+  service: FakeServiceOptions = { batch: true },
+  options: Partial<RouteApiClientOptions> = {},
+  key = "k1"
+) {
   const fake = fakeService(service);
-  const client = new RouteApiClient({ settings: settingsOf(key), fetch: fake.fetch, windowMs: 10, ...options });
+  const client = new RouteApiClient({
+    settings: settingsOf(key),
+    fetch: fake.fetch,
+    windowMs: 10,
+    ...options,
+  });
   return { client, requests: fake.requests };
 }
 
-const lane = (i: number) => ({ origin: `NL${String(i).padStart(3, '0')}`.slice(0, 5), destination: 'CNSHA', modality: 'DEEPSEA' });
+const lane = (i: number) => ({
+  origin: `NL${String(i).padStart(3, "0")}`.slice(0, 5),
+  destination: "CNSHA",
+  modality: "DEEPSEA",
+});
 const lanes = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ origin: `P${i}`, destination: `Q${i % 7}`, modality: 'DEEPSEA' }));
+  Array.from({ length: n }, (_, i) => ({
+    origin: `P${i}`,
+    destination: `Q${i % 7}`,
+    modality: "DEEPSEA",
+  }));
 
-describe('RouteApiClient: single calls', () => {
-  test('a lone distance call is a GET with the key header and the canonical query', async () => {
+describe("RouteApiClient: single calls", () => {
+  test("a lone distance call is a GET with the key header and the canonical query", async () => {
     const { client, requests } = setup();
-    const answer = await client.distance({ origin: 'NLRTM', destination: 'CNSHA', modality: 'DEEPSEA' });
-    expect(answer.distance).toBe(fakeMetres('NLRTM', 'CNSHA', 'DEEPSEA'));
-    expect(requests).toHaveLength(1);
-    expect(requests[0].method).toBe('GET');
-    expect(requests[0].url.pathname).toBe('/route-information/api/distance');
-    expect(requests[0].url.search).toBe('?destination=CNSHA&modality=DEEPSEA&origin=NLRTM');
-    expect(requests[0].headers['x-api-key']).toBe('k1');
-  });
-
-  test('empty optional parameters are not sent', async () => {
-    const { client, requests } = setup();
-    await client.emissions({ origin: 'NLRTM', destination: 'CNSHA', modality: 'DEEPSEA', vesselInfo: undefined, fuelType: '' });
-    expect([...requests[0].url.searchParams.keys()].sort()).toEqual(['destination', 'modality', 'origin']);
-  });
-
-  test('terminals: a list, and [] for 204', async () => {
-    const { client } = setup();
-    expect((await client.terminals({ terminalLocode: 'NLRTM' })).map((t) => t.name)).toEqual(['ECT Delta', 'APM Maasvlakte II']);
-    expect(await client.terminals({ terminalLocode: 'BEANR' })).toEqual([]);
-  });
-
-  test('problem+json answers become ApiError with status, title and detail', async () => {
-    const { client } = setup();
-    const error = await client.distance({ origin: 'XXXXX', destination: 'CNSHA', modality: 'DEEPSEA' }).catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, title: 'Unknown Data', detail: 'origin "XXXXX" is not a known UN/LOCODE' });
-  });
-
-  test('route options send arrays as repeated keys', async () => {
-    const { client, requests } = setup({
-      handler: (path, q) => ({ status: 200, body: { results: [], echo: q.getAll('modalities') } }),
+    const answer = await client.distance({
+      origin: "NLRTM",
+      destination: "CNSHA",
+      modality: "DEEPSEA",
     });
-    await client.routeOptions({ origin: 'NLRTM', originType: 'LOCODE', destination: 'DEDUI', destinationType: 'LOCODE', modalities: ['BARGE', 'RAIL'] });
-    expect(requests[0].url.pathname).toBe('/route-optimizer/api/external');
-    expect(requests[0].url.searchParams.getAll('modalities')).toEqual(['BARGE', 'RAIL']);
-    expect(requests[0].url.searchParams.get('originType')).toBe('LOCODE');
+    expect(answer.distance).toBe(fakeMetres("NLRTM", "CNSHA", "DEEPSEA"));
+    expect(requests).toHaveLength(1);
+    expect(requests[0].method).toBe("GET");
+    expect(requests[0].url.pathname).toBe("/route-information/api/distance");
+    expect(requests[0].url.search).toBe("?destination=CNSHA&modality=DEEPSEA&origin=NLRTM");
+    expect(requests[0].headers["x-api-key"]).toBe("k1");
+  });
+
+  test("empty optional parameters are not sent", async () => {
+    const { client, requests } = setup();
+    await client.emissions({
+      origin: "NLRTM",
+      destination: "CNSHA",
+      modality: "DEEPSEA",
+      vesselInfo: undefined,
+      fuelType: "",
+    });
+    expect([...requests[0].url.searchParams.keys()].sort()).toEqual([
+      "destination",
+      "modality",
+      "origin",
+    ]);
+  });
+
+  test("terminals: a list, and [] for 204", async () => {
+    const { client } = setup();
+    expect((await client.terminals({ terminalLocode: "NLRTM" })).map((t) => t.name)).toEqual([
+      "ECT Delta",
+      "APM Maasvlakte II",
+    ]);
+    expect(await client.terminals({ terminalLocode: "BEANR" })).toEqual([]);
+  });
+
+  test("problem+json answers become ApiError with status, title and detail", async () => {
+    const { client } = setup();
+    const error = await client
+      .distance({ origin: "XXXXX", destination: "CNSHA", modality: "DEEPSEA" })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      title: "Unknown Data",
+      detail: 'origin "XXXXX" is not a known UN/LOCODE',
+    });
+  });
+
+  test("route options send arrays as repeated keys", async () => {
+    const { client, requests } = setup({
+      handler: (path, q) => ({ status: 200, body: { results: [], echo: q.getAll("modalities") } }),
+    });
+    await client.routeOptions({
+      origin: "NLRTM",
+      originType: "LOCODE",
+      destination: "DEDUI",
+      destinationType: "LOCODE",
+      modalities: ["BARGE", "RAIL"],
+    });
+    expect(requests[0].url.pathname).toBe("/route-optimizer/api/external");
+    expect(requests[0].url.searchParams.getAll("modalities")).toEqual(["BARGE", "RAIL"]);
+    expect(requests[0].url.searchParams.get("originType")).toBe("LOCODE");
   });
 });
 
-describe('RouteApiClient: batching and dedupe', () => {
-  test('calls within the window go out as one batch, answers in order', async () => {
+describe("RouteApiClient: batching and dedupe", () => {
+  test("calls within the window go out as one batch, answers in order", async () => {
     const { client, requests } = setup();
     const qs = lanes(50);
     const answers = await Promise.all(qs.map((q) => client.distance(q)));
     expect(requests).toHaveLength(1);
-    expect(requests[0].method).toBe('POST');
-    expect(requests[0].url.pathname).toBe('/route-information/api/batch');
+    expect(requests[0].method).toBe("POST");
+    expect(requests[0].url.pathname).toBe("/route-information/api/batch");
     const items = (requests[0].body as { requests: Array<Record<string, string>> }).requests;
     expect(items).toHaveLength(50);
-    expect(items[3]).toEqual({ type: 'distance', origin: 'P3', destination: 'Q3', modality: 'DEEPSEA' });
-    answers.forEach((a, i) => expect(a.distance).toBe(fakeMetres(qs[i].origin, qs[i].destination, 'DEEPSEA')));
+    expect(items[3]).toEqual({
+      type: "distance",
+      origin: "P3",
+      destination: "Q3",
+      modality: "DEEPSEA",
+    });
+    answers.forEach((a, i) =>
+      expect(a.distance).toBe(fakeMetres(qs[i].origin, qs[i].destination, "DEEPSEA"))
+    );
   });
 
-  test('a batch carries at most 1,000 calls', async () => {
+  test("a batch carries at most 1,000 calls", async () => {
     const { client, requests } = setup();
     await Promise.all(lanes(2500).map((q) => client.distance(q)));
     const sizes = requests.map((r) => (r.body as { requests: unknown[] }).requests.length);
     expect(sizes).toEqual([1000, 1000, 500]);
   });
 
-  test('calls trickling in keep a window open, up to maxWaitMs', async () => {
+  test("calls trickling in keep a window open, up to maxWaitMs", async () => {
     const { client, requests } = setup({ batch: true }, { windowMs: 20, maxWaitMs: 200 });
     const pending: Array<Promise<unknown>> = [];
     for (const q of lanes(8)) {
@@ -97,14 +150,18 @@ describe('RouteApiClient: batching and dedupe', () => {
     expect(slow.requests.length).toBeLessThanOrEqual(6);
   });
 
-  test('calls in different windows go in different requests', async () => {
+  test("calls in different windows go in different requests", async () => {
     const { client, requests } = setup();
     await Promise.all(lanes(3).map((q) => client.distance(q)));
-    await Promise.all(lanes(6).slice(3).map((q) => client.distance(q)));
+    await Promise.all(
+      lanes(6)
+        .slice(3)
+        .map((q) => client.distance(q))
+    );
     expect(requests).toHaveLength(2);
   });
 
-  test('identical calls in flight are sent once', async () => {
+  test("identical calls in flight are sent once", async () => {
     const { client, requests } = setup();
     const answers = await Promise.all(Array.from({ length: 100 }, () => client.distance(lane(1))));
     expect(new Set(answers.map((a) => a.distance)).size).toBe(1);
@@ -112,29 +169,37 @@ describe('RouteApiClient: batching and dedupe', () => {
     expect(client.cacheStats()).toMatchObject({ deduped: 99, requestsSent: 1, requestsSaved: 99 });
   });
 
-  test('mixed types share one batch; 10,000 calls over 2,000 lanes need 2 requests', async () => {
+  test("mixed types share one batch; 10,000 calls over 2,000 lanes need 2 requests", async () => {
     const { client, requests } = setup();
     const qs = lanes(2000);
     const calls = Array.from({ length: 10_000 }, (_, i) => client.distance(qs[i % 2000]));
     const answers = await Promise.all(calls);
     expect(requests).toHaveLength(2);
-    answers.forEach((a, i) => expect(a.distance).toBe(fakeMetres(qs[i % 2000].origin, qs[i % 2000].destination)));
+    answers.forEach((a, i) =>
+      expect(a.distance).toBe(fakeMetres(qs[i % 2000].origin, qs[i % 2000].destination))
+    );
     await Promise.all(qs.map((q) => client.distance(q)));
     expect(requests).toHaveLength(2);
   });
 
-  test('without the batch extension: falls back to GETs once and for all for that base URL', async () => {
+  test("without the batch extension: falls back to GETs once and for all for that base URL", async () => {
     const { client, requests } = setup({ batch: false });
     const answers = await Promise.all(lanes(5).map((q) => client.distance(q)));
-    expect(answers.map((a) => a.distance)).toEqual(lanes(5).map((q) => fakeMetres(q.origin, q.destination)));
-    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(5);
-    await Promise.all(lanes(10).slice(5).map((q) => client.distance(q)));
-    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(10);
+    expect(answers.map((a) => a.distance)).toEqual(
+      lanes(5).map((q) => fakeMetres(q.origin, q.destination))
+    );
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(requests.filter((r) => r.method === "GET")).toHaveLength(5);
+    await Promise.all(
+      lanes(10)
+        .slice(5)
+        .map((q) => client.distance(q))
+    );
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(requests.filter((r) => r.method === "GET")).toHaveLength(10);
   });
 
-  test('GET fallback respects the concurrency cap', async () => {
+  test("GET fallback respects the concurrency cap", async () => {
     let inFlight = 0;
     let peak = 0;
     const fake = fakeService({ batch: false });
@@ -148,41 +213,50 @@ describe('RouteApiClient: batching and dedupe', () => {
         inFlight--;
       }
     };
-    const client = new RouteApiClient({ settings: settingsOf(), fetch: slowFetch, windowMs: 5, concurrency: 3 });
+    const client = new RouteApiClient({
+      settings: settingsOf(),
+      fetch: slowFetch,
+      windowMs: 5,
+      concurrency: 3,
+    });
     await Promise.all(lanes(30).map((q) => client.distance(q)));
     expect(peak).toBeLessThanOrEqual(3);
-    expect(fake.requests.filter((r) => r.method === 'GET')).toHaveLength(30);
+    expect(fake.requests.filter((r) => r.method === "GET")).toHaveLength(30);
   });
 
-  test('a batch refused as a whole (no key) fails each call with that error', async () => {
-    const { client } = setup({ batch: true }, {}, '');
+  test("a batch refused as a whole (no key) fails each call with that error", async () => {
+    const { client } = setup({ batch: true }, {}, "");
     const results = await Promise.allSettled(lanes(3).map((q) => client.distance(q)));
-    for (const r of results) expect(r).toMatchObject({ status: 'rejected', reason: { status: 401, title: 'No Key' } });
+    for (const r of results)
+      expect(r).toMatchObject({ status: "rejected", reason: { status: 401, title: "No Key" } });
   });
 
-  test('batch items answered 429 get a second chance as GETs', async () => {
+  test("batch items answered 429 get a second chance as GETs", async () => {
     let refused = false;
     const { client, requests } = setup(
       {
         batch: true,
-        handler: (path, q, headers) => {
-          if (q.get('origin') === 'P1' && !refused) {
+        handler: (path, q) => {
+          if (q.get("origin") === "P1" && !refused) {
             refused = true;
-            return problem(429, 'Too Many Requests', 'slow down');
+            return problem(429, "Too Many Requests", "slow down");
           }
-          return { status: 200, body: { distance: fakeMetres(q.get('origin')!, q.get('destination')!) } };
+          return {
+            status: 200,
+            body: { distance: fakeMetres(q.get("origin")!, q.get("destination")!) },
+          };
         },
       },
-      { backoff: { baseMs: 5, maxMs: 20 } },
+      { backoff: { baseMs: 5, maxMs: 20 } }
     );
     const answers = await Promise.all(lanes(3).map((q) => client.distance(q)));
-    expect(answers[1].distance).toBe(fakeMetres('P1', 'Q1'));
-    expect(requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(answers[1].distance).toBe(fakeMetres("P1", "Q1"));
+    expect(requests.map((r) => r.method)).toEqual(["POST", "GET"]);
   });
 });
 
-describe('RouteApiClient: cache', () => {
-  test('repeats are answered without a request; clearCache() forgets', async () => {
+describe("RouteApiClient: cache", () => {
+  test("repeats are answered without a request; clearCache() forgets", async () => {
     const { client, requests } = setup();
     const first = await client.distance(lane(1));
     const second = await client.distance(lane(1));
@@ -195,20 +269,23 @@ describe('RouteApiClient: cache', () => {
     expect(requests).toHaveLength(2);
   });
 
-  test('definitive errors (400, 404) are cached; key errors (401/403) are not', async () => {
+  test("definitive errors (400, 404) are cached; key errors (401/403) are not", async () => {
     const { client, requests } = setup();
-    const unknown = { origin: 'XXXXX', destination: 'CNSHA', modality: 'DEEPSEA' };
+    const unknown = { origin: "XXXXX", destination: "CNSHA", modality: "DEEPSEA" };
     await expect(client.distance(unknown)).rejects.toMatchObject({ status: 404 });
     await expect(client.distance(unknown)).rejects.toMatchObject({ status: 404 });
     expect(requests).toHaveLength(1);
 
-    const bad = setup({ batch: true }, {}, 'bad');
-    await expect(bad.client.distance(lane(1))).rejects.toMatchObject({ status: 403, title: 'Invalid Key' });
+    const bad = setup({ batch: true }, {}, "bad");
+    await expect(bad.client.distance(lane(1))).rejects.toMatchObject({
+      status: 403,
+      title: "Invalid Key",
+    });
     await expect(bad.client.distance(lane(1))).rejects.toMatchObject({ status: 403 });
     expect(bad.requests).toHaveLength(2);
   });
 
-  test('cache entries expire after their TTL', async () => {
+  test("cache entries expire after their TTL", async () => {
     let now = 1_000_000;
     const { client, requests } = setup({ batch: true }, { now: () => now, cacheTtlMs: 60_000 });
     await client.distance(lane(1));
@@ -220,43 +297,52 @@ describe('RouteApiClient: cache', () => {
     expect(requests).toHaveLength(2);
   });
 
-  test('cacheOnly answers from the cache or throws NotCachedError without a request', async () => {
+  test("cacheOnly answers from the cache or throws NotCachedError without a request", async () => {
     const { client, requests } = setup();
-    await expect(client.distance(lane(1), { cacheOnly: true })).rejects.toBeInstanceOf(NotCachedError);
+    await expect(client.distance(lane(1), { cacheOnly: true })).rejects.toBeInstanceOf(
+      NotCachedError
+    );
     expect(requests).toHaveLength(0);
     const real = await client.distance(lane(1));
     expect(await client.distance(lane(1), { cacheOnly: true })).toEqual(real);
   });
 
-  test('answers are cached per base URL', async () => {
+  test("answers are cached per base URL", async () => {
     const fake = fakeService({ batch: true });
-    let baseUrl = 'http://a.test';
-    const client = new RouteApiClient({ settings: { get: async () => ({ baseUrl, apiKey: 'k' }) }, fetch: fake.fetch, windowMs: 5 });
+    let baseUrl = "http://a.test";
+    const client = new RouteApiClient({
+      settings: { get: async () => ({ baseUrl, apiKey: "k" }) },
+      fetch: fake.fetch,
+      windowMs: 5,
+    });
     await client.distance(lane(1));
-    baseUrl = 'http://b.test';
+    baseUrl = "http://b.test";
     await client.distance(lane(1));
-    expect(fake.requests.map((r) => r.url.host)).toEqual(['a.test', 'b.test']);
+    expect(fake.requests.map((r) => r.url.host)).toEqual(["a.test", "b.test"]);
   });
 });
 
-describe('RouteApiClient: failures settle in bounded time', () => {
-  test('429 waits for Retry-After, then succeeds', async () => {
+describe("RouteApiClient: failures settle in bounded time", () => {
+  test("429 waits for Retry-After, then succeeds", async () => {
     let refusals = 1;
     const { client, requests } = setup({
-      interceptor: () => (refusals-- > 0 ? { ...problem(429, 'Too Many Requests', 'slow'), headers: { 'Retry-After': '1' } } : undefined),
+      interceptor: () =>
+        refusals-- > 0
+          ? { ...problem(429, "Too Many Requests", "slow"), headers: { "Retry-After": "1" } }
+          : undefined,
     });
     const started = Date.now();
     const answer = await client.distance(lane(1));
-    expect(answer.distance).toBe(fakeMetres(lane(1).origin, 'CNSHA'));
+    expect(answer.distance).toBe(fakeMetres(lane(1).origin, "CNSHA"));
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(requests).toHaveLength(2);
   });
 
-  test('429 without Retry-After backs off exponentially and gives up at the deadline', async () => {
+  test("429 without Retry-After backs off exponentially and gives up at the deadline", async () => {
     const times: number[] = [];
     const { client } = setup(
-      { interceptor: () => (times.push(Date.now()), problem(429, 'Too Many Requests', 'slow')) },
-      { backoff: { baseMs: 40, maxMs: 1000 }, deadlineMs: 1500, maxRateLimitRetries: 20 },
+      { interceptor: () => (times.push(Date.now()), problem(429, "Too Many Requests", "slow")) },
+      { backoff: { baseMs: 40, maxMs: 1000 }, deadlineMs: 1500, maxRateLimitRetries: 20 }
     );
     const started = Date.now();
     await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 429 });
@@ -267,20 +353,29 @@ describe('RouteApiClient: failures settle in bounded time', () => {
     expect(gaps[3]).toBeGreaterThanOrEqual(150);
   });
 
-  test('network failure: retried, then Service Unavailable (status 0)', async () => {
-    const { client, requests } = setup({ interceptor: () => 'network-error' }, { backoff: { baseMs: 10, maxMs: 50 } });
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 0, title: 'Service Unavailable' });
+  test("network failure: retried, then Service Unavailable (status 0)", async () => {
+    const { client, requests } = setup(
+      { interceptor: () => "network-error" },
+      { backoff: { baseMs: 10, maxMs: 50 } }
+    );
+    await expect(client.distance(lane(1))).rejects.toMatchObject({
+      status: 0,
+      title: "Service Unavailable",
+    });
     expect(requests).toHaveLength(3);
   });
 
-  test('a server that never answers: each attempt is aborted, the call fails within the deadline', async () => {
-    const { client } = setup({ interceptor: () => 'hang' }, { requestTimeoutMs: 200, deadlineMs: 1000, backoff: { baseMs: 10, maxMs: 50 } });
+  test("a server that never answers: each attempt is aborted, the call fails within the deadline", async () => {
+    const { client } = setup(
+      { interceptor: () => "hang" },
+      { requestTimeoutMs: 200, deadlineMs: 1000, backoff: { baseMs: 10, maxMs: 50 } }
+    );
     const started = Date.now();
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 0, title: 'Timeout' });
+    await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 0, title: "Timeout" });
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
-  test('even a fetch that ignores abort settles at the deadline', async () => {
+  test("even a fetch that ignores abort settles at the deadline", async () => {
     const client = new RouteApiClient({
       settings: settingsOf(),
       fetch: () => new Promise(() => undefined),
@@ -288,23 +383,26 @@ describe('RouteApiClient: failures settle in bounded time', () => {
       windowMs: 5,
     });
     const started = Date.now();
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ title: 'Timeout' });
+    await expect(client.distance(lane(1))).rejects.toMatchObject({ title: "Timeout" });
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
-  test('5xx is retried and not cached', async () => {
+  test("5xx is retried and not cached", async () => {
     let failures = 1;
     const { client, requests } = setup(
-      { interceptor: () => (failures-- > 0 ? problem(500, 'System Error', 'boom') : undefined) },
-      { backoff: { baseMs: 5, maxMs: 20 } },
+      { interceptor: () => (failures-- > 0 ? problem(500, "System Error", "boom") : undefined) },
+      { backoff: { baseMs: 5, maxMs: 20 } }
     );
     const answer = await client.distance(lane(1));
-    expect(answer.distance).toBe(fakeMetres(lane(1).origin, 'CNSHA'));
+    expect(answer.distance).toBe(fakeMetres(lane(1).origin, "CNSHA"));
     expect(requests).toHaveLength(2);
   });
 
-  test('an unexpected body is reported, not returned', async () => {
-    const { client } = setup({ handler: () => ({ status: 200, body: '<html>' }) });
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 0, detail: expect.stringContaining('distance') });
+  test("an unexpected body is reported, not returned", async () => {
+    const { client } = setup({ handler: () => ({ status: 200, body: "<html>" }) });
+    await expect(client.distance(lane(1))).rejects.toMatchObject({
+      status: 0,
+      detail: expect.stringContaining("distance"),
+    });
   });
 });

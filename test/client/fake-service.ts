@@ -3,7 +3,7 @@
  * request, and can be told to misbehave. Answers are computed from the query so tests can check
  * that each call got its own answer back.
  */
-import type { FetchLike, ResponseLike, RequestInitLike } from '../../src/client/transport';
+import type { FetchLike, ResponseLike, RequestInitLike } from "../../src/client/transport";
 
 export interface Recorded {
   method: string;
@@ -13,45 +13,62 @@ export interface Recorded {
 }
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
-export type Handler = (path: string, query: URLSearchParams, headers: Record<string, string>) => Answer;
+export type Handler = (
+  path: string,
+  query: URLSearchParams,
+  headers: Record<string, string>
+) => Answer;
 
 /** Deterministic fake distance of a lane, in metres. */
-export function fakeMetres(origin: string, destination: string, modality = 'DEEPSEA'): number {
+export function fakeMetres(origin: string, destination: string, modality = "DEEPSEA"): number {
   let h = 0;
   for (const ch of `${origin}|${destination}|${modality}`) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return 1000 + (h % 20_000_000);
 }
 
 export const defaultHandler: Handler = (path, q, headers) => {
-  if (!headers['x-api-key']) return problem(401, 'No Key', 'The x-api-key header is missing');
-  if (headers['x-api-key'] === 'bad') return problem(403, 'Invalid Key', 'The key is not valid');
-  const origin = q.get('origin') ?? '';
-  const destination = q.get('destination') ?? '';
-  if (path === '/route-information/api/distance' || path === '/route-information/api/emissions') {
-    if (origin === 'XXXXX') return problem(404, 'Unknown Data', 'origin "XXXXX" is not a known UN/LOCODE');
-    if (origin === 'BAD') return problem(400, 'Incorrect Values', 'origin "BAD" is not a place: use a UN/LOCODE, a terminal uuid or lat,lng');
-    const distance = fakeMetres(origin, destination, q.get('modality') ?? '');
-    if (path.endsWith('distance')) return { status: 200, body: { distance } };
-    return { status: 200, body: { co2eTeu: distance / 1000, co2eTon: distance / 10_000, distance } };
+  if (!headers["x-api-key"]) return problem(401, "No Key", "The x-api-key header is missing");
+  if (headers["x-api-key"] === "bad") return problem(403, "Invalid Key", "The key is not valid");
+  const origin = q.get("origin") ?? "";
+  const destination = q.get("destination") ?? "";
+  if (path === "/route-information/api/distance" || path === "/route-information/api/emissions") {
+    if (origin === "XXXXX")
+      return problem(404, "Unknown Data", 'origin "XXXXX" is not a known UN/LOCODE');
+    if (origin === "BAD")
+      return problem(
+        400,
+        "Incorrect Values",
+        'origin "BAD" is not a place: use a UN/LOCODE, a terminal uuid or lat,lng'
+      );
+    const distance = fakeMetres(origin, destination, q.get("modality") ?? "");
+    if (path.endsWith("distance")) return { status: 200, body: { distance } };
+    return {
+      status: 200,
+      body: { co2eTeu: distance / 1000, co2eTon: distance / 10_000, distance },
+    };
   }
-  if (path === '/route-information/api/terminals') {
-    const locode = q.get('terminalLocode');
-    if (locode === 'NLRTM') {
+  if (path === "/route-information/api/terminals") {
+    const locode = q.get("terminalLocode");
+    if (locode === "NLRTM") {
       return {
         status: 200,
         body: [
-          { id: '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001', name: 'ECT Delta', locode: 'NLRTM' },
-          { id: '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0002', name: 'APM Maasvlakte II', locode: 'NLRTM' },
+          { id: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001", name: "ECT Delta", locode: "NLRTM" },
+          {
+            id: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0002",
+            name: "APM Maasvlakte II",
+            locode: "NLRTM",
+          },
         ],
       };
     }
     return { status: 204 };
   }
-  return problem(404, 'Not Found', `No such path ${path}`);
+  return problem(404, "Not Found", `No such path ${path}`);
 };
 
 export function problem(status: number, title: string, detail: string): Answer {
-  return { status, body: { type: 'about:blank', title, status, detail } };
+  return { status, body: { type: "about:blank", title, status, detail } };
 }
 
 export interface FakeServiceOptions {
@@ -59,7 +76,7 @@ export interface FakeServiceOptions {
   /** Whether POST /route-information/api/batch exists (else 404). */
   batch?: boolean;
   /** Consulted first for every request; return an answer to override (e.g. 429), or undefined. */
-  interceptor?: (rec: Recorded) => Answer | undefined | 'hang' | 'network-error';
+  interceptor?: (rec: Recorded) => Answer | undefined | "hang" | "network-error";
 }
 
 export function fakeService(options: FakeServiceOptions = {}) {
@@ -69,16 +86,20 @@ export function fakeService(options: FakeServiceOptions = {}) {
     const rec: Recorded = {
       method: init.method,
       url: new URL(url),
-      headers: Object.fromEntries(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v])),
+      headers: Object.fromEntries(
+        Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v])
+      ),
       body: init.body ? JSON.parse(init.body) : undefined,
     };
     requests.push(rec);
     await new Promise((resolve) => setTimeout(resolve, 1));
     const override = options.interceptor?.(rec);
-    if (override === 'network-error') throw new TypeError('fetch failed');
-    if (override === 'hang') {
+    if (override === "network-error") throw new TypeError("fetch failed");
+    if (override === "hang") {
       return new Promise((_, reject) => {
-        init.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+        init.signal?.addEventListener("abort", () =>
+          reject(Object.assign(new Error("aborted"), { name: "AbortError" }))
+        );
       });
     }
     const answer = override ?? route(rec);
@@ -86,15 +107,22 @@ export function fakeService(options: FakeServiceOptions = {}) {
   };
 
   function route(rec: Recorded): Answer {
-    if (rec.url.pathname === '/route-information/api/batch') {
-      if (!options.batch || rec.method !== 'POST') return problem(404, 'Not Found', 'no batch here');
-      const items = (rec.body as { requests: Array<Record<string, string> & { type: string }> }).requests;
-      if (!rec.headers['x-api-key']) return problem(401, 'No Key', 'The x-api-key header is missing');
+    if (rec.url.pathname === "/route-information/api/batch") {
+      if (!options.batch || rec.method !== "POST")
+        return problem(404, "Not Found", "no batch here");
+      const items = (rec.body as { requests: Array<Record<string, string> & { type: string }> })
+        .requests;
+      if (!rec.headers["x-api-key"])
+        return problem(401, "No Key", "The x-api-key header is missing");
       return {
         status: 200,
         body: {
           results: items.map(({ type, ...params }) => {
-            const a = handler(`/route-information/api/${type}`, new URLSearchParams(params), rec.headers);
+            const a = handler(
+              `/route-information/api/${type}`,
+              new URLSearchParams(params),
+              rec.headers
+            );
             return { status: a.status, body: a.body ?? null };
           }),
         },
@@ -107,16 +135,18 @@ export function fakeService(options: FakeServiceOptions = {}) {
 }
 
 function respond(answer: Answer): ResponseLike {
-  const headers = new Map(Object.entries(answer.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+  const headers = new Map(
+    Object.entries(answer.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])
+  );
+  const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
   return {
     status: answer.status,
-    statusText: '',
+    statusText: "",
     headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
     text: async () => text,
   };
 }
 
-export const settingsOf = (apiKey = 'k1', baseUrl = 'http://route.test') => ({
+export const settingsOf = (apiKey = "k1", baseUrl = "http://route.test") => ({
   get: async () => ({ apiKey, baseUrl }),
 });

@@ -1,16 +1,37 @@
-import { RouteApiClient, RouteApiClientOptions } from '../../src/client/api-client';
-import { createRouteFunctions, PREVIEW_MESSAGE, summaryRow } from '../../src/functions/route-functions';
-import { detectPlace } from '../../src/functions/place-type';
-import { describeFailure } from '../../src/functions/excel-errors';
-import { ApiError } from '../../src/client/errors';
-import { defaultHandler, fakeMetres, fakeService, FakeServiceOptions, problem, settingsOf } from '../client/fake-service';
-import { FakeExcelError, installCustomFunctions } from './fake-custom-functions';
+import { RouteApiClient, RouteApiClientOptions } from "../../src/client/api-client";
+import {
+  createRouteFunctions,
+  PREVIEW_MESSAGE,
+  summaryRow,
+} from "../../src/functions/route-functions";
+import { detectPlace } from "../../src/functions/place-type";
+import { describeFailure } from "../../src/functions/excel-errors";
+import { ApiError } from "../../src/client/errors";
+import {
+  defaultHandler,
+  fakeMetres,
+  fakeService,
+  FakeServiceOptions,
+  problem,
+  settingsOf,
+} from "../client/fake-service";
+import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
 
 installCustomFunctions();
 
-function setup(service: FakeServiceOptions = { batch: true }, options: Partial<RouteApiClientOptions> = {}, key = 'k1') {
+function setup(
+  service: FakeServiceOptions = { batch: true },
+  options: Partial<RouteApiClientOptions> = {},
+  key = "k1"
+) {
   const fake = fakeService(service);
-  const client = new RouteApiClient({ settings: settingsOf(key), fetch: fake.fetch, windowMs: 5, backoff: { baseMs: 5, maxMs: 20 }, ...options });
+  const client = new RouteApiClient({
+    settings: settingsOf(key),
+    fetch: fake.fetch,
+    windowMs: 5,
+    backoff: { baseMs: 5, maxMs: 20 },
+    ...options,
+  });
   return { route: createRouteFunctions(() => client), requests: fake.requests, client };
 }
 
@@ -19,233 +40,328 @@ async function excelError(promise: Promise<unknown>): Promise<FakeExcelError> {
     (v) => {
       throw new Error(`expected an Excel error, got ${JSON.stringify(v)}`);
     },
-    (e) => e,
+    (e) => e
   );
   expect(error).toBeInstanceOf(FakeExcelError);
   return error as FakeExcelError;
 }
 
-describe('ROUTE.DISTANCE', () => {
-  test('defaults: modality DEEPSEA, unit km; optional arguments arrive as null', async () => {
+describe("ROUTE.DISTANCE", () => {
+  test("defaults: modality DEEPSEA, unit km; optional arguments arrive as null", async () => {
     const { route, requests } = setup();
-    const km = await route.distance('nlrtm', 'CNSHA', null, null, null);
-    expect(km).toBeCloseTo(fakeMetres('NLRTM', 'CNSHA', 'DEEPSEA') / 1000, 9);
-    expect(requests[0].url.searchParams.get('modality')).toBe('DEEPSEA');
-    expect(requests[0].url.searchParams.get('origin')).toBe('NLRTM');
-    expect(requests[0].url.searchParams.has('vesselInfo')).toBe(false);
+    const km = await route.distance("nlrtm", "CNSHA", null, null, null);
+    expect(km).toBeCloseTo(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000, 9);
+    expect(requests[0].url.searchParams.get("modality")).toBe("DEEPSEA");
+    expect(requests[0].url.searchParams.get("origin")).toBe("NLRTM");
+    expect(requests[0].url.searchParams.has("vesselInfo")).toBe(false);
   });
 
   test.each([
-    ['m', 1],
-    ['km', 1000],
-    ['nm', 1852],
-    ['mi', 1609.344],
-    ['NM', 1852],
-  ])('unit %s', async (unit, metresPer) => {
+    ["m", 1],
+    ["km", 1000],
+    ["nm", 1852],
+    ["mi", 1609.344],
+    ["NM", 1852],
+  ])("unit %s", async (unit, metresPer) => {
     const { route } = setup();
-    const value = await route.distance('NLRTM', 'USNYC', 'rail', null, unit);
-    expect(value).toBeCloseTo(fakeMetres('NLRTM', 'USNYC', 'RAIL') / metresPer, 9);
+    const value = await route.distance("NLRTM", "USNYC", "rail", null, unit);
+    expect(value).toBeCloseTo(fakeMetres("NLRTM", "USNYC", "RAIL") / metresPer, 9);
   });
 
-  test('an unknown unit is #VALUE! naming the allowed units, without a request', async () => {
+  test("an unknown unit is #VALUE! naming the allowed units, without a request", async () => {
     const { route, requests } = setup();
-    const error = await excelError(route.distance('NLRTM', 'CNSHA', null, null, 'yards'));
-    expect(error.code).toBe('#VALUE!');
+    const error = await excelError(route.distance("NLRTM", "CNSHA", null, null, "yards"));
+    expect(error.code).toBe("#VALUE!");
     expect(error.message).toBe('unit "yards" is not allowed: use one of m, km, nm, mi');
     expect(requests).toHaveLength(0);
   });
 
-  test('vesselInfo and coordinates are passed on (coordinates without spaces)', async () => {
+  test("vesselInfo and coordinates are passed on (coordinates without spaces)", async () => {
     const { route, requests } = setup();
-    await route.distance('51.95, 4.14', 'CNSHA', 'DEEPSEA', '36600,5100,1600', 'km');
-    expect(requests[0].url.searchParams.get('origin')).toBe('51.95,4.14');
-    expect(requests[0].url.searchParams.get('vesselInfo')).toBe('36600,5100,1600');
+    await route.distance("51.95, 4.14", "CNSHA", "DEEPSEA", "36600,5100,1600", "km");
+    expect(requests[0].url.searchParams.get("origin")).toBe("51.95,4.14");
+    expect(requests[0].url.searchParams.get("vesselInfo")).toBe("36600,5100,1600");
   });
 
-  test('service errors map to Excel errors', async () => {
+  test("service errors map to Excel errors", async () => {
     const { route } = setup();
-    const bad = await excelError(route.distance('BAD', 'CNSHA', null, null, null));
-    expect(bad).toMatchObject({ code: '#VALUE!', message: 'origin "BAD" is not a place: use a UN/LOCODE, a terminal uuid or lat,lng' });
-    const unknown = await excelError(route.distance('XXXXX', 'CNSHA', null, null, null));
-    expect(unknown).toMatchObject({ code: '#N/A', message: 'origin "XXXXX" is not a known UN/LOCODE' });
+    const bad = await excelError(route.distance("BAD", "CNSHA", null, null, null));
+    expect(bad).toMatchObject({
+      code: "#VALUE!",
+      message: 'origin "BAD" is not a place: use a UN/LOCODE, a terminal uuid or lat,lng',
+    });
+    const unknown = await excelError(route.distance("XXXXX", "CNSHA", null, null, null));
+    expect(unknown).toMatchObject({
+      code: "#N/A",
+      message: 'origin "XXXXX" is not a known UN/LOCODE',
+    });
   });
 
-  test('no key / invalid key → #N/A pointing at the pane', async () => {
-    const none = await excelError(setup({ batch: true }, {}, '').route.distance('NLRTM', 'CNSHA', null, null, null));
-    expect(none).toMatchObject({ code: '#N/A', message: 'No API key: open the Route Sheets pane' });
-    const invalid = await excelError(setup({ batch: true }, {}, 'bad').route.distance('NLRTM', 'CNSHA', null, null, null));
-    expect(invalid).toMatchObject({ code: '#N/A', message: 'Invalid API key: open the Route Sheets pane' });
+  test("no key / invalid key → #N/A pointing at the pane", async () => {
+    const none = await excelError(
+      setup({ batch: true }, {}, "").route.distance("NLRTM", "CNSHA", null, null, null)
+    );
+    expect(none).toMatchObject({ code: "#N/A", message: "No API key: open the Route Sheets pane" });
+    const invalid = await excelError(
+      setup({ batch: true }, {}, "bad").route.distance("NLRTM", "CNSHA", null, null, null)
+    );
+    expect(invalid).toMatchObject({
+      code: "#N/A",
+      message: "Invalid API key: open the Route Sheets pane",
+    });
   });
 
   test('out of credits → #N/A "Out of credits"; inactive → pane', async () => {
-    const credits = setup({ interceptor: () => problem(402, 'Over Limit', 'The credit total is exceeded') });
-    expect(await excelError(credits.route.distance('NLRTM', 'CNSHA', null, null, null))).toMatchObject({ code: '#N/A', message: 'Out of credits' });
-    const inactive = setup({ interceptor: () => problem(403, 'Inactive', 'The account is inactive') });
-    expect(await excelError(inactive.route.distance('NLRTM', 'CNSHA', null, null, null))).toMatchObject({
-      message: 'Account inactive: open the Route Sheets pane',
+    const credits = setup({
+      interceptor: () => problem(402, "Over Limit", "The credit total is exceeded"),
+    });
+    expect(
+      await excelError(credits.route.distance("NLRTM", "CNSHA", null, null, null))
+    ).toMatchObject({ code: "#N/A", message: "Out of credits" });
+    const inactive = setup({
+      interceptor: () => problem(403, "Inactive", "The account is inactive"),
+    });
+    expect(
+      await excelError(inactive.route.distance("NLRTM", "CNSHA", null, null, null))
+    ).toMatchObject({
+      message: "Account inactive: open the Route Sheets pane",
     });
   });
 
   test('unreachable service → #N/A "Service unavailable"', async () => {
-    const { route } = setup({ interceptor: () => 'network-error' });
-    expect(await excelError(route.distance('NLRTM', 'CNSHA', null, null, null))).toMatchObject({ code: '#N/A', message: 'Service unavailable' });
+    const { route } = setup({ interceptor: () => "network-error" });
+    expect(await excelError(route.distance("NLRTM", "CNSHA", null, null, null))).toMatchObject({
+      code: "#N/A",
+      message: "Service unavailable",
+    });
   });
 
-  test('value preview spends nothing: a message, or the cached value', async () => {
+  test("value preview spends nothing: a message, or the cached value", async () => {
     const { route, requests } = setup();
-    expect(await route.distance('NLRTM', 'CNSHA', null, null, 'km', { isInValuePreview: true })).toBe(PREVIEW_MESSAGE);
+    expect(
+      await route.distance("NLRTM", "CNSHA", null, null, "km", { isInValuePreview: true })
+    ).toBe(PREVIEW_MESSAGE);
     expect(requests).toHaveLength(0);
-    const real = await route.distance('NLRTM', 'CNSHA', null, null, 'km', { isInValuePreview: false });
+    const real = await route.distance("NLRTM", "CNSHA", null, null, "km", {
+      isInValuePreview: false,
+    });
     expect(requests).toHaveLength(1);
-    expect(await route.distance('NLRTM', 'CNSHA', null, null, 'nm', { isInValuePreview: true })).toBeCloseTo(((real as number) * 1000) / 1852, 9);
+    expect(
+      await route.distance("NLRTM", "CNSHA", null, null, "nm", { isInValuePreview: true })
+    ).toBeCloseTo(((real as number) * 1000) / 1852, 9);
     expect(requests).toHaveLength(1);
   });
 });
 
-describe('ROUTE.EMISSIONS', () => {
-  test('per TEU (default) and per TON, optional arguments passed on', async () => {
+describe("ROUTE.EMISSIONS", () => {
+  test("per TEU (default) and per TON, optional arguments passed on", async () => {
     const { route, requests } = setup();
-    const metres = fakeMetres('NLRTM', 'CNSHA', 'DEEPSEA');
-    expect(await route.emissions('NLRTM', 'CNSHA', null, null, null, null, null)).toBeCloseTo(metres / 1000, 9);
-    expect(await route.emissions('NLRTM', 'CNSHA', 'DEEPSEA', 'ton', '40HC', 'VLSFO', null)).toBeCloseTo(metres / 10_000, 9);
+    const metres = fakeMetres("NLRTM", "CNSHA", "DEEPSEA");
+    expect(await route.emissions("NLRTM", "CNSHA", null, null, null, null, null)).toBeCloseTo(
+      metres / 1000,
+      9
+    );
+    expect(
+      await route.emissions("NLRTM", "CNSHA", "DEEPSEA", "ton", "40HC", "VLSFO", null)
+    ).toBeCloseTo(metres / 10_000, 9);
     const q = requests[1].url.searchParams;
-    expect([q.get('containerType'), q.get('fuelType')]).toEqual(['40HC', 'VLSFO']);
+    expect([q.get("containerType"), q.get("fuelType")]).toEqual(["40HC", "VLSFO"]);
   });
 
-  test('per must be TEU or TON', async () => {
+  test("per must be TEU or TON", async () => {
     const { route } = setup();
-    expect(await excelError(route.emissions('NLRTM', 'CNSHA', null, 'kg', null, null, null))).toMatchObject({
-      code: '#VALUE!',
+    expect(
+      await excelError(route.emissions("NLRTM", "CNSHA", null, "kg", null, null, null))
+    ).toMatchObject({
+      code: "#VALUE!",
       message: 'per "kg" is not allowed: use TEU or TON',
     });
   });
 });
 
-describe('ROUTE.TERMINALS', () => {
-  test('spills name, locode, id', async () => {
+describe("ROUTE.TERMINALS", () => {
+  test("spills name, locode, id", async () => {
     const { route, requests } = setup();
-    expect(await route.terminals('nlrtm', null)).toEqual([
-      ['ECT Delta', 'NLRTM', '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001'],
-      ['APM Maasvlakte II', 'NLRTM', '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0002'],
+    expect(await route.terminals("nlrtm", null)).toEqual([
+      ["ECT Delta", "NLRTM", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001"],
+      ["APM Maasvlakte II", "NLRTM", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0002"],
     ]);
-    expect(requests[0].url.searchParams.get('terminalLocode')).toBe('NLRTM');
+    expect(requests[0].url.searchParams.get("terminalLocode")).toBe("NLRTM");
   });
 
-  test('none found → #N/A', async () => {
+  test("none found → #N/A", async () => {
     const { route } = setup();
-    expect(await excelError(route.terminals('BEANR', 'Zzz'))).toMatchObject({ code: '#N/A', message: 'No terminals found for locode BEANR and name "Zzz"' });
+    expect(await excelError(route.terminals("BEANR", "Zzz"))).toMatchObject({
+      code: "#N/A",
+      message: 'No terminals found for locode BEANR and name "Zzz"',
+    });
   });
 
-  test('preview → one-cell message', async () => {
+  test("preview → one-cell message", async () => {
     const { route } = setup();
-    expect(await route.terminals('NLRTM', null, { isInValuePreview: true })).toEqual([[PREVIEW_MESSAGE]]);
+    expect(await route.terminals("NLRTM", null, { isInValuePreview: true })).toEqual([
+      [PREVIEW_MESSAGE],
+    ]);
   });
 });
 
 const OPERATORS = [
-  { id: 'a1f6c7e2-0000-4000-8000-000000000001', name: 'Maersk', scac: 'MAEU' },
-  { id: 'a1f6c7e2-0000-4000-8000-000000000002', name: 'MSC', scac: 'MSCU' },
-  { id: 'a1f6c7e2-0000-4000-8000-000000000003', name: 'Contargo', scac: 'CTGO' },
+  { id: "a1f6c7e2-0000-4000-8000-000000000001", name: "Maersk", scac: "MAEU" },
+  { id: "a1f6c7e2-0000-4000-8000-000000000002", name: "MSC", scac: "MSCU" },
+  { id: "a1f6c7e2-0000-4000-8000-000000000003", name: "Contargo", scac: "CTGO" },
 ];
 
 const OPTION = {
-  id: 'c0ffee00-0000-4000-8000-000000000001',
+  id: "c0ffee00-0000-4000-8000-000000000001",
   leadTimeInMinutes: 2880,
-  latestDropOff: '2025-03-05T12:00:00Z',
-  earliestPickup: '2025-03-03T08:00:00Z',
+  latestDropOff: "2025-03-05T12:00:00Z",
+  earliestPickup: "2025-03-03T08:00:00Z",
   emissionsInKgCo2e: 812.5,
   transfers: 1,
   transferEmissionsInKgCo2e: 12,
   truckToOriginInMeters: 0,
   truckToDestinationInMeters: 15000,
   legs: [
-    { modality: 'BARGE', operators: [{ ...OPERATORS[2], serviceCodes: [], collaboratingOperators: [] }] },
-    { modality: 'TRUCK', operators: [] },
+    {
+      modality: "BARGE",
+      operators: [{ ...OPERATORS[2], serviceCodes: [], collaboratingOperators: [] }],
+    },
+    { modality: "TRUCK", operators: [] },
   ],
 };
 
 function optimizerHandler(path: string, q: URLSearchParams, headers: Record<string, string>) {
-  if (path === '/route-optimizer/api/external/operators') return { status: 200, body: OPERATORS };
-  if (path === '/route-optimizer/api/external') {
-    if (q.get('origin') === 'NLRTM' && q.get('destination') === 'BEANR') return problem(404, 'Not Found', 'No route from NLRTM to BEANR');
-    return { status: 200, body: { results: Array.from({ length: 8 }, (_, i) => ({ ...OPTION, transfers: i })) } };
+  if (path === "/route-optimizer/api/external/operators") return { status: 200, body: OPERATORS };
+  if (path === "/route-optimizer/api/external") {
+    if (q.get("origin") === "NLRTM" && q.get("destination") === "BEANR")
+      return problem(404, "Not Found", "No route from NLRTM to BEANR");
+    return {
+      status: 200,
+      body: { results: Array.from({ length: 8 }, (_, i) => ({ ...OPTION, transfers: i })) },
+    };
   }
   return defaultHandler(path, q, headers);
 }
 
-describe('ROUTE.OPERATORS', () => {
-  test('all, or filtered by name or SCAC', async () => {
+describe("ROUTE.OPERATORS", () => {
+  test("all, or filtered by name or SCAC", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
     expect(await route.operators(null)).toHaveLength(3);
-    expect(await route.operators('msc')).toEqual([['MSC', 'MSCU', OPERATORS[1].id]]);
-    expect(await route.operators('CTGO')).toEqual([['Contargo', 'CTGO', OPERATORS[2].id]]);
+    expect(await route.operators("msc")).toEqual([["MSC", "MSCU", OPERATORS[1].id]]);
+    expect(await route.operators("CTGO")).toEqual([["Contargo", "CTGO", OPERATORS[2].id]]);
     expect(requests).toHaveLength(1);
   });
 
-  test('no optimizer access (402 Free Tier Not Allowed) → pane', async () => {
-    const { route } = setup({ interceptor: () => problem(402, 'Free Tier Not Allowed', 'free accounts cannot') });
-    expect(await excelError(route.operators(null))).toMatchObject({ code: '#N/A', message: expect.stringContaining('open the Route Sheets pane') });
+  test("no optimizer access (402 Free Tier Not Allowed) → pane", async () => {
+    const { route } = setup({
+      interceptor: () => problem(402, "Free Tier Not Allowed", "free accounts cannot"),
+    });
+    expect(await excelError(route.operators(null))).toMatchObject({
+      code: "#N/A",
+      message: expect.stringContaining("open the Route Sheets pane"),
+    });
   });
 });
 
-describe('ROUTE.OPTIONS', () => {
-  test('a key without optimizer access (403) → #N/A pointing at the pane', async () => {
-    const { route } = setup({ interceptor: () => problem(403, 'Invalid Key', 'This key has no route-optimizer access') });
-    expect(await excelError(route.options('NLRTM', 'DEDUI', null, null, null, null))).toEqual(
-      expect.objectContaining({ code: '#N/A', message: 'Invalid API key or no route optimizer access: open the Route Sheets pane' }),
+describe("ROUTE.OPTIONS", () => {
+  test("a key without optimizer access (403) → #N/A pointing at the pane", async () => {
+    const { route } = setup({
+      interceptor: () => problem(403, "Invalid Key", "This key has no route-optimizer access"),
+    });
+    expect(await excelError(route.options("NLRTM", "DEDUI", null, null, null, null))).toEqual(
+      expect.objectContaining({
+        code: "#N/A",
+        message: "Invalid API key or no route optimizer access: open the Route Sheets pane",
+      })
     );
   });
 
-  test('detects place types and sends the filters', async () => {
+  test("detects place types and sends the filters", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    const rows = await route.options('nlrtm', '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001', 'barge, rail', 2, 'fastest', null);
+    const rows = await route.options(
+      "nlrtm",
+      "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001",
+      "barge, rail",
+      2,
+      "fastest",
+      null
+    );
     expect(rows).toHaveLength(5);
     const q = requests[0].url.searchParams;
-    expect([q.get('origin'), q.get('originType'), q.get('destinationType')]).toEqual(['NLRTM', 'LOCODE', 'TERMINAL']);
-    expect(q.getAll('modalities')).toEqual(['BARGE', 'RAIL']);
-    expect([q.get('maxTransfers'), q.get('sort')]).toEqual(['2', 'fastest']);
-    await route.options('51.9,4.1', 'DEDUI', null, null, null, 2);
-    expect(requests[1].url.searchParams.get('originType')).toBe('GEO');
-    expect(requests[1].url.searchParams.has('modalities')).toBe(false);
+    expect([q.get("origin"), q.get("originType"), q.get("destinationType")]).toEqual([
+      "NLRTM",
+      "LOCODE",
+      "TERMINAL",
+    ]);
+    expect(q.getAll("modalities")).toEqual(["BARGE", "RAIL"]);
+    expect([q.get("maxTransfers"), q.get("sort")]).toEqual(["2", "fastest"]);
+    await route.options("51.9,4.1", "DEDUI", null, null, null, 2);
+    expect(requests[1].url.searchParams.get("originType")).toBe("GEO");
+    expect(requests[1].url.searchParams.has("modalities")).toBe(false);
   });
 
-  test('summary row: days, transfers, kg CO2e, modalities, operators, pickup, drop-off', () => {
-    expect(summaryRow(OPTION as never)).toEqual([2, 1, 812.5, 'BARGE > TRUCK', 'Contargo', '2025-03-03T08:00:00Z', '2025-03-05T12:00:00Z']);
+  test("summary row: days, transfers, kg CO2e, modalities, operators, pickup, drop-off", () => {
+    expect(summaryRow(OPTION as never)).toEqual([
+      2,
+      1,
+      812.5,
+      "BARGE > TRUCK",
+      "Contargo",
+      "2025-03-03T08:00:00Z",
+      "2025-03-05T12:00:00Z",
+    ]);
   });
 
-  test('top limits the rows; bad top and bad places are #VALUE!', async () => {
+  test("top limits the rows; bad top and bad places are #VALUE!", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    expect(await route.options('NLRTM', 'DEDUI', null, null, null, 3)).toHaveLength(3);
-    expect(await excelError(route.options('NLRTM', 'DEDUI', null, null, null, 0))).toMatchObject({ code: '#VALUE!', message: expect.stringContaining('top') });
-    const place = await excelError(route.options('Rotterdam', 'DEDUI', null, null, null, null));
-    expect(place).toMatchObject({ code: '#VALUE!', message: expect.stringContaining('origin "Rotterdam" is not a place') });
+    expect(await route.options("NLRTM", "DEDUI", null, null, null, 3)).toHaveLength(3);
+    expect(await excelError(route.options("NLRTM", "DEDUI", null, null, null, 0))).toMatchObject({
+      code: "#VALUE!",
+      message: expect.stringContaining("top"),
+    });
+    const place = await excelError(route.options("Rotterdam", "DEDUI", null, null, null, null));
+    expect(place).toMatchObject({
+      code: "#VALUE!",
+      message: expect.stringContaining('origin "Rotterdam" is not a place'),
+    });
     expect(requests).toHaveLength(1);
   });
 
-  test('no route → #N/A with the detail', async () => {
+  test("no route → #N/A with the detail", async () => {
     const { route } = setup({ handler: optimizerHandler });
-    expect(await excelError(route.options('NLRTM', 'BEANR', null, null, null, null))).toMatchObject({ code: '#N/A', message: 'No route from NLRTM to BEANR' });
+    expect(await excelError(route.options("NLRTM", "BEANR", null, null, null, null))).toMatchObject(
+      { code: "#N/A", message: "No route from NLRTM to BEANR" }
+    );
   });
 });
 
-describe('place types and error mapping', () => {
+describe("place types and error mapping", () => {
   test.each([
-    ['NLRTM', 'LOCODE', 'NLRTM'],
-    [' de dui ', 'LOCODE', 'DEDUI'],
-    ['0B7C3B9E-3F0A-4A52-9A0E-6D2C3F1E0001', 'TERMINAL', '0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001'],
-    ['51.95,4.14', 'GEO', '51.95,4.14'],
-    ['-33.9, 151.2', 'GEO', '-33.9,151.2'],
-  ])('%s → %s', (input, type, value) => {
+    ["NLRTM", "LOCODE", "NLRTM"],
+    [" de dui ", "LOCODE", "DEDUI"],
+    ["0B7C3B9E-3F0A-4A52-9A0E-6D2C3F1E0001", "TERMINAL", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001"],
+    ["51.95,4.14", "GEO", "51.95,4.14"],
+    ["-33.9, 151.2", "GEO", "-33.9,151.2"],
+  ])("%s → %s", (input, type, value) => {
     expect(detectPlace(input)).toEqual({ type, value });
   });
 
-  test.each(['Rotterdam', '95,4', '1,200', 'NL-RTM', ''])('%s is not a place', (input) => {
+  test.each(["Rotterdam", "95,4", "1,200", "NL-RTM", ""])("%s is not a place", (input) => {
     expect(detectPlace(input)).toBeUndefined();
   });
 
   test('429 and 5xx are "Service unavailable"', () => {
-    expect(describeFailure(new ApiError(429, 'Too Many Requests', ''))).toMatchObject({ kind: 'notAvailable', message: expect.stringMatching(/^Service unavailable/) });
-    expect(describeFailure(new ApiError(503, 'Service Unavailable', ''))).toEqual({ kind: 'notAvailable', message: 'Service unavailable' });
-    expect(describeFailure(new ApiError(0, 'Timeout', 'No answer within 30 s'))).toEqual({ kind: 'notAvailable', message: 'Service unavailable' });
+    expect(describeFailure(new ApiError(429, "Too Many Requests", ""))).toMatchObject({
+      kind: "notAvailable",
+      message: expect.stringMatching(/^Service unavailable/),
+    });
+    expect(describeFailure(new ApiError(503, "Service Unavailable", ""))).toEqual({
+      kind: "notAvailable",
+      message: "Service unavailable",
+    });
+    expect(describeFailure(new ApiError(0, "Timeout", "No answer within 30 s"))).toEqual({
+      kind: "notAvailable",
+      message: "Service unavailable",
+    });
   });
 });

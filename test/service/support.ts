@@ -1,20 +1,25 @@
 /** Test harness: the real engine, a real SQLite store in a temp dir, the real server on 127.0.0.1:0. */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { RouteEngine } from '../../src/engine/route-engine';
-import { RouteOptimizer } from '../../src/engine/optimizer/types';
-import { createAccountWithKey, CreateAccountInput, CreatedAccount } from '../../src/service/accounts';
-import { ServiceConfig } from '../../src/service/config';
-import { RunningService, startService } from '../../src/service/server';
-import { SqliteStore } from '../../src/service/store/sqlite';
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { RouteEngine } from "../../src/engine/route-engine";
+import { RouteOptimizer } from "../../src/engine/optimizer/types";
+import {
+  createAccountWithKey,
+  CreateAccountInput,
+  CreatedAccount,
+} from "../../src/service/accounts";
+import { ServiceConfig } from "../../src/service/config";
+import { RunningService, startService } from "../../src/service/server";
+import { SqliteStore } from "../../src/service/store/sqlite";
 
 let engine: RouteEngine | undefined;
 
 /** The engine the service ships with (src/data/load-engine), loaded once per test file. */
 export function testEngine(): RouteEngine {
   if (!engine) {
-    const { loadEngine } = require('../../src/data/load-engine') as typeof import('../../src/data/load-engine');
+    const { loadEngine } =
+      require("../../src/data/load-engine") as typeof import("../../src/data/load-engine");
     engine = loadEngine({});
   }
   return engine;
@@ -24,7 +29,7 @@ let optimizer: RouteOptimizer | null | undefined;
 export function testOptimizer(): RouteOptimizer | null {
   if (optimizer === undefined) {
     try {
-      const mod = require('../../src/data/optimizer');
+      const mod = require("../../src/data/optimizer");
       optimizer = mod.loadOptimizer({ engine: testEngine() }) as RouteOptimizer;
     } catch {
       optimizer = null;
@@ -33,7 +38,7 @@ export function testOptimizer(): RouteOptimizer | null {
   return optimizer;
 }
 
-export function tempDir(prefix = 'route-sheets-service-'): string {
+export function tempDir(prefix = "route-sheets-service-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
@@ -46,29 +51,38 @@ export interface TestServer extends RunningService {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(config: Partial<ServiceConfig> = {}, opts: { optimizer?: RouteOptimizer | null } = {}): Promise<TestServer> {
+export async function startTestServer(
+  config: Partial<ServiceConfig> = {},
+  opts: { optimizer?: RouteOptimizer | null } = {}
+): Promise<TestServer> {
   const dataDir = tempDir();
   const store = SqliteStore.open(dataDir);
   const running = await startService({
     port: 0,
-    host: '127.0.0.1',
+    host: "127.0.0.1",
     dataDir,
     store,
     engine: testEngine(),
     optimizer: opts.optimizer === undefined ? testOptimizer() : opts.optimizer,
-    config: { logLevel: 'silent', logRequests: false, ...config },
+    config: { logLevel: "silent", logRequests: false, ...config },
   });
   return {
     ...running,
     dataDir,
     store,
     account: (input = {}) => createAccountWithKey(store, { credits: 1000, ...input }),
-    get: (p, key, headers = {}) => fetch(running.url + p, { headers: key === undefined ? headers : { 'x-api-key': key, ...headers } }),
+    get: (p, key, headers = {}) =>
+      fetch(running.url + p, {
+        headers: key === undefined ? headers : { "x-api-key": key, ...headers },
+      }),
     post: (p, body, key) =>
       fetch(running.url + p, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-api-key': key }) },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(key === undefined ? {} : { "x-api-key": key }),
+        },
+        body: typeof body === "string" ? body : JSON.stringify(body),
       }),
     async stop() {
       await running.close();
@@ -79,10 +93,18 @@ export async function startTestServer(config: Partial<ServiceConfig> = {}, opts:
 }
 
 /** Asserts an RFC 9457 body and returns it. */
-export async function problemOf(res: Response): Promise<{ type: string; title: string; status: number; detail: string; [k: string]: unknown }> {
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+export async function problemOf(
+  res: Response
+): Promise<{ type: string; title: string; status: number; detail: string; [k: string]: unknown }> {
+  expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
   const body = await res.json();
-  expect(body).toEqual(expect.objectContaining({ type: expect.any(String), title: expect.any(String), status: res.status, detail: expect.any(String) }));
+  expect(body).toEqual(
+    expect.objectContaining({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: res.status,
+      detail: expect.any(String),
+    })
+  );
   return body;
 }
-

@@ -4,20 +4,28 @@
  * tested; a CNSHA → NLRTM search listed as the API answers it; tables inserted; the map drawn; the
  * page opened outside Office. Screenshots of each state go to test-output/taskpane/.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, createKey, OFFICE_STUB, ROOT, ServerProcess, startServer } from '../../src/bench/addin-harness';
-import type { RouteOption } from '../../src/client/types';
-import { ensureAddinAndCliBuilt } from '../addin/build-once';
-import { execFileSync } from 'node:child_process';
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  createKey,
+  OFFICE_STUB,
+  ROOT,
+  ServerProcess,
+  startServer,
+} from "../../src/bench/addin-harness";
+import type { RouteOption } from "../../src/client/types";
+import { ensureAddinAndCliBuilt } from "../addin/build-once";
+import { execFileSync } from "node:child_process";
 
 jest.setTimeout(300_000);
 
 const hasChromium = fs.existsSync(CHROMIUM);
 const describeBrowser = hasChromium ? describe : describe.skip;
-const SHOTS = path.join(ROOT, 'test-output', 'taskpane');
+const SHOTS = path.join(ROOT, "test-output", "taskpane");
 
 /** Excel.run with a tiny workbook model that records every call the pane makes. */
 const EXCEL_RECORDER = `
@@ -73,24 +81,28 @@ const EXCEL_RECORDER = `
 
 type Call = [string, ...unknown[]];
 
-describeBrowser('task pane in Chromium against the real server', () => {
+describeBrowser("task pane in Chromium against the real server", () => {
   let dataDir: string;
   let server: ServerProcess;
   let browser: Browser;
   let page: Page;
-  const keys: Record<'good' | 'plain' | 'inactive', string> = { good: '', plain: '', inactive: '' };
+  const keys: Record<"good" | "plain" | "inactive", string> = { good: "", plain: "", inactive: "" };
 
   const shot = async (name: string, p: Page = page) => {
     await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   };
 
-  async function openPane(office: 'excel' | 'none'): Promise<Page> {
+  async function openPane(office: "excel" | "none"): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 320, height: 900 } });
     const p = await context.newPage();
-    await p.route('https://appsforoffice.microsoft.com/**', (route) =>
-      office === 'excel'
-        ? route.fulfill({ status: 200, contentType: 'application/javascript', body: OFFICE_STUB + EXCEL_RECORDER })
-        : route.abort('internetdisconnected'),
+    await p.route("https://appsforoffice.microsoft.com/**", (route) =>
+      office === "excel"
+        ? route.fulfill({
+            status: 200,
+            contentType: "application/javascript",
+            body: OFFICE_STUB + EXCEL_RECORDER,
+          })
+        : route.abort("internetdisconnected")
     );
     await p.goto(`${server.url}/taskpane.html`);
     return p;
@@ -99,16 +111,27 @@ describeBrowser('task pane in Chromium against the real server', () => {
   beforeAll(async () => {
     ensureAddinAndCliBuilt();
     fs.mkdirSync(SHOTS, { recursive: true });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-sheets-pane-'));
-    keys.good = await createKey(dataDir, 1000, ['--optimizer', '--optimizer-credits', '100']);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-pane-"));
+    keys.good = await createKey(dataDir, 1000, ["--optimizer", "--optimizer-credits", "100"]);
     keys.plain = await createKey(dataDir, 1000);
-    keys.inactive = await createKey(dataDir, 1000, ['--optimizer', '--optimizer-credits', '100']);
-    execFileSync(process.execPath, [path.join(ROOT, 'bin/route-sheets.js'), 'keys', 'deactivate', '--data-dir', dataDir, keys.inactive], { stdio: 'pipe' });
-    server = await startServer(dataDir, 'start', ['--host', '127.0.0.1']);
-    const { chromium } = await import('playwright-core');
+    keys.inactive = await createKey(dataDir, 1000, ["--optimizer", "--optimizer-credits", "100"]);
+    execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, "bin/route-sheets.js"),
+        "keys",
+        "deactivate",
+        "--data-dir",
+        dataDir,
+        keys.inactive,
+      ],
+      { stdio: "pipe" }
+    );
+    server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
+    const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    page = await openPane('excel');
-    await page.waitForSelector('body[data-ready=true]');
+    page = await openPane("excel");
+    await page.waitForSelector("body[data-ready=true]");
   });
 
   afterAll(async () => {
@@ -118,270 +141,407 @@ describeBrowser('task pane in Chromium against the real server', () => {
   });
 
   test('the pane starts inside "Excel" with the connection form, no banner', async () => {
-    expect(await page.getAttribute('body', 'data-host')).toBe('excel');
-    expect(await page.isHidden('#host-banner')).toBe(true);
-    expect(await page.inputValue('#base-url')).toBe(server.url);
-    expect(await page.getAttribute('#api-key', 'type')).toBe('password');
-    await shot('01-start');
+    expect(await page.getAttribute("body", "data-host")).toBe("excel");
+    expect(await page.isHidden("#host-banner")).toBe(true);
+    expect(await page.inputValue("#base-url")).toBe(server.url);
+    expect(await page.getAttribute("#api-key", "type")).toBe("password");
+    await shot("01-start");
   });
 
-  test('enter a key → stored in OfficeRuntime.storage (routeSheets.apiKey), shown on demand', async () => {
-    await page.fill('#api-key', keys.good);
-    await page.click('#toggle-key');
-    expect(await page.getAttribute('#api-key', 'type')).toBe('text');
-    expect(await page.getAttribute('#toggle-key', 'aria-pressed')).toBe('true');
-    await page.click('#toggle-key');
-    expect(await page.getAttribute('#api-key', 'type')).toBe('password');
-    await page.click('#save');
-    await page.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Saved'));
+  test("enter a key → stored in OfficeRuntime.storage (routeSheets.apiKey), shown on demand", async () => {
+    await page.fill("#api-key", keys.good);
+    await page.click("#toggle-key");
+    expect(await page.getAttribute("#api-key", "type")).toBe("text");
+    expect(await page.getAttribute("#toggle-key", "aria-pressed")).toBe("true");
+    await page.click("#toggle-key");
+    expect(await page.getAttribute("#api-key", "type")).toBe("password");
+    await page.click("#save");
+    await page.waitForFunction(() =>
+      document.getElementById("status")?.textContent?.startsWith("Saved")
+    );
     // The stub's OfficeRuntime.storage writes through to localStorage, so this reads the Office storage.
-    expect(await page.evaluate(() => localStorage.getItem('routeSheets.apiKey'))).toBe(keys.good);
-    await shot('02-saved');
+    expect(await page.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(keys.good);
+    await shot("02-saved");
   });
 
   const testConnection = async (key: string) => {
-    await page.fill('#api-key', key);
-    await page.click('#test-connection');
+    await page.fill("#api-key", key);
+    await page.click("#test-connection");
     await page.waitForFunction(() => {
-      const s = document.getElementById('status');
-      return s && s.dataset.state !== 'busy' && !!s.textContent;
+      const s = document.getElementById("status");
+      return s && s.dataset.state !== "busy" && !!s.textContent;
     });
-    const status = await page.textContent('#status');
-    const checks = await page.$$eval('#connection-checks li', (lis) => lis.map((li) => [li.getAttribute('data-check'), li.className.replace('check check-', '')]));
+    const status = await page.textContent("#status");
+    const checks = await page.$$eval("#connection-checks li", (lis) =>
+      lis.map((li) => [li.getAttribute("data-check"), li.className.replace("check check-", "")])
+    );
     return { status, checks };
   };
 
-  test('test connection: good key', async () => {
+  test("test connection: good key", async () => {
     const r = await testConnection(keys.good);
-    expect(r.status).toBe('Connected: everything works.');
-    expect(r.checks).toEqual([['service', 'ok'], ['key', 'ok'], ['credits', 'ok'], ['optimizer', 'ok'], ['optimizerCredits', 'ok']]);
-    await shot('03-connection-good');
+    expect(r.status).toBe("Connected: everything works.");
+    expect(r.checks).toEqual([
+      ["service", "ok"],
+      ["key", "ok"],
+      ["credits", "ok"],
+      ["optimizer", "ok"],
+      ["optimizerCredits", "ok"],
+    ]);
+    await shot("03-connection-good");
   });
 
-  test('test connection: bad key, inactive account, no optimizer access', async () => {
-    const bad = await testConnection('rs_not-a-real-key');
+  test("test connection: bad key, inactive account, no optimizer access", async () => {
+    const bad = await testConnection("rs_not-a-real-key");
     expect(bad.status).toMatch(/^The API key is not valid/);
-    expect(bad.checks.slice(0, 2)).toEqual([['service', 'ok'], ['key', 'fail']]);
-    await shot('04-connection-bad-key');
+    expect(bad.checks.slice(0, 2)).toEqual([
+      ["service", "ok"],
+      ["key", "fail"],
+    ]);
+    await shot("04-connection-bad-key");
 
     const inactive = await testConnection(keys.inactive);
     expect(inactive.status).toMatch(/account of this API key is inactive/);
-    await shot('05-connection-inactive');
+    await shot("05-connection-inactive");
 
     const plain = await testConnection(keys.plain);
     expect(plain.status).toMatch(/^No route-optimizer access/);
-    expect(plain.checks.map((c) => c[1])).toEqual(['ok', 'ok', 'ok', 'fail', 'skip']);
-    await shot('06-connection-no-optimizer');
+    expect(plain.checks.map((c) => c[1])).toEqual(["ok", "ok", "ok", "fail", "skip"]);
+    await shot("06-connection-no-optimizer");
     // Testing does not save: the stored key is still the good one.
-    expect(await page.evaluate(() => localStorage.getItem('routeSheets.apiKey'))).toBe(keys.good);
-    await page.fill('#api-key', keys.good);
+    expect(await page.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(keys.good);
+    await page.fill("#api-key", keys.good);
   });
 
-  test('terminal suggestions while typing the origin', async () => {
-    await page.click('#tab-search');
-    await page.fill('#origin', 'NLRTM');
-    await page.waitForFunction(() => Number(document.getElementById('origin-suggestions')?.dataset.count) > 1);
-    const options = await page.$$eval('#origin-suggestions option', (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+  test("terminal suggestions while typing the origin", async () => {
+    await page.click("#tab-search");
+    await page.fill("#origin", "NLRTM");
+    await page.waitForFunction(
+      () => Number(document.getElementById("origin-suggestions")?.dataset.count) > 1
+    );
+    const options = await page.$$eval("#origin-suggestions option", (os) =>
+      os.map((o) => [(o as HTMLOptionElement).value, o.textContent])
+    );
     for (const [id, label] of options) {
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(label).toMatch(/\(NLRTM\)$/);
     }
-    expect(await page.textContent('#origin-type')).toBe('LOCODE');
-    await page.fill('#origin', options[0][0]!);
-    expect(await page.textContent('#origin-type')).toBe(`TERMINAL · ${options[0][1]}`);
+    expect(await page.textContent("#origin-type")).toBe("LOCODE");
+    await page.fill("#origin", options[0][0]!);
+    expect(await page.textContent("#origin-type")).toBe(`TERMINAL · ${options[0][1]}`);
   });
 
-  test('field errors show next to their fields: typed mistakes and the service\'s own', async () => {
-    await page.fill('#origin', 'Shanghai');
-    await page.fill('#destination', '');
-    await page.click('#search');
-    expect(await page.textContent('#origin-error')).toMatch(/origin "Shanghai" is not a place/);
-    expect(await page.textContent('#destination-error')).toMatch(/destination is required/);
-    expect(await page.getAttribute('#origin', 'aria-invalid')).toBe('true');
-    await shot('07-search-field-errors');
+  test("field errors show next to their fields: typed mistakes and the service's own", async () => {
+    await page.fill("#origin", "Shanghai");
+    await page.fill("#destination", "");
+    await page.click("#search");
+    expect(await page.textContent("#origin-error")).toMatch(/origin "Shanghai" is not a place/);
+    expect(await page.textContent("#destination-error")).toMatch(/destination is required/);
+    expect(await page.getAttribute("#origin", "aria-invalid")).toBe("true");
+    await shot("07-search-field-errors");
 
     // 13 required LOCODEs pass the pane's checks; the service allows 12 and names the parameter.
-    await page.fill('#origin', 'CNSHA');
-    await page.fill('#destination', 'NLRTM');
-    await page.click('#more-filters summary');
-    await page.fill('#allRequiredLocodes', 'SGSIN,LKCMB,EGPSD,ESALG,MAPTM,BEANR,DEHAM,FRLEH,GBFXT,ITGOA,GRPIR,TRIST,MTMAR');
-    await page.click('#search');
-    await page.waitForFunction(() => !!document.getElementById('allRequiredLocodes-error')?.textContent);
-    expect(await page.textContent('#allRequiredLocodes-error')).toMatch(/allRequiredLocodes accepts at most 12 values/);
-    expect(await page.textContent('#search-status')).toBe('The service refused allRequiredLocodes: see the marked field.');
-    await shot('08-search-service-field-error');
-    await page.fill('#allRequiredLocodes', '');
-    await page.click('#more-filters summary');
+    await page.fill("#origin", "CNSHA");
+    await page.fill("#destination", "NLRTM");
+    await page.click("#more-filters summary");
+    await page.fill(
+      "#allRequiredLocodes",
+      "SGSIN,LKCMB,EGPSD,ESALG,MAPTM,BEANR,DEHAM,FRLEH,GBFXT,ITGOA,GRPIR,TRIST,MTMAR"
+    );
+    await page.click("#search");
+    await page.waitForFunction(
+      () => !!document.getElementById("allRequiredLocodes-error")?.textContent
+    );
+    expect(await page.textContent("#allRequiredLocodes-error")).toMatch(
+      /allRequiredLocodes accepts at most 12 values/
+    );
+    expect(await page.textContent("#search-status")).toBe(
+      "The service refused allRequiredLocodes: see the marked field."
+    );
+    await shot("08-search-service-field-error");
+    await page.fill("#allRequiredLocodes", "");
+    await page.click("#more-filters summary");
   });
 
   let apiOptions: RouteOption[] = [];
-  test('search CNSHA → NLRTM: the results listed are the API\'s', async () => {
+  test("search CNSHA → NLRTM: the results listed are the API's", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    await page.fill('#origin', 'CNSHA');
-    await page.fill('#destination', 'NLRTM');
-    await page.fill('#minDeparture', today);
-    await page.click('#search');
-    await page.waitForFunction(() => document.getElementById('search-status')?.dataset.state !== 'busy' && !!document.getElementById('search-status')?.textContent);
-    const q = new URLSearchParams({ destination: 'NLRTM', destinationType: 'LOCODE', minDeparture: today, origin: 'CNSHA', originType: 'LOCODE', sort: 'LEAD_TIME' });
-    const res = await fetch(`${server.url}/route-optimizer/api/external?${q}`, { headers: { 'x-api-key': keys.good } });
+    await page.fill("#origin", "CNSHA");
+    await page.fill("#destination", "NLRTM");
+    await page.fill("#minDeparture", today);
+    await page.click("#search");
+    await page.waitForFunction(
+      () =>
+        document.getElementById("search-status")?.dataset.state !== "busy" &&
+        !!document.getElementById("search-status")?.textContent
+    );
+    const q = new URLSearchParams({
+      destination: "NLRTM",
+      destinationType: "LOCODE",
+      minDeparture: today,
+      origin: "CNSHA",
+      originType: "LOCODE",
+      sort: "LEAD_TIME",
+    });
+    const res = await fetch(`${server.url}/route-optimizer/api/external?${q}`, {
+      headers: { "x-api-key": keys.good },
+    });
     expect(res.status).toBe(200);
     apiOptions = ((await res.json()) as { results: RouteOption[] }).results;
     expect(apiOptions.length).toBeGreaterThan(0);
-    expect(await page.textContent('#search-status')).toBe(`${apiOptions.length} route option${apiOptions.length === 1 ? '' : 's'} found.`);
-    let listed = await page.$$eval('#results-list button.option', (bs) => bs.map((b) => b.textContent));
+    expect(await page.textContent("#search-status")).toBe(
+      `${apiOptions.length} route option${apiOptions.length === 1 ? "" : "s"} found.`
+    );
+    let listed = await page.$$eval("#results-list button.option", (bs) =>
+      bs.map((b) => b.textContent)
+    );
     // Eight at a time; "Show more" lists the rest.
     expect(listed.length).toBe(Math.min(8, apiOptions.length));
-    await page.locator('#results').screenshot({ path: path.join(SHOTS, '09-results.png') });
-    while (await page.isVisible('#more-results')) await page.click('#more-results');
-    listed = await page.$$eval('#results-list button.option', (bs) => bs.map((b) => b.textContent));
+    await page.locator("#results").screenshot({ path: path.join(SHOTS, "09-results.png") });
+    while (await page.isVisible("#more-results")) await page.click("#more-results");
+    listed = await page.$$eval("#results-list button.option", (bs) => bs.map((b) => b.textContent));
     expect(listed.length).toBe(apiOptions.length);
     const days = Math.round((apiOptions[0].leadTimeInMinutes / 1440) * 10) / 10;
     expect(listed[0]).toContain(`Option 1${days} day`);
-    expect(listed[0]).toContain([apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)].join(' → '));
-    expect(await page.getAttribute('#results-list button.option >> nth=0', 'aria-pressed')).toBe('true');
-    const legItems = await page.$$eval('#option-detail .leg-item strong', (els) => els.map((e) => e.textContent));
+    expect(listed[0]).toContain(
+      [apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)].join(" → ")
+    );
+    expect(await page.getAttribute("#results-list button.option >> nth=0", "aria-pressed")).toBe(
+      "true"
+    );
+    const legItems = await page.$$eval("#option-detail .leg-item strong", (els) =>
+      els.map((e) => e.textContent)
+    );
     expect(legItems).toEqual(apiOptions[0].legs.map((l) => `${l.origin} → ${l.destination}`));
   });
 
-  test('the map draws the legs of the selected option along their routed paths, coloured by modality, with ports marked', async () => {
-    await page.waitForSelector('#map[data-paths=done]');
-    const legs = await page.$$eval('#map svg path.leg', (ps) => ps.map((p) => [p.getAttribute('data-modality'), p.getAttribute('stroke'), (p.getAttribute('d') ?? '').length, p.getAttribute('data-routed'), (p.getAttribute('d') ?? '').split(/[ML]/).length - 1]));
+  test("the map draws the legs of the selected option along their routed paths, coloured by modality, with ports marked", async () => {
+    await page.waitForSelector("#map[data-paths=done]");
+    const legs = await page.$$eval("#map svg path.leg", (ps) =>
+      ps.map((p) => [
+        p.getAttribute("data-modality"),
+        p.getAttribute("stroke"),
+        (p.getAttribute("d") ?? "").length,
+        p.getAttribute("data-routed"),
+        (p.getAttribute("d") ?? "").split(/[ML]/).length - 1,
+      ])
+    );
     expect(legs.map((l) => l[0])).toEqual(apiOptions[0].legs.map((l) => l.modality));
     for (const l of legs) expect(l[2]).toBeGreaterThan(20);
     // Every non-truck leg follows the path the service routed (/path extension); trucking stays an arc.
-    expect(legs.map((l) => l[3] === 'true')).toEqual(apiOptions[0].legs.map((l) => l.modality !== 'TRUCK'));
-    expect(await page.getAttribute('#map', 'data-routed-legs')).toBe(String(apiOptions[0].legs.filter((l) => l.modality !== 'TRUCK').length));
-    expect(await page.textContent('#map .map-note')).toMatch(/^Lines follow the routed paths/);
-    expect(await page.getAttribute('#map figcaption', 'aria-busy')).toBeNull();
+    expect(legs.map((l) => l[3] === "true")).toEqual(
+      apiOptions[0].legs.map((l) => l.modality !== "TRUCK")
+    );
+    expect(await page.getAttribute("#map", "data-routed-legs")).toBe(
+      String(apiOptions[0].legs.filter((l) => l.modality !== "TRUCK").length)
+    );
+    expect(await page.textContent("#map .map-note")).toMatch(/^Lines follow the routed paths/);
+    expect(await page.getAttribute("#map figcaption", "aria-busy")).toBeNull();
     // The sea leg into Rotterdam is drawn along the service's path, which goes through Suez (see 10-map.png).
-    const sea = apiOptions[0].legs.findIndex((l) => l.destination === 'NLRTM' && l.modality === 'DEEPSEA');
+    const sea = apiOptions[0].legs.findIndex(
+      (l) => l.destination === "NLRTM" && l.modality === "DEEPSEA"
+    );
     expect(sea).toBeGreaterThanOrEqual(0);
-    const suez = await fetch(`${server.url}/route-information/api/path?origin=${apiOptions[0].legs[sea].origin}&destination=NLRTM&modality=DEEPSEA`, { headers: { 'x-api-key': keys.good } });
+    const suez = await fetch(
+      `${server.url}/route-information/api/path?origin=${apiOptions[0].legs[sea].origin}&destination=NLRTM&modality=DEEPSEA`,
+      { headers: { "x-api-key": keys.good } }
+    );
     const feature = await suez.json();
-    expect(feature.properties.passages).toContain('SUEZ');
-    expect(feature.geometry.coordinates.some(([lng, lat]: [number, number]) => Math.hypot(lng - 32.5, lat - 30) <= 1)).toBe(true);
+    expect(feature.properties.passages).toContain("SUEZ");
+    expect(
+      feature.geometry.coordinates.some(
+        ([lng, lat]: [number, number]) => Math.hypot(lng - 32.5, lat - 30) <= 1
+      )
+    ).toBe(true);
     // Drawn through every one of those points (the projection may add some), not as a ~30-vertex arc.
     expect(legs[sea][4] as number).toBeGreaterThanOrEqual(feature.geometry.coordinates.length);
-    const ports = await page.$$eval('#map svg g.port', (gs) => gs.map((g) => g.getAttribute('data-place')));
-    expect(ports).toEqual([...new Set([apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)])]);
-    expect(await page.$eval('#map svg path.land', (p) => (p.getAttribute('d') ?? '').length)).toBeGreaterThan(2000);
-    await page.locator('#map').scrollIntoViewIfNeeded();
-    await page.locator('#map').screenshot({ path: path.join(SHOTS, '10-map.png') });
+    const ports = await page.$$eval("#map svg g.port", (gs) =>
+      gs.map((g) => g.getAttribute("data-place"))
+    );
+    expect(ports).toEqual([
+      ...new Set([apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)]),
+    ]);
+    expect(
+      await page.$eval("#map svg path.land", (p) => (p.getAttribute("d") ?? "").length)
+    ).toBeGreaterThan(2000);
+    await page.locator("#map").scrollIntoViewIfNeeded();
+    await page.locator("#map").screenshot({ path: path.join(SHOTS, "10-map.png") });
 
     // Arrow keys move the selection; the map follows.
     if (apiOptions.length > 1) {
-      await page.focus('#results-list button.option >> nth=0');
-      await page.keyboard.press('ArrowDown');
-      expect(await page.getAttribute('#results-list button.option >> nth=1', 'aria-pressed')).toBe('true');
-      const second = await page.$$eval('#map svg path.leg', (ps) => ps.length);
+      await page.focus("#results-list button.option >> nth=0");
+      await page.keyboard.press("ArrowDown");
+      expect(await page.getAttribute("#results-list button.option >> nth=1", "aria-pressed")).toBe(
+        "true"
+      );
+      const second = await page.$$eval("#map svg path.leg", (ps) => ps.length);
       expect(second).toBe(apiOptions[1].legs.length);
-      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press("ArrowUp");
     }
   });
 
-  test('insert: a new sheet with RouteOptions1 and RouteLegs1; again: RouteOptions2 below the active sheet\'s data', async () => {
-    await page.evaluate(() => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0));
-    await page.click('#insert');
-    await page.waitForFunction(() => document.getElementById('insert-status')?.dataset.state === 'ok');
-    const calls = (await page.evaluate(() => (window as unknown as { __excelCalls: Call[] }).__excelCalls)) as Call[];
+  test("insert: a new sheet with RouteOptions1 and RouteLegs1; again: RouteOptions2 below the active sheet's data", async () => {
+    await page.evaluate(
+      () => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0)
+    );
+    await page.click("#insert");
+    await page.waitForFunction(
+      () => document.getElementById("insert-status")?.dataset.state === "ok"
+    );
+    const calls = (await page.evaluate(
+      () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+    )) as Call[];
     const legCount = apiOptions.reduce((n, o) => n + o.legs.length, 0);
-    expect(calls.filter((c) => c[0] === 'worksheets.add')).toEqual([['worksheets.add', 'Route options']]);
-    expect(calls.filter((c) => c[0] === 'table')).toEqual([
-      ['table', 'Route options', 'RouteOptions1', [0, 0, apiOptions.length + 1, 19], true],
-      ['table', 'Route options', 'RouteLegs1', [apiOptions.length + 2, 0, legCount + 1, 18], true],
+    expect(calls.filter((c) => c[0] === "worksheets.add")).toEqual([
+      ["worksheets.add", "Route options"],
     ]);
-    const values = calls.filter((c) => c[0] === 'range.values').map((c) => c[3] as unknown[][]);
-    expect(values[0][0]).toContain('Lead time (days)');
-    const leadCol = (values[0][0] as string[]).indexOf('Lead time (days)');
-    const idCol = (values[0][0] as string[]).indexOf('Option id');
+    expect(calls.filter((c) => c[0] === "table")).toEqual([
+      ["table", "Route options", "RouteOptions1", [0, 0, apiOptions.length + 1, 19], true],
+      ["table", "Route options", "RouteLegs1", [apiOptions.length + 2, 0, legCount + 1, 18], true],
+    ]);
+    const values = calls.filter((c) => c[0] === "range.values").map((c) => c[3] as unknown[][]);
+    expect(values[0][0]).toContain("Lead time (days)");
+    const leadCol = (values[0][0] as string[]).indexOf("Lead time (days)");
+    const idCol = (values[0][0] as string[]).indexOf("Option id");
     expect(values[0].slice(1).map((r) => r[idCol])).toEqual(apiOptions.map((o) => o.id));
     expect(values[0][1][leadCol]).toBeCloseTo(apiOptions[0].leadTimeInMinutes / 1440, 10);
-    const depCol = (values[0][0] as string[]).indexOf('Departure (UTC)');
-    expect(values[0][1][depCol]).toBeCloseTo(Date.parse(apiOptions[0].legs[0].departureDate) / 86_400_000 + 25569, 8);
+    const depCol = (values[0][0] as string[]).indexOf("Departure (UTC)");
+    expect(values[0][1][depCol]).toBeCloseTo(
+      Date.parse(apiOptions[0].legs[0].departureDate) / 86_400_000 + 25569,
+      8
+    );
     expect(values[1].length).toBe(legCount + 1);
-    const formats = calls.filter((c) => c[0] === 'range.numberFormat').map((c) => c[3] as string[][]);
-    expect(formats[0][1][depCol]).toBe('yyyy-mm-dd hh:mm');
-    expect(formats[0][1][leadCol]).toBe('0.0');
-    expect(await page.textContent('#insert-status')).toMatch(/^Inserted RouteOptions1 \(\d+ options, A1:S\d+\) and RouteLegs1/);
-    await page.locator('.insert-bar').screenshot({ path: path.join(SHOTS, '11-inserted.png') });
+    const formats = calls
+      .filter((c) => c[0] === "range.numberFormat")
+      .map((c) => c[3] as string[][]);
+    expect(formats[0][1][depCol]).toBe("yyyy-mm-dd hh:mm");
+    expect(formats[0][1][leadCol]).toBe("0.0");
+    expect(await page.textContent("#insert-status")).toMatch(
+      /^Inserted RouteOptions1 \(\d+ options, A1:S\d+\) and RouteLegs1/
+    );
+    await page.locator(".insert-bar").screenshot({ path: path.join(SHOTS, "11-inserted.png") });
 
-    await page.selectOption('#insert-target', 'active');
+    await page.selectOption("#insert-target", "active");
     await page.evaluate(() => {
-      const w = window as unknown as { __excelCalls: unknown[]; __workbook: { used: Record<string, unknown> } };
+      const w = window as unknown as {
+        __excelCalls: unknown[];
+        __workbook: { used: Record<string, unknown> };
+      };
       w.__excelCalls.length = 0;
-      w.__workbook.used['Route options'] = { rowIndex: 0, rowCount: 40 };
+      w.__workbook.used["Route options"] = { rowIndex: 0, rowCount: 40 };
     });
-    await page.click('#insert');
-    await page.waitForFunction(() => /RouteOptions2/.test(document.getElementById('insert-status')?.textContent ?? ''));
-    const again = (await page.evaluate(() => (window as unknown as { __excelCalls: Call[] }).__excelCalls)) as Call[];
-    expect(again.filter((c) => c[0] === 'worksheets.add')).toEqual([]);
-    expect(again.filter((c) => c[0] === 'table').map((c) => [c[2], (c[3] as number[])[0]])).toEqual([
-      ['RouteOptions2', 41],
-      ['RouteLegs2', 41 + apiOptions.length + 2],
-    ]);
+    await page.click("#insert");
+    await page.waitForFunction(() =>
+      /RouteOptions2/.test(document.getElementById("insert-status")?.textContent ?? "")
+    );
+    const again = (await page.evaluate(
+      () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+    )) as Call[];
+    expect(again.filter((c) => c[0] === "worksheets.add")).toEqual([]);
+    expect(again.filter((c) => c[0] === "table").map((c) => [c[2], (c[3] as number[])[0]])).toEqual(
+      [
+        ["RouteOptions2", 41],
+        ["RouteLegs2", 41 + apiOptions.length + 2],
+      ]
+    );
   });
 
-  test('multimodal and trans-Pacific maps: one colour per modality, the Pacific in the middle', async () => {
-    for (const [destination, name] of [['DEDUI', '10b-map-multimodal'], ['USLAX', '10c-map-transpacific']] as const) {
-      await page.fill('#destination', destination);
-      await page.click('#search');
-      await page.waitForFunction((d) => document.querySelector('#option-detail .leg-item:last-child strong')?.textContent?.endsWith(d), destination);
-      await page.waitForSelector('#map[data-paths=done]');
-      const chosen = await page.$$eval('#option-detail .leg-item', (items) => items.map((i) => i.getAttribute('data-modality')));
-      const drawn = await page.$$eval('#map svg path.leg', (ps) => ps.map((p) => [p.getAttribute('data-modality'), p.getAttribute('stroke')]));
+  test("multimodal and trans-Pacific maps: one colour per modality, the Pacific in the middle", async () => {
+    for (const [destination, name] of [
+      ["DEDUI", "10b-map-multimodal"],
+      ["USLAX", "10c-map-transpacific"],
+    ] as const) {
+      await page.fill("#destination", destination);
+      await page.click("#search");
+      await page.waitForFunction(
+        (d) =>
+          document
+            .querySelector("#option-detail .leg-item:last-child strong")
+            ?.textContent?.endsWith(d),
+        destination
+      );
+      await page.waitForSelector("#map[data-paths=done]");
+      const chosen = await page.$$eval("#option-detail .leg-item", (items) =>
+        items.map((i) => i.getAttribute("data-modality"))
+      );
+      const drawn = await page.$$eval("#map svg path.leg", (ps) =>
+        ps.map((p) => [p.getAttribute("data-modality"), p.getAttribute("stroke")])
+      );
       expect(drawn.map((d) => d[0])).toEqual(chosen);
       const colours = new Map(drawn.map(([m, c]) => [m, c]));
       expect(new Set(colours.values()).size).toBe(colours.size);
-      expect(await page.$$eval('#map .map-legend li', (lis) => lis.map((li) => li.textContent))).toEqual([...new Set(chosen)]);
-      await page.locator('#map').scrollIntoViewIfNeeded();
-      await page.locator('#map').screenshot({ path: path.join(SHOTS, `${name}.png`) });
-      if (destination === 'USLAX') {
+      expect(
+        await page.$$eval("#map .map-legend li", (lis) => lis.map((li) => li.textContent))
+      ).toEqual([...new Set(chosen)]);
+      await page.locator("#map").scrollIntoViewIfNeeded();
+      await page.locator("#map").screenshot({ path: path.join(SHOTS, `${name}.png`) });
+      if (destination === "USLAX") {
         // Shanghai left of Los Angeles on a map centred on the Pacific (not split at the antimeridian).
-        const x = await page.$$eval('#map svg g.port circle', (cs) => cs.map((c) => [c.parentElement!.getAttribute('data-place'), Number(c.getAttribute('cx'))] as [string, number]));
+        const x = await page.$$eval("#map svg g.port circle", (cs) =>
+          cs.map(
+            (c) =>
+              [c.parentElement!.getAttribute("data-place"), Number(c.getAttribute("cx"))] as [
+                string,
+                number,
+              ]
+          )
+        );
         const at = Object.fromEntries(x);
         expect(at.CNSHA).toBeLessThan(at.USLAX);
       }
     }
-    await page.fill('#destination', 'NLRTM');
+    await page.fill("#destination", "NLRTM");
   });
 
-  test('keyboard: arrow keys switch tabs', async () => {
-    await page.focus('#tab-search');
-    await page.keyboard.press('ArrowLeft');
-    expect(await page.getAttribute('#tab-connection', 'aria-selected')).toBe('true');
-    expect(await page.isVisible('#panel-connection')).toBe(true);
-    expect(await page.isHidden('#panel-search')).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-connection');
-    await page.keyboard.press('ArrowRight');
-    expect(await page.isVisible('#panel-search')).toBe(true);
+  test("keyboard: arrow keys switch tabs", async () => {
+    await page.focus("#tab-search");
+    await page.keyboard.press("ArrowLeft");
+    expect(await page.getAttribute("#tab-connection", "aria-selected")).toBe("true");
+    expect(await page.isVisible("#panel-connection")).toBe(true);
+    expect(await page.isHidden("#panel-search")).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-connection");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.isVisible("#panel-search")).toBe(true);
   });
 
-  test('clear cache and recalculate: a full recalculation', async () => {
-    await page.click('#tab-connection');
-    await page.evaluate(() => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0));
-    await page.click('#clear-cache');
-    await page.waitForFunction(() => /recalculated/.test(document.getElementById('cache-status')?.textContent ?? ''));
-    const calls = (await page.evaluate(() => (window as unknown as { __excelCalls: Call[] }).__excelCalls)) as Call[];
-    expect(calls).toContainEqual(['calculate', 'Full']);
-    expect(await page.textContent('#stat-entries')).toBe('0');
-    await shot('12-cache-cleared');
+  test("clear cache and recalculate: a full recalculation", async () => {
+    await page.click("#tab-connection");
+    await page.evaluate(
+      () => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0)
+    );
+    await page.click("#clear-cache");
+    await page.waitForFunction(() =>
+      /recalculated/.test(document.getElementById("cache-status")?.textContent ?? "")
+    );
+    const calls = (await page.evaluate(
+      () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+    )) as Call[];
+    expect(calls).toContainEqual(["calculate", "Full"]);
+    expect(await page.textContent("#stat-entries")).toBe("0");
+    await shot("12-cache-cleared");
   });
 
-  test('opened outside Office: says so within a few seconds, connection still testable', async () => {
-    const outside = await openPane('none');
+  test("opened outside Office: says so within a few seconds, connection still testable", async () => {
+    const outside = await openPane("none");
     const started = Date.now();
-    await outside.waitForSelector('body[data-ready=true]', { timeout: 10_000 });
+    await outside.waitForSelector("body[data-ready=true]", { timeout: 10_000 });
     expect(Date.now() - started).toBeLessThan(8000);
-    expect(await outside.getAttribute('body', 'data-host')).toBe('no-office');
-    expect(await outside.textContent('#host-banner')).toMatch(/not running inside Excel/);
-    await outside.fill('#api-key', keys.good);
-    await outside.click('#test-connection');
-    await outside.waitForFunction(() => document.getElementById('status')?.textContent === 'Connected: everything works.');
-    await outside.click('#save');
-    await outside.waitForFunction(() => document.getElementById('status')?.textContent?.startsWith('Saved'));
+    expect(await outside.getAttribute("body", "data-host")).toBe("no-office");
+    expect(await outside.textContent("#host-banner")).toMatch(/not running inside Excel/);
+    await outside.fill("#api-key", keys.good);
+    await outside.click("#test-connection");
+    await outside.waitForFunction(
+      () => document.getElementById("status")?.textContent === "Connected: everything works."
+    );
+    await outside.click("#save");
+    await outside.waitForFunction(() =>
+      document.getElementById("status")?.textContent?.startsWith("Saved")
+    );
     // Without Office the key is kept in this browser's localStorage.
-    expect(await outside.evaluate(() => localStorage.getItem('routeSheets.apiKey'))).toBe(keys.good);
-    await shot('13-outside-office', outside);
+    expect(await outside.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(
+      keys.good
+    );
+    await shot("13-outside-office", outside);
     await outside.context().close();
   });
 });

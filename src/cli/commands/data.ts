@@ -1,73 +1,84 @@
 /** `route-sheets data …`: importers of data sets into a data directory, and place look-ups. */
-import { Command } from 'commander';
-import * as fs from 'fs';
-import * as path from 'path';
-import { importTerminals, importUnlocode, loadPlaces } from '../../data/places';
-import { normaliseLocode } from '../../engine/places';
+import { Command } from "commander";
+import * as fs from "fs";
+import * as path from "path";
+import { importTerminals, importUnlocode, loadPlaces } from "../../data/places";
+import { normaliseLocode } from "../../engine/places";
 
 /** Same default as `route-sheets serve`. */
-const DEFAULT_DATA_DIR = './.route-sheets';
+const DEFAULT_DATA_DIR = "./.route-sheets";
 
 export function register(program: Command): void {
-  const data = program.command('data').description('Import data sets into a data directory and look places up.');
+  const data = program
+    .command("data")
+    .description("Import data sets into a data directory and look places up.");
 
   data
-    .command('import-unlocode')
+    .command("import-unlocode")
     .description(
       'Import the UN/LOCODE code list as UNECE publishes it (e.g. "2024-2 UNLOCODE CodeListPart1.csv" ' +
-        'Part2, Part3; no header row; UTF-8 or Latin-1). Replaces a previous UN/LOCODE import.',
+        "Part2, Part3; no header row; UTF-8 or Latin-1). Replaces a previous UN/LOCODE import."
     )
-    .argument('<files...>', 'code-list CSV files')
-    .option('--data-dir <dir>', 'data directory', DEFAULT_DATA_DIR)
+    .argument("<files...>", "code-list CSV files")
+    .option("--data-dir <dir>", "data directory", DEFAULT_DATA_DIR)
     .action((files: string[], opts: { dataDir: string }) => {
       for (const f of files) if (!fs.existsSync(f)) throw new Error(`File not found: ${f}`);
       const started = Date.now();
       const r = importUnlocode(files, opts.dataDir);
-      const n = (x: number) => x.toLocaleString('en-US');
+      const n = (x: number) => x.toLocaleString("en-US");
       console.log(
         `Imported ${n(r.imported)} UN/LOCODE locations, ${n(r.withCoordinates)} with coordinates, ` +
-          `from ${files.length} file(s) into ${r.file} in ${Date.now() - started} ms.`,
+          `from ${files.length} file(s) into ${r.file} in ${Date.now() - started} ms.`
       );
       console.log(
         `Read ${n(r.rows)} rows: skipped ${n(r.headers)} country/reference rows, ${n(r.deleted)} marked X, ` +
-          `${n(r.malformed)} malformed, ${n(r.duplicates)} repeated codes.`,
+          `${n(r.malformed)} malformed, ${n(r.duplicates)} repeated codes.`
       );
     });
 
   data
-    .command('import-terminals')
+    .command("import-terminals")
     .description(
-      'Import terminals from a CSV with the columns locode,name,lat,lng,modalities,operator,source ' +
-        '(modalities ;-separated). Adds to earlier imports; the same locode + name replaces a terminal.',
+      "Import terminals from a CSV with the columns locode,name,lat,lng,modalities,operator,source " +
+        "(modalities ;-separated). Adds to earlier imports; the same locode + name replaces a terminal."
     )
-    .argument('<file>', 'terminals CSV with a header row')
-    .option('--data-dir <dir>', 'data directory', DEFAULT_DATA_DIR)
+    .argument("<file>", "terminals CSV with a header row")
+    .option("--data-dir <dir>", "data directory", DEFAULT_DATA_DIR)
     .action((file: string, opts: { dataDir: string }) => {
       if (!fs.existsSync(file)) throw new Error(`File not found: ${file}`);
       const r = importTerminals(file, opts.dataDir);
-      console.log(`Imported ${r.read} terminal(s) from ${path.basename(file)}; ${r.stored} imported terminal(s) now in ${r.file}.`);
+      console.log(
+        `Imported ${r.read} terminal(s) from ${path.basename(file)}; ${r.stored} imported terminal(s) now in ${r.file}.`
+      );
     });
 
   data
-    .command('resolve')
-    .description('Resolve a place as origin/destination would: a UN/LOCODE, a terminal UUID or "lat,lng". Prints JSON.')
-    .argument('<place>', 'the place')
-    .option('--data-dir <dir>', 'data directory', DEFAULT_DATA_DIR)
+    .command("resolve")
+    .description(
+      'Resolve a place as origin/destination would: a UN/LOCODE, a terminal UUID or "lat,lng". Prints JSON.'
+    )
+    .argument("<place>", "the place")
+    .option("--data-dir <dir>", "data directory", DEFAULT_DATA_DIR)
     .action((place: string, opts: { dataDir: string }) => {
       const { resolver } = loadPlaces({ dataDir: opts.dataDir });
-      console.log(JSON.stringify(resolver.resolve(place, 'place')));
+      console.log(JSON.stringify(resolver.resolve(place, "place")));
     });
 
   data
-    .command('terminals')
-    .description('Terminals of a UN/LOCODE, best name match first (all of them when no name is given). Prints JSON.')
-    .argument('<locode>', 'the UN/LOCODE, e.g. NLRTM')
-    .argument('[name...]', 'part of the terminal name')
-    .option('--data-dir <dir>', 'data directory', DEFAULT_DATA_DIR)
+    .command("terminals")
+    .description(
+      "Terminals of a UN/LOCODE, best name match first (all of them when no name is given). Prints JSON."
+    )
+    .argument("<locode>", "the UN/LOCODE, e.g. NLRTM")
+    .argument("[name...]", "part of the terminal name")
+    .option("--data-dir <dir>", "data directory", DEFAULT_DATA_DIR)
     .action((locode: string, name: string[], opts: { dataDir: string }) => {
       const code = normaliseLocode(locode);
-      if (!code) throw new Error(`"${locode}" is not a UN/LOCODE (2-letter country + 3 letters/digits 2-9, e.g. NLRTM).`);
+      if (!code)
+        throw new Error(
+          `"${locode}" is not a UN/LOCODE (2-letter country + 3 letters/digits 2-9, e.g. NLRTM).`
+        );
       const { terminals } = loadPlaces({ dataDir: opts.dataDir });
-      console.log(JSON.stringify(terminals.search(code, name.join(' ')), null, 2));
+      console.log(JSON.stringify(terminals.search(code, name.join(" ")), null, 2));
     });
 }

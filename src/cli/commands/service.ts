@@ -2,22 +2,23 @@
  * Service commands: serve, start (add-in + API on one origin), keys create/deactivate, credits add,
  * usage. Exact flags are a contract (other tools call them).
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { createAccountWithKey, findKey } from '../../service/accounts';
-import { readConfigFile } from '../../service/config';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, startService } from '../../service/server';
-import { SqliteStore } from '../../service/store/sqlite';
-import { Store, TIERS, Tier } from '../../service/store/store';
-import { devCertDir, findDevCertificates, installDevCertificates } from '../../service/tls';
+import { Command, InvalidArgumentError, Option } from "commander";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { createAccountWithKey, findKey } from "../../service/accounts";
+import { readConfigFile } from "../../service/config";
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, startService } from "../../service/server";
+import { SqliteStore } from "../../service/store/sqlite";
+import { Store, TIERS, Tier } from "../../service/store/store";
+import { devCertDir, findDevCertificates, installDevCertificates } from "../../service/tls";
 
-const LOCAL_KEY_FILE = 'local-api-key';
+const LOCAL_KEY_FILE = "local-api-key";
 
 function int(name: string, min = 0) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}.`);
+    if (!Number.isInteger(n) || n < min)
+      throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}.`);
     return n;
   };
 }
@@ -25,12 +26,17 @@ function int(name: string, min = 0) {
 function positive(name: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a number > 0.`);
+    if (!Number.isFinite(n) || n <= 0)
+      throw new InvalidArgumentError(`${name} must be a number > 0.`);
     return n;
   };
 }
 
-const dataDirOption = () => new Option('--data-dir <dir>', 'data directory (SQLite database service.db, imported data)').default(DEFAULT_DATA_DIR);
+const dataDirOption = () =>
+  new Option(
+    "--data-dir <dir>",
+    "data directory (SQLite database service.db, imported data)"
+  ).default(DEFAULT_DATA_DIR);
 
 async function withStore<T>(dataDir: string, fn: (store: Store) => Promise<T>): Promise<T> {
   const store = SqliteStore.open(dataDir);
@@ -43,48 +49,74 @@ async function withStore<T>(dataDir: string, fn: (store: Store) => Promise<T>): 
 
 async function keyOrFail(store: Store, key: string) {
   const found = await findKey(store, key);
-  if (!found) throw new Error(`No such key: give the API key (rs_…) or its key id (key_…) as shown by "route-sheets usage".`);
+  if (!found)
+    throw new Error(
+      `No such key: give the API key (rs_…) or its key id (key_…) as shown by "route-sheets usage".`
+    );
   return found;
 }
 
 /** Stops cleanly on SIGINT/SIGTERM. */
 function closeOnSignals(close: () => Promise<void>): void {
   let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
-      close().then(() => process.exit(0), () => process.exit(1));
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1)
+      );
     });
   }
 }
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(__dirname, "..", "..", "..");
 
 function addinPaths() {
-  return { addinDir: path.join(ROOT, 'dist', 'addin'), manifestFile: path.join(ROOT, 'manifest.xml') };
+  return {
+    addinDir: path.join(ROOT, "dist", "addin"),
+    manifestFile: path.join(ROOT, "manifest.xml"),
+  };
 }
 
 /** The add-in's files when `npm run build` has produced them. */
 function builtAddin() {
   const paths = addinPaths();
-  return fs.existsSync(path.join(paths.addinDir, 'taskpane.html')) ? paths : undefined;
+  return fs.existsSync(path.join(paths.addinDir, "taskpane.html")) ? paths : undefined;
 }
 
 export function register(program: Command): void {
   program
-    .command('serve')
-    .description('Run the route service (HTTP API; also the built Excel add-in and /manifest.xml when npm run build has made dist/addin). Prints "Listening on <url>" on stdout once it accepts connections; logs go to stderr.')
-    .addOption(new Option('--port <port>', 'TCP port; 0 picks a free one').default(DEFAULT_PORT).argParser(int('--port')))
-    .addOption(new Option('--host <host>', 'interface to listen on').default(DEFAULT_HOST))
+    .command("serve")
+    .description(
+      'Run the route service (HTTP API; also the built Excel add-in and /manifest.xml when npm run build has made dist/addin). Prints "Listening on <url>" on stdout once it accepts connections; logs go to stderr.'
+    )
+    .addOption(
+      new Option("--port <port>", "TCP port; 0 picks a free one")
+        .default(DEFAULT_PORT)
+        .argParser(int("--port"))
+    )
+    .addOption(new Option("--host <host>", "interface to listen on").default(DEFAULT_HOST))
     .addOption(dataDirOption())
-    .option('--tls', `HTTPS with the Office add-in dev certificates (${devCertDir()}/localhost.crt, localhost.key; create them with "npx office-addin-dev-certs install"), or --cert/--key`, false)
-    .option('--cert <file>', 'TLS certificate (PEM), with --tls')
-    .option('--key <file>', 'TLS private key (PEM), with --tls')
-    .addOption(new Option('--log-level <level>', 'log level').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'))
-    .option('--no-request-log', 'do not log one line per request')
-    .option('--cors-origin <origins>', 'allowed CORS origins: * or a comma-separated list', '*')
-    .option('--config <file>', 'JSON file of settings: costs {terminals, distance, emissions, path, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems')
+    .option(
+      "--tls",
+      `HTTPS with the Office add-in dev certificates (${devCertDir()}/localhost.crt, localhost.key; create them with "npx office-addin-dev-certs install"), or --cert/--key`,
+      false
+    )
+    .option("--cert <file>", "TLS certificate (PEM), with --tls")
+    .option("--key <file>", "TLS private key (PEM), with --tls")
+    .addOption(
+      new Option("--log-level <level>", "log level")
+        .choices(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+        .default("info")
+    )
+    .option("--no-request-log", "do not log one line per request")
+    .option("--cors-origin <origins>", "allowed CORS origins: * or a comma-separated list", "*")
+    .option(
+      "--config <file>",
+      "JSON file of settings: costs {terminals, distance, emissions, path, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems"
+    )
     .action(async (opts) => {
       const fileConfig = opts.config ? readConfigFile(opts.config) : {};
       const running = await startService({
@@ -99,8 +131,16 @@ export function register(program: Command): void {
           ...fileConfig,
           logLevel: opts.logLevel,
           logRequests: opts.requestLog,
-          ...(opts.corsOrigin !== '*' || !fileConfig.corsOrigins
-            ? { corsOrigins: opts.corsOrigin === '*' ? '*' : String(opts.corsOrigin).split(',').map((s: string) => s.trim()).filter(Boolean) }
+          ...(opts.corsOrigin !== "*" || !fileConfig.corsOrigins
+            ? {
+                corsOrigins:
+                  opts.corsOrigin === "*"
+                    ? "*"
+                    : String(opts.corsOrigin)
+                        .split(",")
+                        .map((s: string) => s.trim())
+                        .filter(Boolean),
+              }
             : {}),
         },
       });
@@ -109,12 +149,16 @@ export function register(program: Command): void {
     });
 
   program
-    .command('start')
-    .description('Serve the built Excel add-in (dist/addin, /manifest.xml) and the API on one origin, HTTPS when the Office dev certificates exist; create a local account on first run and print its key and how to sideload.')
-    .addOption(new Option('--port <port>', 'TCP port').default(DEFAULT_PORT).argParser(int('--port')))
-    .addOption(new Option('--host <host>', 'interface to listen on').default('localhost'))
+    .command("start")
+    .description(
+      "Serve the built Excel add-in (dist/addin, /manifest.xml) and the API on one origin, HTTPS when the Office dev certificates exist; create a local account on first run and print its key and how to sideload."
+    )
+    .addOption(
+      new Option("--port <port>", "TCP port").default(DEFAULT_PORT).argParser(int("--port"))
+    )
+    .addOption(new Option("--host <host>", "interface to listen on").default("localhost"))
     .addOption(dataDirOption())
-    .addOption(new Option('--log-level <level>', 'log level').default('warn'))
+    .addOption(new Option("--log-level <level>", "log level").default("warn"))
     .action(async (opts) => {
       const dataDir = path.resolve(opts.dataDir);
       const store = SqliteStore.open(dataDir);
@@ -135,7 +179,7 @@ export function register(program: Command): void {
         await running.close();
         await store.close();
       });
-      const url = running.url.replace('://127.0.0.1', '://localhost');
+      const url = running.url.replace("://127.0.0.1", "://localhost");
       const lines = [
         `Route Sheets is running at ${url}`,
         tls
@@ -144,27 +188,51 @@ export function register(program: Command): void {
             'Excel needs HTTPS: run "npx office-addin-dev-certs install" as a user who may trust certificates, and restart.',
         `Manifest: ${url}/manifest.xml`,
         `OpenAPI:  ${url}/openapi.json`,
-        'Sideload into Excel: Excel on the web → Home → Add-ins → More Add-ins → Upload My Add-in → choose the manifest file',
-        '  (download it from the manifest URL); Excel desktop: put it in a shared-folder catalog (Trust Center → Trusted Add-in Catalogs),',
+        "Sideload into Excel: Excel on the web → Home → Add-ins → More Add-ins → Upload My Add-in → choose the manifest file",
+        "  (download it from the manifest URL); Excel desktop: put it in a shared-folder catalog (Trust Center → Trusted Add-in Catalogs),",
         '  or run "npx office-addin-debugging start manifest.xml desktop" on Windows/macOS.',
-        'In the task pane, set the service URL to the address above and this API key:',
+        "In the task pane, set the service URL to the address above and this API key:",
         key,
       ];
-      process.stdout.write(lines.join('\n') + '\n');
+      process.stdout.write(lines.join("\n") + "\n");
     });
 
-  const keys = program.command('keys').description('API keys and their accounts');
+  const keys = program.command("keys").description("API keys and their accounts");
   keys
-    .command('create')
-    .description('Create an account with one API key; prints the key alone on the last line (it is shown only once).')
+    .command("create")
+    .description(
+      "Create an account with one API key; prints the key alone on the last line (it is shown only once)."
+    )
     .addOption(dataDirOption())
-    .option('--name <name>', 'account name', 'default')
-    .addOption(new Option('--tier <tier>', 'free: terminals and distance only').choices([...TIERS]).default('paid'))
-    .addOption(new Option('--credits <n>', 'route-information credits').default(1000).argParser(int('--credits')))
-    .option('--optimizer', 'grant route-optimizer access', false)
-    .addOption(new Option('--optimizer-credits <n>', 'route-optimizer credits').default(0).argParser(int('--optimizer-credits')))
-    .addOption(new Option('--rate-limit <perSecond>', 'requests per second for this key (bursts of twice that); default 50/s, bursts of 100').argParser(positive('--rate-limit')))
-    .addOption(new Option('--burst <n>', 'token-bucket size for this key (default 2 × --rate-limit)').argParser(positive('--burst')))
+    .option("--name <name>", "account name", "default")
+    .addOption(
+      new Option("--tier <tier>", "free: terminals and distance only")
+        .choices([...TIERS])
+        .default("paid")
+    )
+    .addOption(
+      new Option("--credits <n>", "route-information credits")
+        .default(1000)
+        .argParser(int("--credits"))
+    )
+    .option("--optimizer", "grant route-optimizer access", false)
+    .addOption(
+      new Option("--optimizer-credits <n>", "route-optimizer credits")
+        .default(0)
+        .argParser(int("--optimizer-credits"))
+    )
+    .addOption(
+      new Option(
+        "--rate-limit <perSecond>",
+        "requests per second for this key (bursts of twice that); default 50/s, bursts of 100"
+      ).argParser(positive("--rate-limit"))
+    )
+    .addOption(
+      new Option(
+        "--burst <n>",
+        "token-bucket size for this key (default 2 × --rate-limit)"
+      ).argParser(positive("--burst"))
+    )
     .action(async (opts) => {
       await withStore(opts.dataDir, async (store) => {
         const created = await createAccountWithKey(store, {
@@ -180,75 +248,118 @@ export function register(program: Command): void {
         process.stdout.write(
           [
             `Account ${a.id} "${a.name}": tier ${a.tier}, ${a.credits} route-information credits, ` +
-              `route-optimizer ${a.optimizerAccess ? `access with ${a.optimizerCredits} credits` : 'no access'}.`,
+              `route-optimizer ${a.optimizerAccess ? `access with ${a.optimizerCredits} credits` : "no access"}.`,
             `Key id ${created.keyId} (${created.keyPrefix}…). The key is shown once; keep it secret:`,
             created.key,
-          ].join('\n') + '\n',
+          ].join("\n") + "\n"
         );
       });
     });
   keys
-    .command('deactivate')
+    .command("deactivate")
     .description("Deactivate the key's account: its calls answer 403 Inactive.")
     .addOption(dataDirOption())
-    .argument('<key>', 'the API key (rs_…) or its key id (key_…)')
+    .argument("<key>", "the API key (rs_…) or its key id (key_…)")
     .action(async (key: string, opts) => {
       await withStore(opts.dataDir, async (store) => {
         const found = await keyOrFail(store, key);
         await store.setActive(found.accountId, false);
-        process.stdout.write(`Account ${found.accountId} of key ${found.id} (${found.prefix}…) is inactive.\n`);
+        process.stdout.write(
+          `Account ${found.accountId} of key ${found.id} (${found.prefix}…) is inactive.\n`
+        );
       });
     });
   keys
-    .command('activate')
+    .command("activate")
     .description("Reactivate the key's account.")
     .addOption(dataDirOption())
-    .argument('<key>', 'the API key (rs_…) or its key id (key_…)')
+    .argument("<key>", "the API key (rs_…) or its key id (key_…)")
     .action(async (key: string, opts) => {
       await withStore(opts.dataDir, async (store) => {
         const found = await keyOrFail(store, key);
         await store.setActive(found.accountId, true);
-        process.stdout.write(`Account ${found.accountId} of key ${found.id} (${found.prefix}…) is active.\n`);
+        process.stdout.write(
+          `Account ${found.accountId} of key ${found.id} (${found.prefix}…) is active.\n`
+        );
       });
     });
 
   program
-    .command('credits')
-    .description('Credit pools')
-    .command('add')
-    .description("Add N credits to the key's account (route-information pool, or route-optimizer with --optimizer).")
+    .command("credits")
+    .description("Credit pools")
+    .command("add")
+    .description(
+      "Add N credits to the key's account (route-information pool, or route-optimizer with --optimizer)."
+    )
     .addOption(dataDirOption())
-    .argument('<key>', 'the API key (rs_…) or its key id (key_…)')
-    .argument('<n>', 'credits to add', int('N', 1))
-    .option('--optimizer', 'add to the route-optimizer pool', false)
+    .argument("<key>", "the API key (rs_…) or its key id (key_…)")
+    .argument("<n>", "credits to add", int("N", 1))
+    .option("--optimizer", "add to the route-optimizer pool", false)
     .action(async (key: string, n: number, opts) => {
       await withStore(opts.dataDir, async (store) => {
         const found = await keyOrFail(store, key);
-        const pool = opts.optimizer ? 'route-optimizer' : 'route-information';
+        const pool = opts.optimizer ? "route-optimizer" : "route-information";
         const balance = await store.addCredits(found.accountId, pool, n, `credits add via CLI`);
-        process.stdout.write(`Added ${n} ${pool} credits to account ${found.accountId}; balance ${balance}.\n`);
+        process.stdout.write(
+          `Added ${n} ${pool} credits to account ${found.accountId}; balance ${balance}.\n`
+        );
       });
     });
 
   program
-    .command('usage')
-    .description('Charged calls and credits per key (keys shown by id and prefix only).')
+    .command("usage")
+    .description("Charged calls and credits per key (keys shown by id and prefix only).")
     .addOption(dataDirOption())
-    .option('--json', 'print JSON', false)
+    .option("--json", "print JSON", false)
     .action(async (opts) => {
       await withStore(opts.dataDir, async (store) => {
         const rows = await store.usage();
         if (opts.json) {
-          process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+          process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
           return;
         }
         const table = [
-          ['key id', 'key', 'account', 'tier', 'active', 'calls', 'credits used', 'credits left', 'optimizer calls', 'optimizer credits used', 'optimizer credits left'],
-          ...rows.map((r) => [r.keyId, `${r.keyPrefix}…`, r.accountName, r.tier, r.active ? 'yes' : 'no', r.calls, r.creditsUsed, r.creditsLeft, r.optimizerCalls, r.optimizerCreditsUsed, r.optimizerCreditsLeft].map(String)),
+          [
+            "key id",
+            "key",
+            "account",
+            "tier",
+            "active",
+            "calls",
+            "credits used",
+            "credits left",
+            "optimizer calls",
+            "optimizer credits used",
+            "optimizer credits left",
+          ],
+          ...rows.map((r) =>
+            [
+              r.keyId,
+              `${r.keyPrefix}…`,
+              r.accountName,
+              r.tier,
+              r.active ? "yes" : "no",
+              r.calls,
+              r.creditsUsed,
+              r.creditsLeft,
+              r.optimizerCalls,
+              r.optimizerCreditsUsed,
+              r.optimizerCreditsLeft,
+            ].map(String)
+          ),
         ];
         const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
-        process.stdout.write(table.map((row) => row.map((v, c) => v.padEnd(widths[c])).join('  ').trimEnd()).join('\n') + '\n');
-        if (rows.length === 0) process.stdout.write('(no keys yet: route-sheets keys create)\n');
+        process.stdout.write(
+          table
+            .map((row) =>
+              row
+                .map((v, c) => v.padEnd(widths[c]))
+                .join("  ")
+                .trimEnd()
+            )
+            .join("\n") + "\n"
+        );
+        if (rows.length === 0) process.stdout.write("(no keys yet: route-sheets keys create)\n");
       });
     });
 }
@@ -257,17 +368,17 @@ export function register(program: Command): void {
 async function localKey(store: Store, dataDir: string): Promise<string> {
   const file = path.join(dataDir, LOCAL_KEY_FILE);
   if (fs.existsSync(file)) {
-    const key = fs.readFileSync(file, 'utf8').trim();
+    const key = fs.readFileSync(file, "utf8").trim();
     if (await findKey(store, key)) return key;
   }
   const created = await createAccountWithKey(store, {
-    name: 'local',
-    tier: 'paid',
+    name: "local",
+    tier: "paid",
     credits: 1_000_000,
     optimizerAccess: true,
     optimizerCredits: 100_000,
     ratePerSecond: 1000,
   });
-  fs.writeFileSync(file, created.key + '\n', { mode: 0o600 });
+  fs.writeFileSync(file, created.key + "\n", { mode: 0o600 });
   return created.key;
 }

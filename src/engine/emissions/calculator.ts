@@ -9,14 +9,14 @@
  *
  * Pure: the factors arrive as data (see src/data/emissions.ts for the loader).
  */
-import { EmissionCalculator } from '../route-engine';
-import { incorrectValues } from '../errors';
-import { MODALITIES, Modality, VesselDimensions } from '../types';
-import { ContainerType, ContainerTypes } from './containers';
-import { EmissionFactorData, HubFactor, Intensity, ModalityFactors } from './factor-data';
-import { wtwGramsPerMj } from './fuels';
-import { LaneEnds, TradeLanes } from './lanes';
-import { pickSizeClass } from './size-class';
+import { EmissionCalculator } from "../route-engine";
+import { incorrectValues } from "../errors";
+import { MODALITIES, Modality, VesselDimensions } from "../types";
+import { ContainerType, ContainerTypes } from "./containers";
+import { EmissionFactorData, HubFactor, Intensity, ModalityFactors } from "./factor-data";
+import { wtwGramsPerMj } from "./fuels";
+import { LaneEnds, TradeLanes } from "./lanes";
+import { pickSizeClass } from "./size-class";
 
 export interface EmissionInput {
   modality: Modality;
@@ -117,7 +117,7 @@ export class FactorEmissionCalculator implements EmissionCalculator {
 
   /** WtW g CO2e per MJ of a fuel (LNG with the given engine's methane slip). */
   wtw(fuel: string, lngEngine?: string): number {
-    const key = `${fuel}|${lngEngine ?? ''}`;
+    const key = `${fuel}|${lngEngine ?? ""}`;
     let v = this.wtwCache.get(key);
     if (v === undefined) {
       const f = this.data.fuels[fuel];
@@ -130,7 +130,11 @@ export class FactorEmissionCalculator implements EmissionCalculator {
 
   private modality(modality: Modality): ModalityFactors {
     const f = this.data.modalities[modality];
-    if (!f) throw incorrectValues('modality', `modality "${modality}" is not allowed; allowed values: ${MODALITIES.join(', ')}.`);
+    if (!f)
+      throw incorrectValues(
+        "modality",
+        `modality "${modality}" is not allowed; allowed values: ${MODALITIES.join(", ")}.`
+      );
     return f;
   }
 
@@ -140,12 +144,18 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   }
 
   private fuelType(modality: Modality, factors: ModalityFactors, raw: string | undefined): string {
-    const v = raw?.trim().toUpperCase().replace(/[\s-]+/g, '_');
+    const v = raw
+      ?.trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, "_");
     if (!v) return factors.defaultFuel;
     if (factors.fuels[v]) return v;
-    const allowed = this.allowedFuels(modality).join(', ');
-    const why = this.data.fuels[v] ? `cannot be used for ${modality}` : 'is not known';
-    throw incorrectValues('fuelType', `fuelType "${raw}" ${why}; allowed values for ${modality}: ${allowed}.`);
+    const allowed = this.allowedFuels(modality).join(", ");
+    const why = this.data.fuels[v] ? `cannot be used for ${modality}` : "is not known";
+    throw incorrectValues(
+      "fuelType",
+      `fuelType "${raw}" ${why}; allowed values for ${modality}: ${allowed}.`
+    );
   }
 
   /** Hub (terminal) intensities of the factor file, by name (e.g. MARITIME_CONTAINER_TERMINAL). */
@@ -161,7 +171,7 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   private intensityFor(
     input: EmissionInput,
     factors: ModalityFactors,
-    drive: string,
+    drive: string
   ): { baseGramsPerTeuKm: number; sizeClass?: string; lane?: string } {
     const isDefaultDrive = drive === factors.fuels[factors.defaultFuel];
     let grams = this.driveGramsPerTeuKm(factors, drive);
@@ -194,7 +204,9 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     if (i.relativeTo === undefined) return gramsPerTeuKm(i, factors.tonnesPerTeu);
     const ref = factors.intensities[i.relativeTo];
     if (!ref || ref.relativeTo !== undefined || i.energyRatio === undefined) {
-      throw new Error(`emission-factors: drive ${drive} must name an absolute drive in relativeTo and an energyRatio`);
+      throw new Error(
+        `emission-factors: drive ${drive} must name an absolute drive in relativeTo and an energyRatio`
+      );
     }
     const wtwRatio = this.wtw(drive, factors.lngEngine) / this.wtw(i.relativeTo, factors.lngEngine);
     return gramsPerTeuKm(ref, factors.tonnesPerTeu) * i.energyRatio * wtwRatio;
@@ -205,11 +217,17 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     for (const m of MODALITIES) {
       const f = this.data.modalities[m];
       if (!f) throw new Error(`emission-factors: modality ${m} missing`);
-      if (!f.fuels[f.defaultFuel]) throw new Error(`emission-factors: ${m} default fuel ${f.defaultFuel} not in its fuels`);
+      if (!f.fuels[f.defaultFuel])
+        throw new Error(`emission-factors: ${m} default fuel ${f.defaultFuel} not in its fuels`);
       for (const [fuel, drive] of Object.entries(f.fuels)) {
-        if (!this.data.fuels[fuel]) throw new Error(`emission-factors: ${m} lists unknown fuel ${fuel}`);
-        if (!f.intensities[drive]) throw new Error(`emission-factors: ${m} fuel ${fuel} maps to drive ${drive} without intensity`);
-        if (!this.data.fuels[drive]) throw new Error(`emission-factors: ${m} drive ${drive} is not a fuel`);
+        if (!this.data.fuels[fuel])
+          throw new Error(`emission-factors: ${m} lists unknown fuel ${fuel}`);
+        if (!f.intensities[drive])
+          throw new Error(
+            `emission-factors: ${m} fuel ${fuel} maps to drive ${drive} without intensity`
+          );
+        if (!this.data.fuels[drive])
+          throw new Error(`emission-factors: ${m} drive ${drive} is not a fuel`);
         this.wtw(fuel, f.lngEngine);
       }
       for (const drive of Object.keys(f.intensities)) this.driveGramsPerTeuKm(f, drive);
@@ -221,15 +239,23 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   }
 }
 
-function gramsPerTeuKm(i: Pick<Intensity, 'gCo2eWtwPerTeuKm' | 'gCo2eWtwPerTkm' | 'source'>, tonnesPerTeu: number): number {
+function gramsPerTeuKm(
+  i: Pick<Intensity, "gCo2eWtwPerTeuKm" | "gCo2eWtwPerTkm" | "source">,
+  tonnesPerTeu: number
+): number {
   if (i.gCo2eWtwPerTeuKm !== undefined) return i.gCo2eWtwPerTeuKm;
   if (i.gCo2eWtwPerTkm !== undefined) return i.gCo2eWtwPerTkm * tonnesPerTeu;
-  throw new Error(`emission-factors: intensity without gCo2eWtwPerTeuKm or gCo2eWtwPerTkm (${i.source})`);
+  throw new Error(
+    `emission-factors: intensity without gCo2eWtwPerTeuKm or gCo2eWtwPerTkm (${i.source})`
+  );
 }
 
 function checkDistance(meters: number): number {
-  if (typeof meters !== 'number' || !Number.isFinite(meters) || meters < 0) {
-    throw incorrectValues('distance', `distance must be a finite number of metres ≥ 0, got ${String(meters)}.`);
+  if (typeof meters !== "number" || !Number.isFinite(meters) || meters < 0) {
+    throw incorrectValues(
+      "distance",
+      `distance must be a finite number of metres ≥ 0, got ${String(meters)}.`
+    );
   }
   return meters;
 }

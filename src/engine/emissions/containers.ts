@@ -1,6 +1,6 @@
 /** Container type lookup: canonical names (20DV) and ISO 6346 size-type codes (22G1), any case. */
-import { incorrectValues } from '../errors';
-import { ContainerTypeFactors } from './factor-data';
+import { incorrectValues } from "../errors";
+import { ContainerTypeFactors } from "./factor-data";
 
 export interface ContainerType extends ContainerTypeFactors {
   name: string;
@@ -16,7 +16,8 @@ export class ContainerTypes {
       const entry = { ...t, name };
       for (const code of [name, ...t.aliases]) {
         const key = normalise(code);
-        if (this.byCode.has(key)) throw new Error(`emission-factors: container code ${code} listed twice`);
+        if (this.byCode.has(key))
+          throw new Error(`emission-factors: container code ${code} listed twice`);
         this.byCode.set(key, entry);
       }
     }
@@ -26,7 +27,10 @@ export class ContainerTypes {
   resolve(code: string): ContainerType {
     const hit = this.byCode.get(normalise(code));
     if (!hit) {
-      throw incorrectValues('containerType', `containerType "${code}" is not known; allowed values: ${this.describeAllowed()}.`);
+      throw incorrectValues(
+        "containerType",
+        `containerType "${code}" is not known; allowed values: ${this.describeAllowed()}.`
+      );
     }
     return hit;
   }
@@ -40,12 +44,12 @@ export class ContainerTypes {
     return this.names
       .map((n) => {
         const t = this.byCode.get(normalise(n))!;
-        return t.aliases.length ? `${n} (${t.aliases.join(', ')})` : n;
+        return t.aliases.length ? `${n} (${t.aliases.join(", ")})` : n;
       })
-      .join(', ');
+      .join(", ");
   }
 }
 
 function normalise(code: string): string {
-  return code.replace(/[\s'’"-]+/g, '').toUpperCase();
+  return code.replace(/[\s'’"-]+/g, "").toUpperCase();
 }

@@ -2,7 +2,7 @@
  * Shape of data/emission-factors.json. Every number in the file carries a `source` (and often a
  * `note`); the engine only reads the numbers, the citations are for people.
  */
-import { Modality } from '../types';
+import { Modality } from "../types";
 
 export interface Cited {
   source: string;

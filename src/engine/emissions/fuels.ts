@@ -7,7 +7,7 @@
  *
  * The slipped share is unburnt methane, hence `slip × GWP_CH4`.
  */
-import { FuelFactors } from './factor-data';
+import { FuelFactors } from "./factor-data";
 
 const MJ_PER_KWH = 3.6;
 
@@ -25,7 +25,8 @@ export function wtwGramsPerMj(name: string, fuel: FuelFactors, gwp: Gwp, engine?
     throw new Error(`emission-factors: fuel ${name} lacks lcvMjPerG / wttGco2ePerMj / cfCo2`);
   }
   const slip = methaneSlipFraction(name, fuel, engine);
-  const combusted = (fuel.biogenicCo2 ? 0 : cfCo2) + (fuel.cfCh4 ?? 0) * gwp.ch4 + (fuel.cfN2o ?? 0) * gwp.n2o;
+  const combusted =
+    (fuel.biogenicCo2 ? 0 : cfCo2) + (fuel.cfCh4 ?? 0) * gwp.ch4 + (fuel.cfN2o ?? 0) * gwp.n2o;
   const ttwPerGram = (1 - slip) * combusted + slip * gwp.ch4;
   return wttGco2ePerMj + ttwPerGram / lcvMjPerG;
 }

@@ -1,7 +1,7 @@
-export { FactorEmissionCalculator } from './calculator';
-export type { EmissionBreakdown, EmissionInput } from './calculator';
-export { ContainerTypes } from './containers';
-export type { ContainerType } from './containers';
+export { FactorEmissionCalculator } from "./calculator";
+export type { EmissionBreakdown, EmissionInput } from "./calculator";
+export { ContainerTypes } from "./containers";
+export type { ContainerType } from "./containers";
 export type {
   EmissionFactorData,
   FuelFactors,
@@ -12,8 +12,8 @@ export type {
   Region,
   TradeLane,
   HubFactor,
-} from './factor-data';
-export { TradeLanes, insidePolygon } from './lanes';
-export type { LaneEnds } from './lanes';
-export { wtwGramsPerMj } from './fuels';
-export { pickSizeClass } from './size-class';
+} from "./factor-data";
+export { TradeLanes, insidePolygon } from "./lanes";
+export type { LaneEnds } from "./lanes";
+export { wtwGramsPerMj } from "./fuels";
+export { pickSizeClass } from "./size-class";

@@ -4,10 +4,10 @@
  * that, stops within the trucking limit are reached by road when TRUCK is allowed, measured with
  * the engine's TRUCK distance (great-circle distance first, as a cheap lower bound).
  */
-import { ResolvedPlace } from '../types';
-import { Geography } from './model';
-import { Network } from './network';
-import { Access } from './search/mc-csa';
+import { ResolvedPlace } from "../types";
+import { Geography } from "./model";
+import { Network } from "./network";
+import { Access } from "./search/mc-csa";
 
 const EARTH_RADIUS_M = 6_371_008.8;
 
@@ -15,11 +15,15 @@ export function accessOptions(
   net: Network,
   place: ResolvedPlace,
   options: { maxTruckKm: number; truckAllowed: boolean; stopUsable: Uint8Array },
-  geo: Geography,
+  geo: Geography
 ): Access[] {
   const out: Access[] = [];
-  const own = place.locode !== undefined && place.kind !== 'GEO' ? net.stopByLocode.get(place.locode) : undefined;
-  if (own !== undefined && options.stopUsable[own]) out.push({ stop: own, truck: false, meters: 0, minutes: 0, grams: 0 });
+  const own =
+    place.locode !== undefined && place.kind !== "GEO"
+      ? net.stopByLocode.get(place.locode)
+      : undefined;
+  if (own !== undefined && options.stopUsable[own])
+    out.push({ stop: own, truck: false, meters: 0, minutes: 0, grams: 0 });
   if (!options.truckAllowed || options.maxTruckKm <= 0) return out;
   const limit = options.maxTruckKm * 1000;
   for (const s of net.stops) {
@@ -27,7 +31,7 @@ export function accessOptions(
     if (greatCircleMeters(place, s) > limit) continue;
     let meters: number;
     try {
-      meters = Math.round(geo.distance(place, s, 'TRUCK'));
+      meters = Math.round(geo.distance(place, s, "TRUCK"));
     } catch {
       continue; // no road between them (another landmass)
     }
@@ -37,16 +41,21 @@ export function accessOptions(
       truck: true,
       meters,
       minutes: Math.max(1, Math.round((meters / 1000 / net.rules.truckKmh) * 60)),
-      grams: Math.round(geo.emissionsKgPerTeu('TRUCK', meters) * 1000),
+      grams: Math.round(geo.emissionsKgPerTeu("TRUCK", meters) * 1000),
     });
   }
   return out;
 }
 
-export function greatCircleMeters(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+export function greatCircleMeters(
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number }
+): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -1,12 +1,12 @@
 /** The Geography the optimizer needs, answered by the RouteEngine's parts. */
-import { RouteEngine } from '../route-engine';
-import { Geography } from './model';
+import { RouteEngine } from "../route-engine";
+import { Geography } from "./model";
 
 export function engineGeography(engine: RouteEngine): Geography {
   return {
     port(locode) {
       try {
-        const p = engine.parts.places.resolve(locode, 'locode');
+        const p = engine.parts.places.resolve(locode, "locode");
         return { lat: p.lat, lng: p.lng, name: p.name ?? locode };
       } catch {
         return undefined;

@@ -7,9 +7,9 @@
  * (vessel-sharing) operators. A LOCODE is "on the route" when cargo is loaded or unloaded there or
  * it is the origin or destination; ports a vessel only passes with the cargo on board do not count.
  */
-import { unknownData } from '../errors';
-import { Network } from './network';
-import { ParsedQuery } from './query';
+import { unknownData } from "../errors";
+import { Network } from "./network";
+import { ParsedQuery } from "./query";
 
 export interface ConstraintMasks {
   tripAllowed: Uint8Array;
@@ -23,9 +23,13 @@ export interface ConstraintMasks {
 }
 
 export function buildConstraints(net: Network, q: ParsedQuery): ConstraintMasks {
-  const allOps = q.allRequiredOperators.map((x) => resolveOperator(net, x, 'allRequiredOperators'));
-  const anyOps = new Set(q.anyRequiredOperators.map((x) => resolveOperator(net, x, 'anyRequiredOperators')));
-  const excludedOps = new Set(q.excludedOperators.map((x) => resolveOperator(net, x, 'excludedOperators')));
+  const allOps = q.allRequiredOperators.map((x) => resolveOperator(net, x, "allRequiredOperators"));
+  const anyOps = new Set(
+    q.anyRequiredOperators.map((x) => resolveOperator(net, x, "anyRequiredOperators"))
+  );
+  const excludedOps = new Set(
+    q.excludedOperators.map((x) => resolveOperator(net, x, "excludedOperators"))
+  );
 
   let next = 0;
   const opBit = new Map<number, number>();
@@ -43,7 +47,8 @@ export function buildConstraints(net: Network, q: ParsedQuery): ConstraintMasks 
   const patternBits = new Int32Array(net.patterns.length);
   for (const p of net.patterns) {
     const ops = [p.operator, ...p.partners];
-    patternAllowed[p.index] = q.modalities.has(p.modality) && !ops.some((o) => excludedOps.has(o)) ? 1 : 0;
+    patternAllowed[p.index] =
+      q.modalities.has(p.modality) && !ops.some((o) => excludedOps.has(o)) ? 1 : 0;
     let bits = 0;
     for (const o of ops) {
       bits |= opBit.get(o) ?? 0;
@@ -61,7 +66,16 @@ export function buildConstraints(net: Network, q: ParsedQuery): ConstraintMasks 
     stopUsable[s.index] = excludedLocodes.has(s.locode) ? 0 : 1;
     stopBits[s.index] = locodeBits.get(s.locode) ?? 0;
   }
-  return { tripAllowed, patternAllowed, stopUsable, stopBits, patternBits, fullBits, locodeBits, excludedLocodes };
+  return {
+    tripAllowed,
+    patternAllowed,
+    stopUsable,
+    stopBits,
+    patternBits,
+    fullBits,
+    locodeBits,
+    excludedLocodes,
+  };
 }
 
 /** Operator index by SCAC (case-insensitive) or id; Unknown Data naming the parameter otherwise. */
@@ -69,8 +83,11 @@ export function resolveOperator(net: Network, value: string, parameter: string):
   const v = value.trim().toUpperCase();
   const i = net.operators.findIndex((o) => o.scac.toUpperCase() === v || o.id.toUpperCase() === v);
   if (i < 0) {
-    const known = net.operators.map((o) => o.scac).join(', ');
-    throw unknownData(parameter, `${parameter} "${value}" is not a known operator; give a SCAC or operator id from the operator listing (${known}).`);
+    const known = net.operators.map((o) => o.scac).join(", ");
+    throw unknownData(
+      parameter,
+      `${parameter} "${value}" is not a known operator; give a SCAC or operator id from the operator listing (${known}).`
+    );
   }
   return i;
 }

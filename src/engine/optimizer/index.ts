@@ -1,18 +1,18 @@
 /** Route optimizer engine: schedule model, timetable expansion, multi-criteria search, records. */
-import { ResolvedPlace } from '../types';
-import { Geography, ScheduleData, ScheduleParameters } from './model';
-import { ScheduleOptimizer } from './optimizer';
-import { buildNetwork } from './timetable';
+import { ResolvedPlace } from "../types";
+import { Geography, ScheduleData, ScheduleParameters } from "./model";
+import { ScheduleOptimizer } from "./optimizer";
+import { buildNetwork } from "./timetable";
 
-export * from './model';
-export * from './types';
-export { ScheduleOptimizer } from './optimizer';
-export type { OptimizerOptions } from './optimizer';
-export { buildNetwork, operatorId, OPTIMIZER_NAMESPACE } from './timetable';
-export type { Network } from './network';
-export { parseQuery, SORT_KEYS, DEFAULT_SORT, PLACE_TYPES } from './query';
-export type { ParsedQuery, SortKey } from './query';
-export { engineGeography } from './engine-geography';
+export * from "./model";
+export * from "./types";
+export { ScheduleOptimizer } from "./optimizer";
+export type { OptimizerOptions } from "./optimizer";
+export { buildNetwork, operatorId, OPTIMIZER_NAMESPACE } from "./timetable";
+export type { Network } from "./network";
+export { parseQuery, SORT_KEYS, DEFAULT_SORT, PLACE_TYPES } from "./query";
+export type { ParsedQuery, SortKey } from "./query";
+export { engineGeography } from "./engine-geography";
 
 export interface CreateOptimizerInput {
   data: ScheduleData;
@@ -37,7 +37,9 @@ export function createOptimizer(input: CreateOptimizerInput): ScheduleOptimizer 
     resolvePlace: input.resolvePlace,
     parameters: input.parameters,
     now: clock,
-    rebuild: input.clock ? (at: Date) => buildNetwork(input.data, input.parameters, input.geography, { now: at }) : undefined,
+    rebuild: input.clock
+      ? (at: Date) => buildNetwork(input.data, input.parameters, input.geography, { now: at })
+      : undefined,
     refreshDays: input.refreshDays,
   });
 }

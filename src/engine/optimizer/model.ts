@@ -2,10 +2,10 @@
  * Schedule model: what the data files describe (operators, services with port rotations, explicit
  * voyages from imports) and the parameters that turn distances into timetables. Pure data shapes.
  */
-import { LatLng, Modality } from '../types';
+import { LatLng, Modality } from "../types";
 
 /** Modalities that run to a timetable; TRUCK only serves first/last mile. */
-export const SCHEDULED_MODALITIES = ['DEEPSEA', 'SHORTSEA', 'BARGE', 'RAIL'] as const;
+export const SCHEDULED_MODALITIES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL"] as const;
 export type ScheduledModality = (typeof SCHEDULED_MODALITIES)[number];
 
 export function isScheduledModality(m: string): m is ScheduledModality {
@@ -13,11 +13,11 @@ export function isScheduledModality(m: string): m is ScheduledModality {
 }
 
 /** Transfer classes: deep-sea and short-sea ships use the same quay, so they share one class. */
-export type TransferClass = 'SEA' | 'BARGE' | 'RAIL' | 'TRUCK';
-export const TRANSFER_CLASSES: readonly TransferClass[] = ['SEA', 'BARGE', 'RAIL', 'TRUCK'];
+export type TransferClass = "SEA" | "BARGE" | "RAIL" | "TRUCK";
+export const TRANSFER_CLASSES: readonly TransferClass[] = ["SEA", "BARGE", "RAIL", "TRUCK"];
 
 export function transferClassOf(m: Modality): TransferClass {
-  return m === 'DEEPSEA' || m === 'SHORTSEA' ? 'SEA' : m;
+  return m === "DEEPSEA" || m === "SHORTSEA" ? "SEA" : m;
 }
 
 export interface OperatorDef {
@@ -94,7 +94,7 @@ export interface SourcedValue {
 
 /** data/schedules/parameters.json */
 export interface ScheduleParameters {
-  speedKmh: Record<ScheduledModality | 'TRUCK', SourcedValue>;
+  speedKmh: Record<ScheduledModality | "TRUCK", SourcedValue>;
   portStayHours: Record<ScheduledModality, SourcedValue>;
   /** Minimum hours between arrival and onward departure, keyed `FROM-TO` over transfer classes. */
   minTransferHours: Record<string, SourcedValue>;
@@ -116,7 +116,11 @@ export interface Geography {
    * The best-matching terminal of `locode`; without a name, the first one serving `modality`
    * (undefined when the registry has none).
    */
-  terminal(locode: string, name: string | undefined, modality: Modality): (LatLng & { id: string; name: string }) | undefined;
+  terminal(
+    locode: string,
+    name: string | undefined,
+    modality: Modality
+  ): (LatLng & { id: string; name: string }) | undefined;
   /** Metres between two points for a modality; throws when no route exists. */
   distance(from: LatLng, to: LatLng, modality: Modality): number;
   /** kg CO2e per TEU for `meters` by `modality`. */

@@ -4,8 +4,8 @@
  * trip) in typed arrays sorted by departure. Times are whole minutes since the Unix epoch;
  * emissions are whole grams CO2e per TEU so sums compare exactly.
  */
-import { Operator, TerminalRef } from './types';
-import { ScheduledModality, TransferClass, TRANSFER_CLASSES, VesselDef } from './model';
+import { Operator, TerminalRef } from "./types";
+import { ScheduledModality, TransferClass, TRANSFER_CLASSES, VesselDef } from "./model";
 
 export interface Stop {
   index: number;
@@ -90,14 +90,15 @@ export function toMinutes(date: Date): number {
 }
 
 export function minutesToIso(minutes: number): string {
-  return new Date(minutes * MINUTE_MS).toISOString().replace('.000Z', 'Z');
+  return new Date(minutes * MINUTE_MS).toISOString().replace(".000Z", "Z");
 }
 
 /** Sorts hops by departure, then arrival, then trip and position, into typed arrays. */
 export function buildConnections(trips: Trip[], patterns: Pattern[]): Connections {
   const rows: Array<[number, number, number, number]> = [];
   for (const t of trips) {
-    for (let i = 0; i + 1 < t.arrival.length; i++) rows.push([t.departure[i], t.arrival[i + 1], t.index, i]);
+    for (let i = 0; i + 1 < t.arrival.length; i++)
+      rows.push([t.departure[i], t.arrival[i + 1], t.index, i]);
   }
   rows.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
   const n = rows.length;

@@ -3,15 +3,15 @@
  * over departure, arrival, transfers and emissions with the multi-criteria connection scan, and
  * returns them as sorted route options.
  */
-import { ResolvedPlace } from '../types';
-import { accessOptions } from './access';
-import { buildConstraints } from './filters';
-import { Geography, ScheduleParameters } from './model';
-import { Network, toMinutes } from './network';
-import { parseQuery, ParsedQuery, QueryDefaults } from './query';
-import { sortOptions, toRouteOption } from './records';
-import { searchJourneys } from './search/mc-csa';
-import { Operator, RawQuery, RouteOptimizer, RouteSearchResult } from './types';
+import { ResolvedPlace } from "../types";
+import { accessOptions } from "./access";
+import { buildConstraints } from "./filters";
+import { Geography, ScheduleParameters } from "./model";
+import { Network, toMinutes } from "./network";
+import { parseQuery, ParsedQuery, QueryDefaults } from "./query";
+import { sortOptions, toRouteOption } from "./records";
+import { searchJourneys } from "./search/mc-csa";
+import { Operator, RawQuery, RouteOptimizer, RouteSearchResult } from "./types";
 
 export interface OptimizerOptions {
   network: Network;
@@ -73,19 +73,34 @@ export class ScheduleOptimizer implements RouteOptimizer {
 
   searchParsed(q: ParsedQuery): RouteSearchResult {
     const net = this.network;
-    const origin = this.o.resolvePlace(q.origin.value, 'origin');
-    const destination = this.o.resolvePlace(q.destination.value, 'destination');
+    const origin = this.o.resolvePlace(q.origin.value, "origin");
+    const destination = this.o.resolvePlace(q.destination.value, "destination");
     // Same place at both ends: nothing to route (a loop back to the origin is no answer).
-    if ((origin.locode !== undefined && origin.locode === destination.locode) || (origin.lat === destination.lat && origin.lng === destination.lng)) {
+    if (
+      (origin.locode !== undefined && origin.locode === destination.locode) ||
+      (origin.lat === destination.lat && origin.lng === destination.lng)
+    ) {
       return { results: [] };
     }
     const c = buildConstraints(net, q);
-    const endpoints = [origin.locode, destination.locode].filter((l): l is string => l !== undefined);
+    const endpoints = [origin.locode, destination.locode].filter(
+      (l): l is string => l !== undefined
+    );
     if (endpoints.some((l) => c.excludedLocodes.has(l))) return { results: [] };
 
-    const truckAllowed = q.modalities.has('TRUCK');
-    const access = accessOptions(net, origin, { maxTruckKm: q.maxFirstMileTruckingKm, truckAllowed, stopUsable: c.stopUsable }, this.o.geography);
-    const egress = accessOptions(net, destination, { maxTruckKm: q.maxLastMileTruckingKm, truckAllowed, stopUsable: c.stopUsable }, this.o.geography);
+    const truckAllowed = q.modalities.has("TRUCK");
+    const access = accessOptions(
+      net,
+      origin,
+      { maxTruckKm: q.maxFirstMileTruckingKm, truckAllowed, stopUsable: c.stopUsable },
+      this.o.geography
+    );
+    const egress = accessOptions(
+      net,
+      destination,
+      { maxTruckKm: q.maxLastMileTruckingKm, truckAllowed, stopUsable: c.stopUsable },
+      this.o.geography
+    );
     if (!access.length || !egress.length) return { results: [] };
 
     let initialBits = 0;

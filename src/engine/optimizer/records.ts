@@ -2,18 +2,23 @@
  * Output records (service-interface.md §2): journeys become route options with legs, operators,
  * terminals, vessels, emissions per leg and in total, and a stable id.
  */
-import { v5 as uuidv5 } from 'uuid';
-import { ResolvedPlace } from '../types';
-import { transferClassOf } from './model';
-import { classIndex, minutesToIso, Network } from './network';
-import { SortKey } from './query';
-import { Access, Journey } from './search/mc-csa';
-import { OPTIMIZER_NAMESPACE } from './timetable';
-import { Leg, LegOperator, RouteOption, TerminalRef } from './types';
+import { v5 as uuidv5 } from "uuid";
+import { ResolvedPlace } from "../types";
+import { transferClassOf } from "./model";
+import { classIndex, minutesToIso, Network } from "./network";
+import { SortKey } from "./query";
+import { Access, Journey } from "./search/mc-csa";
+import { OPTIMIZER_NAMESPACE } from "./timetable";
+import { Leg, LegOperator, RouteOption, TerminalRef } from "./types";
 
-const TRUCK = classIndex('TRUCK');
+const TRUCK = classIndex("TRUCK");
 
-export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, destination: ResolvedPlace): RouteOption {
+export function toRouteOption(
+  net: Network,
+  j: Journey,
+  origin: ResolvedPlace,
+  destination: ResolvedPlace
+): RouteOption {
   const legs: Leg[] = [];
   const classes: number[] = [];
   const signature: string[] = [];
@@ -26,7 +31,17 @@ export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, d
 
   if (j.access.truck) {
     const arrive = firstTrip.departure[first.board] - net.rules.minutes[TRUCK][firstCls];
-    legs.push(truckLeg(placeLabel(origin), placeTerminals(origin), stopLabel(net, j.access.stop), callTerminals(net, first.trip, first.board), arrive - j.access.minutes, arrive, j.access));
+    legs.push(
+      truckLeg(
+        placeLabel(origin),
+        placeTerminals(origin),
+        stopLabel(net, j.access.stop),
+        callTerminals(net, first.trip, first.board),
+        arrive - j.access.minutes,
+        arrive,
+        j.access
+      )
+    );
     classes.push(TRUCK);
     signature.push(`truck:${placeLabel(origin)}>${stopLabel(net, j.access.stop)}`);
   }
@@ -39,7 +54,11 @@ export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, d
       name: op.name,
       scac: op.scac,
       serviceCodes: [...p.serviceCodes],
-      collaboratingOperators: p.partners.map((i) => ({ id: net.operators[i].id, name: net.operators[i].name, scac: net.operators[i].scac })),
+      collaboratingOperators: p.partners.map((i) => ({
+        id: net.operators[i].id,
+        name: net.operators[i].name,
+        scac: net.operators[i].scac,
+      })),
     };
     const leg: Leg = {
       origin: net.stops[p.calls[l.board].stop].locode,
@@ -53,22 +72,34 @@ export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, d
       distanceInMeters: p.cumMeters[l.alight] - p.cumMeters[l.board],
       emissionsInKgCo2e: kg(p.cumGrams[l.alight] - p.cumGrams[l.board]),
     };
-    if (trip.vessel) leg.vessel = { name: trip.vessel.name, imo: trip.vessel.imo, mmsi: trip.vessel.mmsi };
+    if (trip.vessel)
+      leg.vessel = { name: trip.vessel.name, imo: trip.vessel.imo, mmsi: trip.vessel.mmsi };
     legs.push(leg);
     classes.push(classOfTrip(net, l.trip));
     signature.push(`${trip.key}:${l.board}-${l.alight}`);
   }
   if (j.egress.truck) {
     const leave = lastTrip.arrival[last.alight] + net.rules.minutes[lastCls][TRUCK];
-    legs.push(truckLeg(stopLabel(net, j.egress.stop), callTerminals(net, last.trip, last.alight), placeLabel(destination), placeTerminals(destination), leave, leave + j.egress.minutes, j.egress));
+    legs.push(
+      truckLeg(
+        stopLabel(net, j.egress.stop),
+        callTerminals(net, last.trip, last.alight),
+        placeLabel(destination),
+        placeTerminals(destination),
+        leave,
+        leave + j.egress.minutes,
+        j.egress
+      )
+    );
     classes.push(TRUCK);
     signature.push(`truck:${stopLabel(net, j.egress.stop)}>${placeLabel(destination)}`);
   }
   let handling = 0;
-  for (let i = 1; i < classes.length; i++) handling += net.rules.handlingGrams[classes[i - 1]][classes[i]];
+  for (let i = 1; i < classes.length; i++)
+    handling += net.rules.handlingGrams[classes[i - 1]][classes[i]];
 
   return {
-    id: uuidv5(`route:${signature.join('|')}`, OPTIMIZER_NAMESPACE),
+    id: uuidv5(`route:${signature.join("|")}`, OPTIMIZER_NAMESPACE),
     leadTimeInMinutes: j.arr - j.dep0,
     // Shipping terms: the shipper hands the container over at the origin by the latest drop-off (the
     // first departure); the consignee can collect it at the destination from the earliest pick-up.
@@ -83,13 +114,21 @@ export function toRouteOption(net: Network, j: Journey, origin: ResolvedPlace, d
   };
 }
 
-function truckLeg(origin: string, originTerminals: TerminalRef[], destination: string, destinationTerminals: TerminalRef[], dep: number, arr: number, a: Access): Leg {
+function truckLeg(
+  origin: string,
+  originTerminals: TerminalRef[],
+  destination: string,
+  destinationTerminals: TerminalRef[],
+  dep: number,
+  arr: number,
+  a: Access
+): Leg {
   return {
     origin,
     originTerminals,
     destination,
     destinationTerminals,
-    modality: 'TRUCK',
+    modality: "TRUCK",
     operators: [],
     departureDate: minutesToIso(dep),
     arrivalDate: minutesToIso(arr),
@@ -117,7 +156,7 @@ function placeLabel(p: ResolvedPlace): string {
 }
 
 function placeTerminals(p: ResolvedPlace): TerminalRef[] {
-  return p.kind === 'TERMINAL' && p.terminalId ? [{ id: p.terminalId, name: p.name ?? '' }] : [];
+  return p.kind === "TERMINAL" && p.terminalId ? [{ id: p.terminalId, name: p.name ?? "" }] : [];
 }
 
 function kg(grams: number): number {
@@ -134,7 +173,7 @@ const PRIMARY: Record<SortKey, (a: RouteOption, b: RouteOption) => number> = {
   DEPARTURE: (a, b) => depOf(a) - depOf(b),
   ARRIVAL: (a, b) => arrOf(a) - arrOf(b),
 };
-const TIE_BREAK: SortKey[] = ['LEAD_TIME', 'EMISSIONS', 'TRANSFERS', 'DEPARTURE', 'ARRIVAL'];
+const TIE_BREAK: SortKey[] = ["LEAD_TIME", "EMISSIONS", "TRANSFERS", "DEPARTURE", "ARRIVAL"];
 
 /** Sorts by `key` ascending, then by the other criteria, then by id, so the order is total. */
 export function sortOptions(options: RouteOption[], key: SortKey): RouteOption[] {

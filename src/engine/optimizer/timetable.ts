@@ -3,8 +3,8 @@
  * hop once with the route engine's distances (the slow part, hence cached per stop pair), derives
  * sailing times from per-modality speeds and expands weekly services into timed trips.
  */
-import { v5 as uuidv5 } from 'uuid';
-import { LatLng } from '../types';
+import { v5 as uuidv5 } from "uuid";
+import { LatLng } from "../types";
 import {
   CallDef,
   Geography,
@@ -15,12 +15,21 @@ import {
   TRANSFER_CLASSES,
   VesselDef,
   VoyageDef,
-} from './model';
-import { buildConnections, MINUTE_MS, Network, Pattern, PatternCall, Stop, Trip, TransferRules } from './network';
-import { Operator } from './types';
+} from "./model";
+import {
+  buildConnections,
+  MINUTE_MS,
+  Network,
+  Pattern,
+  PatternCall,
+  Stop,
+  Trip,
+  TransferRules,
+} from "./network";
+import { Operator } from "./types";
 
 /** Namespace of operator and route-option ids (random v4 chosen once; never change it). */
-export const OPTIMIZER_NAMESPACE = '8b0e5f3c-6f1d-4a57-9c52-3d2f7a1e9b64';
+export const OPTIMIZER_NAMESPACE = "8b0e5f3c-6f1d-4a57-9c52-3d2f7a1e9b64";
 
 const DAY = 1440;
 const WEEK = 7 * DAY;
@@ -37,7 +46,7 @@ export function buildNetwork(
   data: ScheduleData,
   params: ScheduleParameters,
   geo: Geography,
-  options: BuildOptions,
+  options: BuildOptions
 ): Network {
   const b = new NetworkBuilder(params, geo, options.now);
   b.addOperators(data.operators);
@@ -62,7 +71,7 @@ class NetworkBuilder {
   constructor(
     private readonly params: ScheduleParameters,
     private readonly geo: Geography,
-    now: Date,
+    now: Date
   ) {
     this.nowMin = Math.floor(now.getTime() / MINUTE_MS);
     this.horizonEnd = this.nowMin + params.defaults.scheduleWeeks.value * WEEK;
@@ -83,7 +92,14 @@ class NetworkBuilder {
   }
 
   addService(s: ServiceDef): void {
-    const pattern = this.addPattern(s.code, s.operator, s.partners ?? [], s.modality, s.rotation, s.aliases ?? []);
+    const pattern = this.addPattern(
+      s.code,
+      s.operator,
+      s.partners ?? [],
+      s.modality,
+      s.rotation,
+      s.aliases ?? []
+    );
     if (!pattern) return;
     const speed = s.speedKmh ?? this.params.speedKmh[s.modality].value;
     const stay = this.params.portStayHours[s.modality].value * 60;
@@ -102,16 +118,33 @@ class NetworkBuilder {
     let seq = 0;
     for (let week = firstWeek; week <= this.horizonEnd; week += WEEK) {
       for (let k = 0; k < perWeek; k++, seq++) {
-        const start = week + (s.firstDeparture.weekday - 1) * DAY + s.firstDeparture.hour * 60 + Math.round((k * WEEK) / perWeek);
+        const start =
+          week +
+          (s.firstDeparture.weekday - 1) * DAY +
+          s.firstDeparture.hour * 60 +
+          Math.round((k * WEEK) / perWeek);
         if (start + duration < this.nowMin - WEEK || start > this.horizonEnd) continue;
-        const vessel = s.vessels?.length ? s.vessels[Math.floor(start / WEEK) % s.vessels.length] : undefined;
-        this.addTrip(pattern, arrOff.map((o) => start + o), depOff.map((o) => start + o), vessel);
+        const vessel = s.vessels?.length
+          ? s.vessels[Math.floor(start / WEEK) % s.vessels.length]
+          : undefined;
+        this.addTrip(
+          pattern,
+          arrOff.map((o) => start + o),
+          depOff.map((o) => start + o),
+          vessel
+        );
       }
     }
   }
 
   addVoyage(v: VoyageDef): void {
-    const pattern = this.addPattern(v.serviceCode, v.operator, v.partners ?? [], v.modality, v.calls);
+    const pattern = this.addPattern(
+      v.serviceCode,
+      v.operator,
+      v.partners ?? [],
+      v.modality,
+      v.calls
+    );
     if (!pattern) return;
     const arr: number[] = [];
     const dep: number[] = [];
@@ -120,7 +153,9 @@ class NetworkBuilder {
       const a = parseTime(c.arrival ?? c.departure);
       const d = parseTime(c.departure ?? c.arrival);
       if (a === undefined || d === undefined) {
-        this.warnings.push(`Voyage ${v.operator} ${v.serviceCode}: call ${i + 1} (${c.locode}) has no time; skipped.`);
+        this.warnings.push(
+          `Voyage ${v.operator} ${v.serviceCode}: call ${i + 1} (${c.locode}) has no time; skipped.`
+        );
         return;
       }
       arr.push(a);
@@ -128,7 +163,9 @@ class NetworkBuilder {
     }
     for (let i = 1; i < arr.length; i++) {
       if (arr[i] < dep[i - 1] || dep[i] < arr[i]) {
-        this.warnings.push(`Voyage ${v.operator} ${v.serviceCode}: times are not in order at ${v.calls[i].locode}; skipped.`);
+        this.warnings.push(
+          `Voyage ${v.operator} ${v.serviceCode}: times are not in order at ${v.calls[i].locode}; skipped.`
+        );
         return;
       }
     }
@@ -151,13 +188,24 @@ class NetworkBuilder {
     };
   }
 
-  private addTrip(pattern: Pattern, arrival: number[], departure: number[], vessel?: VesselDef): void {
+  private addTrip(
+    pattern: Pattern,
+    arrival: number[],
+    departure: number[],
+    vessel?: VesselDef
+  ): void {
     const op = this.operators[pattern.operator];
     let key = `${op.scac}/${pattern.code}/${new Date(departure[0] * MINUTE_MS).toISOString()}/${this.stops[pattern.calls[0].stop].locode}`;
     // Two imported voyages of one service may leave at the same minute; keep keys unique.
     for (let n = 2; this.tripKeys.has(key); n++) key = `${key}#${n}`;
     this.tripKeys.add(key);
-    const trip: Trip = { index: this.trips.length, key, pattern: pattern.index, arrival, departure };
+    const trip: Trip = {
+      index: this.trips.length,
+      key,
+      pattern: pattern.index,
+      arrival,
+      departure,
+    };
     if (vessel) trip.vessel = vessel;
     this.trips.push(trip);
   }
@@ -172,9 +220,9 @@ class NetworkBuilder {
     code: string,
     operatorCode: string,
     partnerCodes: string[],
-    modality: Pattern['modality'],
+    modality: Pattern["modality"],
     rotation: CallDef[],
-    aliases: string[] = [],
+    aliases: string[] = []
   ): Pattern | undefined {
     const context = `Service ${operatorCode} ${code}`;
     const operator = this.operatorIndex(operatorCode, context);
@@ -199,7 +247,10 @@ class NetworkBuilder {
       const t = this.geo.terminal(c.locode, c.terminal, modality);
       const call: PatternCall = { stop };
       if (t) call.terminal = { id: t.id, name: t.name };
-      else if (c.terminal) this.warnings.push(`${context}: terminal "${c.terminal}" not found at ${c.locode}; port used.`);
+      else if (c.terminal)
+        this.warnings.push(
+          `${context}: terminal "${c.terminal}" not found at ${c.locode}; port used.`
+        );
       calls.push(call);
       points.push(t ?? this.stops[stop]);
     }
@@ -211,19 +262,33 @@ class NetworkBuilder {
         meters = this.hopMeters(points[i - 1], points[i], modality);
       } catch (e) {
         const why = e instanceof Error ? e.message : String(e);
-        this.warnings.push(`${context}: no ${modality} route ${rotation[i - 1].locode}→${rotation[i].locode} (${why}); skipped.`);
+        this.warnings.push(
+          `${context}: no ${modality} route ${rotation[i - 1].locode}→${rotation[i].locode} (${why}); skipped.`
+        );
         return undefined;
       }
       cumMeters.push(cumMeters[i - 1] + meters);
-      cumGrams.push(cumGrams[i - 1] + Math.round(this.geo.emissionsKgPerTeu(modality, meters) * 1000));
+      cumGrams.push(
+        cumGrams[i - 1] + Math.round(this.geo.emissionsKgPerTeu(modality, meters) * 1000)
+      );
     }
     const serviceCodes = [...new Set([code, ...aliases])];
-    const pattern: Pattern = { index: this.patterns.length, code, serviceCodes, operator, partners, modality, calls, cumMeters, cumGrams };
+    const pattern: Pattern = {
+      index: this.patterns.length,
+      code,
+      serviceCodes,
+      operator,
+      partners,
+      modality,
+      calls,
+      cumMeters,
+      cumGrams,
+    };
     this.patterns.push(pattern);
     return pattern;
   }
 
-  private hopMeters(a: LatLng, b: LatLng, modality: Pattern['modality']): number {
+  private hopMeters(a: LatLng, b: LatLng, modality: Pattern["modality"]): number {
     const key = `${a.lat},${a.lng}|${b.lat},${b.lng}|${modality}`;
     let m = this.hopCache.get(key);
     if (m === undefined) {
@@ -239,7 +304,13 @@ class NetworkBuilder {
     if (known !== undefined) return known;
     const p = this.geo.port(code);
     if (!p) return undefined;
-    const stop: Stop = { index: this.stops.length, locode: code, name: p.name, lat: p.lat, lng: p.lng };
+    const stop: Stop = {
+      index: this.stops.length,
+      locode: code,
+      name: p.name,
+      lat: p.lat,
+      lng: p.lng,
+    };
     this.stops.push(stop);
     this.stopByLocode.set(code, stop.index);
     return stop.index;
@@ -261,12 +332,15 @@ function parseTime(value: string | undefined): number | undefined {
 export function transferRules(params: ScheduleParameters): TransferRules {
   const minutes = TRANSFER_CLASSES.map((from) =>
     TRANSFER_CLASSES.map((to) => {
-      const v = params.minTransferHours[`${from}-${to}`] ?? params.minTransferHours[`${to}-${from}`];
-      return v ? Math.round(v.value * 60) : from === 'TRUCK' && to === 'TRUCK' ? 0 : 24 * 60;
-    }),
+      const v =
+        params.minTransferHours[`${from}-${to}`] ?? params.minTransferHours[`${to}-${from}`];
+      return v ? Math.round(v.value * 60) : from === "TRUCK" && to === "TRUCK" ? 0 : 24 * 60;
+    })
   );
   const sea = Math.round(params.handlingKgCo2ePerTeu.seaTerminal.value * 1000);
   const inland = Math.round(params.handlingKgCo2ePerTeu.inlandTerminal.value * 1000);
-  const handlingGrams = TRANSFER_CLASSES.map((from) => TRANSFER_CLASSES.map((to) => (from === 'SEA' || to === 'SEA' ? sea : inland)));
+  const handlingGrams = TRANSFER_CLASSES.map((from) =>
+    TRANSFER_CLASSES.map((to) => (from === "SEA" || to === "SEA" ? sea : inland))
+  );
   return { minutes, handlingGrams, truckKmh: params.speedKmh.TRUCK.value };
 }

@@ -1,5 +1,5 @@
 /** Records of the route-optimizer interface (service-interface.md §2), as the engine produces them. */
-import { Modality } from '../types';
+import { Modality } from "../types";
 
 export interface Operator {
   id: string;
@@ -50,10 +50,27 @@ export interface RouteSearchResult {
 
 /** Every query parameter of GET /route-optimizer/api/external (service-interface.md §4.4), in its order. */
 export const ROUTE_SEARCH_PARAMETERS = [
-  'origin', 'originType', 'destination', 'destinationType', 'modalities', 'minDeparture', 'maxDeparture', 'maxArrival',
-  'maxTransfers', 'allRequiredOperators', 'anyRequiredOperators', 'excludedOperators', 'anyRequiredLocodes',
-  'allRequiredLocodes', 'excludedLocodes', 'maxFirstMileTruckingKm', 'maxLastMileTruckingKm', 'sort', 'directSeaOnly',
-  'maxEmission', 'maxLeadTime',
+  "origin",
+  "originType",
+  "destination",
+  "destinationType",
+  "modalities",
+  "minDeparture",
+  "maxDeparture",
+  "maxArrival",
+  "maxTransfers",
+  "allRequiredOperators",
+  "anyRequiredOperators",
+  "excludedOperators",
+  "anyRequiredLocodes",
+  "allRequiredLocodes",
+  "excludedLocodes",
+  "maxFirstMileTruckingKm",
+  "maxLastMileTruckingKm",
+  "sort",
+  "directSeaOnly",
+  "maxEmission",
+  "maxLeadTime",
 ] as const;
 
 /** Raw query parameters as the HTTP layer receives them: repeated keys arrive as arrays. */

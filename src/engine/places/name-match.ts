@@ -3,11 +3,21 @@
  * partial words. Every query word must match a word of the name; an exact word beats a word
  * prefix, which beats a substring (3+ letters). Roman numerals match digits ("ii" = "2").
  */
-import { foldedTokens } from './text-fold';
+import { foldedTokens } from "./text-fold";
 
 const ROMAN: Record<string, string> = {
-  i: '1', ii: '2', iii: '3', iv: '4', v: '5', vi: '6', vii: '7', viii: '8', ix: '9', x: '10',
-  xi: '11', xii: '12',
+  i: "1",
+  ii: "2",
+  iii: "3",
+  iv: "4",
+  v: "5",
+  vi: "6",
+  vii: "7",
+  viii: "8",
+  ix: "9",
+  x: "10",
+  xi: "11",
+  xii: "12",
 };
 
 const EXACT = 3;
@@ -23,7 +33,11 @@ export interface PreparedName {
 
 export function prepareName(name: string): PreparedName {
   const tokens = foldedTokens(name);
-  return { tokens: tokens.map(alternatives), compact: tokens.join(''), length: tokens.join(' ').length };
+  return {
+    tokens: tokens.map(alternatives),
+    compact: tokens.join(""),
+    length: tokens.join(" ").length,
+  };
 }
 
 /** A query prepared once, matched against many names. */
@@ -34,7 +48,7 @@ export interface PreparedQuery {
 
 export function prepareQuery(query: string): PreparedQuery {
   const tokens = foldedTokens(query);
-  return { tokens: tokens.map(alternatives), compact: tokens.join('') };
+  return { tokens: tokens.map(alternatives), compact: tokens.join("") };
 }
 
 /** 0 when `name` does not match; higher is better. */
@@ -79,7 +93,12 @@ function alternatives(token: string): string[] {
  * Items whose name matches `query`, best first: higher score, then shorter name, then by name.
  * `name` extracts the prepared name of an item.
  */
-export function rankByName<T>(items: readonly T[], query: string, prepared: (item: T) => PreparedName, label: (item: T) => string): T[] {
+export function rankByName<T>(
+  items: readonly T[],
+  query: string,
+  prepared: (item: T) => PreparedName,
+  label: (item: T) => string
+): T[] {
   const q = prepareQuery(query);
   const scored: { item: T; score: number; length: number; label: string }[] = [];
   for (const item of items) {
@@ -93,5 +112,7 @@ export function rankByName<T>(items: readonly T[], query: string, prepared: (ite
 
 /** Accent-insensitive, case-insensitive ordering for listings. */
 export function compareText(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+  return (
+    a.localeCompare(b, "en", { sensitivity: "base", numeric: true }) || (a < b ? -1 : a > b ? 1 : 0)
+  );
 }

@@ -1,41 +1,64 @@
 /** Resolves origin/destination input to coordinates (PlaceDirectory). */
-import { unknownData } from '../errors';
-import { PlaceDirectory } from '../route-engine';
-import { ResolvedPlace } from '../types';
-import { parsePlaceInput, PLACE_FORMS } from './parse-place';
-import { PortRegistry } from './port-registry';
+import { unknownData } from "../errors";
+import { PlaceDirectory } from "../route-engine";
+import { ResolvedPlace } from "../types";
+import { parsePlaceInput, PLACE_FORMS } from "./parse-place";
+import { PortRegistry } from "./port-registry";
 
 /** What the resolver needs of the terminal registry. */
 export interface TerminalLookup {
-  byId(id: string): { id: string; name: string; locode: string; lat: number; lng: number } | undefined;
+  byId(
+    id: string
+  ): { id: string; name: string; locode: string; lat: number; lng: number } | undefined;
 }
 
 export class PlaceResolver implements PlaceDirectory {
   constructor(
     readonly ports: PortRegistry,
-    readonly terminals: TerminalLookup,
+    readonly terminals: TerminalLookup
   ) {}
 
   resolve(value: string, parameter: string): ResolvedPlace {
     const input = parsePlaceInput(value, parameter);
     switch (input.kind) {
-      case 'GEO':
-        return { kind: 'GEO', lat: input.lat, lng: input.lng };
-      case 'LOCODE': {
+      case "GEO":
+        return { kind: "GEO", lat: input.lat, lng: input.lng };
+      case "LOCODE": {
         const { port, known } = this.ports.lookup(input.locode);
-        if (port) return { kind: 'LOCODE', locode: port.locode, name: port.name, lat: port.lat, lng: port.lng };
+        if (port)
+          return {
+            kind: "LOCODE",
+            locode: port.locode,
+            name: port.name,
+            lat: port.lat,
+            lng: port.lng,
+          };
         if (known) {
           throw unknownData(
             parameter,
-            `${parameter} ${input.locode} (${known.name}) has no coordinates in the ${known.layer}; pass "lat,lng" instead (${PLACE_FORMS}).`,
+            `${parameter} ${input.locode} (${known.name}) has no coordinates in the ${known.layer}; pass "lat,lng" instead (${PLACE_FORMS}).`
           );
         }
-        throw unknownData(parameter, `${parameter} ${input.locode} is not a known UN/LOCODE; ${PLACE_FORMS}.`);
+        throw unknownData(
+          parameter,
+          `${parameter} ${input.locode} is not a known UN/LOCODE; ${PLACE_FORMS}.`
+        );
       }
-      case 'TERMINAL': {
+      case "TERMINAL": {
         const t = this.terminals.byId(input.id);
-        if (!t) throw unknownData(parameter, `${parameter} ${input.id} is not a known terminal id; ${PLACE_FORMS}.`);
-        return { kind: 'TERMINAL', terminalId: t.id, locode: t.locode, name: t.name, lat: t.lat, lng: t.lng };
+        if (!t)
+          throw unknownData(
+            parameter,
+            `${parameter} ${input.id} is not a known terminal id; ${PLACE_FORMS}.`
+          );
+        return {
+          kind: "TERMINAL",
+          terminalId: t.id,
+          locode: t.locode,
+          name: t.name,
+          lat: t.lat,
+          lng: t.lng,
+        };
       }
     }
   }

@@ -4,7 +4,7 @@
  * The overlay wins because it is checked by hand; UN/LOCODE coordinates are only to the minute,
  * but still beat sea-ports' city-centre points.
  */
-import { Port } from '../types';
+import { Port } from "../types";
 
 export interface PortRecord {
   locode: string;
@@ -53,7 +53,7 @@ export class PortRegistry {
   }
 
   lookup(locode: string): PortLookup {
-    let known: PortLookup['known'];
+    let known: PortLookup["known"];
     for (const layer of this.layers) {
       const r = layer.get().get(locode);
       if (!r) continue;
@@ -70,19 +70,29 @@ export class PortRegistry {
     const out = new Map<string, Port>();
     for (const layer of this.layers) {
       for (const r of layer.get().values()) {
-        if (!out.has(r.locode) && r.lat !== undefined && r.lng !== undefined) out.set(r.locode, toPort(r));
+        if (!out.has(r.locode) && r.lat !== undefined && r.lng !== undefined)
+          out.set(r.locode, toPort(r));
       }
     }
-    return [...out.values()].sort((a, b) => (a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0));
+    return [...out.values()].sort((a, b) =>
+      a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0
+    );
   }
 }
 
 function toPort(r: PortRecord): Port {
-  return { locode: r.locode, name: r.name, country: r.locode.slice(0, 2), lat: r.lat!, lng: r.lng!, source: r.source };
+  return {
+    locode: r.locode,
+    name: r.name,
+    country: r.locode.slice(0, 2),
+    lat: r.lat!,
+    lng: r.lng!,
+    source: r.source,
+  };
 }
 
 function memo(value: PortSource | (() => PortSource)): () => PortSource {
-  if (typeof value !== 'function') return () => value;
+  if (typeof value !== "function") return () => value;
   let cached: PortSource | undefined;
   return () => (cached ??= value());
 }

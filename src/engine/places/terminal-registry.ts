@@ -1,8 +1,8 @@
 /** Terminals by id and by LOCODE, with name search as a user types (TerminalDirectory). */
-import { TerminalDirectory } from '../route-engine';
-import { Modality, Terminal } from '../types';
-import { compareText, prepareName, PreparedName, prepareQuery, rankByName } from './name-match';
-import { terminalId } from './terminal-id';
+import { TerminalDirectory } from "../route-engine";
+import { Modality, Terminal } from "../types";
+import { compareText, prepareName, PreparedName, prepareQuery, rankByName } from "./name-match";
+import { terminalId } from "./terminal-id";
 
 /** A terminal as the data files describe it; the id is derived from locode + name. */
 export interface TerminalSpec {
@@ -22,8 +22,15 @@ export interface TerminalEntry extends Terminal {
 
 export function makeTerminal(spec: TerminalSpec): TerminalEntry {
   const locode = spec.locode.trim().toUpperCase();
-  const name = spec.name.trim().replace(/\s+/g, ' ');
-  const t: TerminalEntry = { id: terminalId(locode, name), name, locode, lat: spec.lat, lng: spec.lng, modalities: [...spec.modalities] };
+  const name = spec.name.trim().replace(/\s+/g, " ");
+  const t: TerminalEntry = {
+    id: terminalId(locode, name),
+    name,
+    locode,
+    lat: spec.lat,
+    lng: spec.lng,
+    modalities: [...spec.modalities],
+  };
   if (spec.operator) t.operator = spec.operator;
   if (spec.source) t.source = spec.source;
   return t;
@@ -36,7 +43,8 @@ export class TerminalRegistry implements TerminalDirectory {
 
   /** Later terminals replace earlier ones with the same id (imported over built-in). */
   constructor(terminals: Iterable<TerminalEntry>) {
-    for (const t of terminals) this.byIdMap.set(t.id.toLowerCase(), Object.freeze({ ...t }) as TerminalEntry);
+    for (const t of terminals)
+      this.byIdMap.set(t.id.toLowerCase(), Object.freeze({ ...t }) as TerminalEntry);
     for (const t of this.byIdMap.values()) {
       const list = this.byLocode.get(t.locode) ?? [];
       list.push(t);
@@ -58,7 +66,12 @@ export class TerminalRegistry implements TerminalDirectory {
     const list = this.byLocode.get(locode.trim().toUpperCase()) ?? [];
     // A name without letters or digits ("-", "()") narrows nothing: treat it as no name.
     if (!name || prepareQuery(name).tokens.length === 0) return [...list];
-    return rankByName(list, name, (t) => this.preparedName(t), (t) => t.name);
+    return rankByName(
+      list,
+      name,
+      (t) => this.preparedName(t),
+      (t) => t.name
+    );
   }
 
   all(): TerminalEntry[] {

@@ -4,34 +4,34 @@
  * (ß, ø, ł, æ, …) and get explicit ASCII spellings.
  */
 const NON_DECOMPOSABLE: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'ss',
-  ø: 'o',
-  Ø: 'o',
-  ł: 'l',
-  Ł: 'l',
-  æ: 'ae',
-  Æ: 'ae',
-  œ: 'oe',
-  Œ: 'oe',
-  đ: 'd',
-  Đ: 'd',
-  ð: 'd',
-  Ð: 'd',
-  þ: 'th',
-  Þ: 'th',
-  ı: 'i',
-  ħ: 'h',
-  Ħ: 'h',
+  ß: "ss",
+  ẞ: "ss",
+  ø: "o",
+  Ø: "o",
+  ł: "l",
+  Ł: "l",
+  æ: "ae",
+  Æ: "ae",
+  œ: "oe",
+  Œ: "oe",
+  đ: "d",
+  Đ: "d",
+  ð: "d",
+  Ð: "d",
+  þ: "th",
+  Þ: "th",
+  ı: "i",
+  ħ: "h",
+  Ħ: "h",
 };
-const NON_DECOMPOSABLE_RE = new RegExp(`[${Object.keys(NON_DECOMPOSABLE).join('')}]`, 'g');
+const NON_DECOMPOSABLE_RE = new RegExp(`[${Object.keys(NON_DECOMPOSABLE).join("")}]`, "g");
 
 /** Lower-case ASCII-ish form of `text`: accents stripped, special letters spelled out. */
 export function foldText(text: string): string {
   return text
     .replace(NON_DECOMPOSABLE_RE, (ch) => NON_DECOMPOSABLE[ch])
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
     .toLowerCase();
 }
 

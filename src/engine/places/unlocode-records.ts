@@ -6,8 +6,8 @@
  * Date, IATA, Coordinates, Remarks. Rows without a Location are country headers (".ANDORRA")
  * or reference entries ("=" Ruwais = Ar Ruways); Change "X" marks an entry for deletion.
  */
-import { parseUnlocodeCoordinates } from './unlocode-coordinates';
-import { LOCODE_PATTERN } from './parse-place';
+import { parseUnlocodeCoordinates } from "./unlocode-coordinates";
+import { LOCODE_PATTERN } from "./parse-place";
 
 export interface UnlocodeLocation {
   locode: string;
@@ -48,14 +48,14 @@ export class UnlocodeCollector {
 
   add(fields: readonly string[]): void {
     this.counts.rows++;
-    const f = (i: number) => (fields[i] ?? '').trim();
+    const f = (i: number) => (fields[i] ?? "").trim();
     const change = f(0);
     const location = f(2);
     if (!location) {
       this.counts.headers++;
       return;
     }
-    if (change.toUpperCase() === 'X') {
+    if (change.toUpperCase() === "X") {
       this.counts.deleted++;
       return;
     }
@@ -68,9 +68,17 @@ export class UnlocodeCollector {
     // Some exports swap Status and Function; tell them apart by shape.
     let status = f(6);
     let functions = f(7);
-    if (FUNCTION_PATTERN.test(status) && STATUS_PATTERN.test(functions)) [status, functions] = [functions, status];
+    if (FUNCTION_PATTERN.test(status) && STATUS_PATTERN.test(functions))
+      [status, functions] = [functions, status];
     const coords = parseUnlocodeCoordinates(f(10));
-    const entry: UnlocodeLocation = { locode, name, subdivision: f(5), status, functions, ...coords };
+    const entry: UnlocodeLocation = {
+      locode,
+      name,
+      subdivision: f(5),
+      status,
+      functions,
+      ...coords,
+    };
     const previous = this.byCode.get(locode);
     if (previous) {
       this.counts.duplicates++;

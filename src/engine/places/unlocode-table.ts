@@ -3,8 +3,8 @@
  * sorted string of codes plus parallel arrays, looked up by binary search (no per-row objects
  * or Map to build at start-up).
  */
-import { PortRecord, PortSource } from './port-registry';
-import { UnlocodeLocation } from './unlocode-records';
+import { PortRecord, PortSource } from "./port-registry";
+import { UnlocodeLocation } from "./unlocode-records";
 
 export interface UnlocodeColumns {
   /** All LOCODEs, 5 characters each, concatenated in ascending order. */
@@ -18,9 +18,11 @@ export interface UnlocodeColumns {
 }
 
 export function toUnlocodeColumns(locations: readonly UnlocodeLocation[]): UnlocodeColumns {
-  const sorted = [...locations].sort((a, b) => (a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0));
+  const sorted = [...locations].sort((a, b) =>
+    a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0
+  );
   return {
-    locodes: sorted.map((l) => l.locode).join(''),
+    locodes: sorted.map((l) => l.locode).join(""),
     names: sorted.map((l) => l.name),
     subdivisions: sorted.map((l) => l.subdivision),
     statuses: sorted.map((l) => l.status),
@@ -36,11 +38,16 @@ export class UnlocodeTable implements PortSource {
   constructor(
     private readonly columns: UnlocodeColumns,
     /** Citation put on every record. */
-    readonly source: string,
+    readonly source: string
   ) {
     this.size = columns.locodes.length / 5;
-    if (!Number.isInteger(this.size) || columns.names.length !== this.size || columns.lat.length !== this.size || columns.lng.length !== this.size) {
-      throw new Error('UN/LOCODE table columns have different lengths');
+    if (
+      !Number.isInteger(this.size) ||
+      columns.names.length !== this.size ||
+      columns.lat.length !== this.size ||
+      columns.lng.length !== this.size
+    ) {
+      throw new Error("UN/LOCODE table columns have different lengths");
     }
   }
 
@@ -54,7 +61,13 @@ export class UnlocodeTable implements PortSource {
     const i = this.indexOf(locode);
     if (i < 0) return undefined;
     const c = this.columns;
-    const l: UnlocodeLocation = { locode, name: c.names[i], subdivision: c.subdivisions[i] ?? '', status: c.statuses[i] ?? '', functions: c.functions[i] ?? '' };
+    const l: UnlocodeLocation = {
+      locode,
+      name: c.names[i],
+      subdivision: c.subdivisions[i] ?? "",
+      status: c.statuses[i] ?? "",
+      functions: c.functions[i] ?? "",
+    };
     if (c.lat[i] !== null && c.lng[i] !== null) Object.assign(l, { lat: c.lat[i], lng: c.lng[i] });
     return l;
   }

@@ -3,10 +3,10 @@
  * (by key hash, never by key); the account's state (active flag, tier, balances) is read on every
  * request with one prepared statement, because the CLI changes it from another process.
  */
-import { RouteSheetsError } from '../../engine/errors';
-import { fail } from '../problem';
-import { hashKey, sameHash } from '../store/keys';
-import { AccountState, KeyRecord, Store } from '../store/store';
+import { RouteSheetsError } from "../../engine/errors";
+import { fail } from "../problem";
+import { hashKey, sameHash } from "../store/keys";
+import { AccountState, KeyRecord, Store } from "../store/store";
 
 export interface Caller {
   key: KeyRecord;
@@ -23,11 +23,14 @@ export class KeyAuthenticator {
   /** Checks, in order: key present (401 No Key), key known (403 Invalid Key), account active (403 Inactive). */
   async authenticate(header: string | string[] | undefined): Promise<Caller> {
     const value = Array.isArray(header) ? header[0] : header;
-    if (value === undefined || value.trim() === '') {
-      throw fail('No Key', 'The x-api-key header is required: send your API key (rs_…) in the x-api-key request header.');
+    if (value === undefined || value.trim() === "") {
+      throw fail(
+        "No Key",
+        "The x-api-key header is required: send your API key (rs_…) in the x-api-key request header."
+      );
     }
     const hash = hashKey(value.trim());
-    const hex = hash.toString('hex');
+    const hex = hash.toString("hex");
     let key = this.cache.get(hex);
     if (!key) {
       const found = await this.store.findKeyByHash(hash);
@@ -42,12 +45,18 @@ export class KeyAuthenticator {
       throw invalidKey();
     }
     if (!account.active) {
-      throw fail('Inactive', 'The account of this x-api-key is inactive; ask the service operator to reactivate it.');
+      throw fail(
+        "Inactive",
+        "The account of this x-api-key is inactive; ask the service operator to reactivate it."
+      );
     }
     return { key, account };
   }
 }
 
 function invalidKey(): RouteSheetsError {
-  return fail('Invalid Key', 'The x-api-key is not valid: it must be a key issued by this service (route-sheets keys create).');
+  return fail(
+    "Invalid Key",
+    "The x-api-key is not valid: it must be a key issued by this service (route-sheets keys create)."
+  );
 }

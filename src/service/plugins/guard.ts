@@ -3,14 +3,14 @@
  * account active → rate limit → tier/optimizer access → balance pre-check. Runs as the route's
  * onRequest hook, i.e. before query/body validation.
  */
-import { FastifyReply, FastifyRequest } from 'fastify';
-import { Operation, RateLimitSetting } from '../config';
-import { Caller, KeyAuthenticator } from './auth';
-import { checkAccess, Credits } from './credits';
-import { HttpProblem } from './problem';
-import { TokenBuckets } from './rate-limit';
+import { FastifyReply, FastifyRequest } from "fastify";
+import { Operation, RateLimitSetting } from "../config";
+import { Caller, KeyAuthenticator } from "./auth";
+import { checkAccess, Credits } from "./credits";
+import { HttpProblem } from "./problem";
+import { TokenBuckets } from "./rate-limit";
 
-declare module 'fastify' {
+declare module "fastify" {
   interface FastifyRequest {
     caller: Caller | null;
   }
@@ -26,16 +26,19 @@ export interface GuardDeps {
 /** `operation` null: a batch (access and balance are checked per item). */
 export function guard(deps: GuardDeps, operation: Operation | null) {
   return async function guardHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const caller = await deps.auth.authenticate(request.headers['x-api-key']);
+    const caller = await deps.auth.authenticate(request.headers["x-api-key"]);
     const limit = caller.key.ratePerSecond
-      ? { perSecond: caller.key.ratePerSecond, burst: caller.key.burst ?? caller.key.ratePerSecond * 2 }
+      ? {
+          perSecond: caller.key.ratePerSecond,
+          burst: caller.key.burst ?? caller.key.ratePerSecond * 2,
+        }
       : deps.defaultRate;
     const wait = deps.buckets.take(caller.key.id, limit);
     if (wait > 0) {
       throw new HttpProblem(
-        'Too Many Requests',
+        "Too Many Requests",
         `This x-api-key is limited to ${limit.perSecond} requests/s (bursts of ${limit.burst}); retry after ${wait} s and back off exponentially.`,
-        { 'retry-after': String(wait) },
+        { "retry-after": String(wait) }
       );
     }
     if (operation) {

@@ -3,20 +3,24 @@
  * engine, auth/credit/limit errors, ajv validation errors, Fastify's own 4xx, unknown paths, and
  * unexpected failures (500, logged with the request id; never a stack trace in the body).
  */
-import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isRouteSheetsError, RouteSheetsError } from '../../engine/errors';
-import { Problem, problem } from '../problem';
-import { AjvError, validationProblem } from '../validation';
+import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isRouteSheetsError, RouteSheetsError } from "../../engine/errors";
+import { Problem, problem } from "../problem";
+import { AjvError, validationProblem } from "../validation";
 
 /** A RouteSheetsError that also sets response headers (Retry-After). */
 export class HttpProblem extends RouteSheetsError {
-  constructor(title: RouteSheetsError['title'], detail: string, readonly headers: Record<string, string>) {
+  constructor(
+    title: RouteSheetsError["title"],
+    detail: string,
+    readonly headers: Record<string, string>
+  ) {
     super(title, detail);
   }
 }
 
 export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
-  return reply.code(p.status).type('application/problem+json').send(JSON.stringify(p));
+  return reply.code(p.status).type("application/problem+json").send(JSON.stringify(p));
 }
 
 /** Maps any thrown value to the problem the client sees (and logs 500s). */
@@ -27,26 +31,39 @@ export function problemFor(err: unknown, request: FastifyRequest, base: string):
     const ctx = e.validationContext;
     const schemas = request.routeOptions?.schema as Record<string, unknown> | undefined;
     const schema = ctx && schemas ? (schemas[ctx] as never) : undefined;
-    const data = ctx === 'body' ? request.body : ctx === 'querystring' ? request.query : undefined;
+    const data = ctx === "body" ? request.body : ctx === "querystring" ? request.query : undefined;
     const v = validationProblem(e.validation, ctx, schema, data);
     return problem(base, v.title, v.detail);
   }
-  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 404) return problem(base, 'Not Found', `No resource at ${request.method} ${request.url.split('?')[0]}.`);
+  const status = typeof e?.statusCode === "number" ? e.statusCode : 500;
+  if (status === 404)
+    return problem(
+      base,
+      "Not Found",
+      `No resource at ${request.method} ${request.url.split("?")[0]}.`
+    );
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, wrong content type, body too large…): input problems.
-    return problem(base, 'Incorrect Values', `request body: ${safeMessage(e)}${status === 415 ? ' Send Content-Type: application/json.' : ''}`);
+    return problem(
+      base,
+      "Incorrect Values",
+      `request body: ${safeMessage(e)}${status === 415 ? " Send Content-Type: application/json." : ""}`
+    );
   }
-  request.log.error({ err, reqId: request.id }, 'request failed');
+  request.log.error({ err, reqId: request.id }, "request failed");
   return {
-    ...problem(base, 'System Error', `The server failed to answer this request; it is logged under request id ${request.id}.`),
+    ...problem(
+      base,
+      "System Error",
+      `The server failed to answer this request; it is logged under request id ${request.id}.`
+    ),
     instance: `urn:request:${request.id}`,
     requestId: String(request.id),
   };
 }
 
 function safeMessage(e: FastifyError): string {
-  return (e.message || 'is not acceptable').replace(/\s+/g, ' ').slice(0, 200);
+  return (e.message || "is not acceptable").replace(/\s+/g, " ").slice(0, 200);
 }
 
 export function registerProblemHandlers(app: FastifyInstance, base: string): void {
@@ -56,6 +73,13 @@ export function registerProblemHandlers(app: FastifyInstance, base: string): voi
     return sendProblem(reply, p);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, problem(base, 'Not Found', `No resource at ${request.method} ${request.url.split('?')[0]}; see /openapi.json for the paths of this service.`)),
+    sendProblem(
+      reply,
+      problem(
+        base,
+        "Not Found",
+        `No resource at ${request.method} ${request.url.split("?")[0]}; see /openapi.json for the paths of this service.`
+      )
+    )
   );
 }

@@ -1,5 +1,5 @@
 /** Token buckets per API key, in memory (one service process); refilled continuously. */
-import { RateLimitSetting } from '../config';
+import { RateLimitSetting } from "../config";
 
 interface Bucket {
   tokens: number;

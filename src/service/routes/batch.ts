@@ -3,16 +3,23 @@
  * request. One request against the rate limit; credits charged per item exactly as the single
  * call would be, debited in order in one transaction.
  */
-import { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { incorrectValues } from '../../engine/errors';
-import { Operation } from '../config';
-import { balanceOf, checkAccess, overLimit, PendingCharge, POLICY, settleMany } from '../plugins/credits';
-import { guard } from '../plugins/guard';
-import { problemFor } from '../plugins/problem';
-import { BatchBody, BatchType } from '../schemas';
-import { Store } from '../store/store';
-import { callerOf, problemResponses, RouteDeps, SECURITY } from './common';
+import { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { incorrectValues } from "../../engine/errors";
+import { Operation } from "../config";
+import {
+  balanceOf,
+  checkAccess,
+  overLimit,
+  PendingCharge,
+  POLICY,
+  settleMany,
+} from "../plugins/credits";
+import { guard } from "../plugins/guard";
+import { problemFor } from "../plugins/problem";
+import { BatchBody, BatchType } from "../schemas";
+import { Store } from "../store/store";
+import { callerOf, problemResponses, RouteDeps, SECURITY } from "./common";
 
 interface ItemResult {
   status: number;
@@ -31,75 +38,103 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
   function compute(item: Item): unknown {
     const modality = item.modality?.trim().toUpperCase();
     switch (item.type) {
-      case 'terminals': {
+      case "terminals": {
         const found = engine.terminals(item.terminalLocode, item.terminalName);
-        return found.length ? found.map((t) => ({ id: t.id, name: t.name, locode: t.locode })) : null;
+        return found.length
+          ? found.map((t) => ({ id: t.id, name: t.name, locode: t.locode }))
+          : null;
       }
-      case 'distance':
+      case "distance":
         return { distance: engine.distance({ ...item, modality }).distance };
-      case 'emissions': {
+      case "emissions": {
         const r = engine.emissions({ ...item, modality });
         return { co2eTeu: r.co2eTeu, co2eTon: r.co2eTon, distance: r.distance };
       }
     }
   }
 
-  api.post('/route-information/api/batch', {
-    schema: {
-      tags: ['route-information', 'extension'],
-      summary: 'Extension: up to 1,000 terminal/distance/emissions calls in one request.',
-      description: [
-        'Each item is answered as the single GET call with the same parameters would be, in order: `{status, body}`.',
-        '200 items carry the call\'s body; a terminals item that matches nothing is `{status: 204, body: null}`; failed items carry the problem object as body.',
-        'Credits: each 200 item is charged as the single call (route-information pool); failed and 204 items are free. When credits run out mid-batch, the remaining chargeable items are `402 Over Limit` and not charged.',
-        'Free accounts: emissions items answer 402 Free Tier Not Allowed.',
-        'Rate limit: the batch is ONE request against the key\'s token bucket.',
-        'An item without a valid `type` makes the whole request 400 Type Required; nothing is computed or charged.',
-      ].join(' '),
-      security: SECURITY,
-      body: BatchBody,
-      response: {
-        200: { description: 'One result per item, in order.', type: 'object', properties: { results: { type: 'array', items: { type: 'object', properties: { status: { type: 'integer' }, body: {} } } } } },
-        ...problemResponses(['Incorrect Values', 'Type Required']),
+  api.post(
+    "/route-information/api/batch",
+    {
+      schema: {
+        tags: ["route-information", "extension"],
+        summary: "Extension: up to 1,000 terminal/distance/emissions calls in one request.",
+        description: [
+          "Each item is answered as the single GET call with the same parameters would be, in order: `{status, body}`.",
+          "200 items carry the call's body; a terminals item that matches nothing is `{status: 204, body: null}`; failed items carry the problem object as body.",
+          "Credits: each 200 item is charged as the single call (route-information pool); failed and 204 items are free. When credits run out mid-batch, the remaining chargeable items are `402 Over Limit` and not charged.",
+          "Free accounts: emissions items answer 402 Free Tier Not Allowed.",
+          "Rate limit: the batch is ONE request against the key's token bucket.",
+          "An item without a valid `type` makes the whole request 400 Type Required; nothing is computed or charged.",
+        ].join(" "),
+        security: SECURITY,
+        body: BatchBody,
+        response: {
+          200: {
+            description: "One result per item, in order.",
+            type: "object",
+            properties: {
+              results: {
+                type: "array",
+                items: { type: "object", properties: { status: { type: "integer" }, body: {} } },
+              },
+            },
+          },
+          ...problemResponses(["Incorrect Values", "Type Required"]),
+        },
       },
+      onRequest: guard(deps.guardDeps, null),
     },
-    onRequest: guard(deps.guardDeps, null),
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    const items = request.body.requests as Item[];
-    if (items.length > config.batchMaxItems) {
-      throw incorrectValues('requests', `body field requests holds at most ${config.batchMaxItems} items.`);
-    }
-    const results: ItemResult[] = [];
-    const pending: PendingCharge[] = [];
-    let budget = balanceOf(caller, 'route-information');
-    for (let i = 0; i < items.length; i++) {
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
-      const op: Operation = items[i].type;
-      const cost = credits.costOf(op);
-      try {
-        checkAccess(caller, op);
-        if (cost > 0 && budget < cost) throw overLimit(POLICY[op].pool, cost, budget);
-        const body = compute(items[i]);
-        if (body === null) {
-          results.push({ status: 204, body: null });
-          continue;
-        }
-        results.push({ status: 200, body });
-        if (cost > 0) {
-          budget -= cost;
-          pending.push({ index: i, op });
-        }
-      } catch (err) {
-        const p = problemFor(err, request, config.problemTypeBase);
-        results.push({ status: p.status, body: p });
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const items = request.body.requests as Item[];
+      if (items.length > config.batchMaxItems) {
+        throw incorrectValues(
+          "requests",
+          `body field requests holds at most ${config.batchMaxItems} items.`
+        );
       }
+      const results: ItemResult[] = [];
+      const pending: PendingCharge[] = [];
+      let budget = balanceOf(caller, "route-information");
+      for (let i = 0; i < items.length; i++) {
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+        const op: Operation = items[i].type;
+        const cost = credits.costOf(op);
+        try {
+          checkAccess(caller, op);
+          if (cost > 0 && budget < cost) throw overLimit(POLICY[op].pool, cost, budget);
+          const body = compute(items[i]);
+          if (body === null) {
+            results.push({ status: 204, body: null });
+            continue;
+          }
+          results.push({ status: 200, body });
+          if (cost > 0) {
+            budget -= cost;
+            pending.push({ index: i, op });
+          }
+        } catch (err) {
+          const p = problemFor(err, request, config.problemTypeBase);
+          results.push({ status: p.status, body: p });
+        }
+      }
+      for (const index of await settleMany(
+        deps.store,
+        credits.costs,
+        caller,
+        request.id,
+        pending
+      )) {
+        const p = problemFor(
+          overLimit("route-information", credits.costOf(items[index].type), 0),
+          request,
+          config.problemTypeBase
+        );
+        results[index] = { status: p.status, body: p };
+      }
+      // Serialised here: the items' bodies have different shapes.
+      return reply.type("application/json").send(JSON.stringify({ results }) as never);
     }
-    for (const index of await settleMany(deps.store, credits.costs, caller, request.id, pending)) {
-      const p = problemFor(overLimit('route-information', credits.costOf(items[index].type), 0), request, config.problemTypeBase);
-      results[index] = { status: p.status, body: p };
-    }
-    // Serialised here: the items' bodies have different shapes.
-    return reply.type('application/json').send(JSON.stringify({ results }) as never);
-  });
+  );
 }

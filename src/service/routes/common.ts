@@ -1,13 +1,13 @@
 /** Pieces every API route shares: the guard, OpenAPI error responses, query normalisation. */
-import { FastifyRequest } from 'fastify';
-import { ProblemTitle, STATUS_OF } from '../../engine/errors';
-import { Caller } from '../plugins/auth';
-import { PROBLEM_MEANING } from '../problem';
-import { GuardDeps } from '../plugins/guard';
-import { Credits } from '../plugins/credits';
-import { ServiceConfig } from '../config';
-import { RouteEngine } from '../../engine/route-engine';
-import { RouteOptimizer } from '../../engine/optimizer/types';
+import { FastifyRequest } from "fastify";
+import { ProblemTitle, STATUS_OF } from "../../engine/errors";
+import { Caller } from "../plugins/auth";
+import { PROBLEM_MEANING } from "../problem";
+import { GuardDeps } from "../plugins/guard";
+import { Credits } from "../plugins/credits";
+import { ServiceConfig } from "../config";
+import { RouteEngine } from "../../engine/route-engine";
+import { RouteOptimizer } from "../../engine/optimizer/types";
 
 export interface RouteDeps {
   engine: RouteEngine;
@@ -19,7 +19,13 @@ export interface RouteDeps {
 
 export const SECURITY = [{ apiKey: [] as string[] }];
 
-const AUTH_TITLES: ProblemTitle[] = ['No Key', 'Invalid Key', 'Inactive', 'Too Many Requests', 'System Error'];
+const AUTH_TITLES: ProblemTitle[] = [
+  "No Key",
+  "Invalid Key",
+  "Inactive",
+  "Too Many Requests",
+  "System Error",
+];
 
 /** OpenAPI responses for the listed problems (plus the auth/limit ones every keyed route has). */
 export function problemResponses(titles: ProblemTitle[]): Record<number, unknown> {
@@ -33,16 +39,25 @@ export function problemResponses(titles: ProblemTitle[]): Record<number, unknown
   const out: Record<number, unknown> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     out[status] = {
-      description: list.map((t) => `${t}: ${PROBLEM_MEANING[t]}`).join(' | '),
-      content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } },
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Whole seconds (≥ 1) to wait.', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      description: list.map((t) => `${t}: ${PROBLEM_MEANING[t]}`).join(" | "),
+      content: { "application/problem+json": { schema: { $ref: "Problem#" } } },
+      ...(status === 429
+        ? {
+            headers: {
+              "Retry-After": {
+                description: "Whole seconds (≥ 1) to wait.",
+                schema: { type: "integer", minimum: 1 },
+              },
+            },
+          }
+        : {}),
     };
   }
   return out;
 }
 
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new Error('route reached without its guard');
+  if (!request.caller) throw new Error("route reached without its guard");
   return request.caller;
 }
 
@@ -50,7 +65,8 @@ export function callerOf(request: FastifyRequest): Caller {
 export function upperCase(query: Record<string, unknown>, names: readonly string[]): void {
   for (const n of names) {
     const v = query[n];
-    if (typeof v === 'string') query[n] = v.trim().toUpperCase();
-    else if (Array.isArray(v)) query[n] = v.map((x) => (typeof x === 'string' ? x.trim().toUpperCase() : x));
+    if (typeof v === "string") query[n] = v.trim().toUpperCase();
+    else if (Array.isArray(v))
+      query[n] = v.map((x) => (typeof x === "string" ? x.trim().toUpperCase() : x));
   }
 }

@@ -3,50 +3,60 @@
  * Feature, so a map can draw the sailed route instead of a great-circle arc. Same parameters,
  * validation and errors as /distance; free by default (it draws what the distance call computed).
  */
-import { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { parseModality } from '../../engine/route-engine';
-import { guard } from '../plugins/guard';
-import { pathFeature, MAX_PATH_POINTS } from '../path-geojson';
-import { DistanceQuery } from '../schemas';
-import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from './common';
+import { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { parseModality } from "../../engine/route-engine";
+import { guard } from "../plugins/guard";
+import { pathFeature, MAX_PATH_POINTS } from "../path-geojson";
+import { DistanceQuery } from "../schemas";
+import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
 
-export const GEOJSON = 'application/geo+json';
+export const GEOJSON = "application/geo+json";
 
 /** application/json when the caller asks for it and not for GeoJSON; application/geo+json otherwise. */
 function mediaTypeFor(accept: string | undefined): string {
-  const a = (accept ?? '').toLowerCase();
-  return a.includes('application/json') && !a.includes(GEOJSON) ? 'application/json' : GEOJSON;
+  const a = (accept ?? "").toLowerCase();
+  return a.includes("application/json") && !a.includes(GEOJSON) ? "application/json" : GEOJSON;
 }
 
 export function pathRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
-  const schema = { $ref: 'PathFeature#' };
+  const schema = { $ref: "PathFeature#" };
 
-  api.get('/route-information/api/path', {
-    schema: {
-      tags: ['route-information', 'extension'],
-      summary: 'Extension: the routed path between two places for one modality, as a GeoJSON Feature.',
-      description: [
-        'Same query parameters, validation and errors as /route-information/api/distance; `properties.distance` is that call\'s answer.',
-        `The LineString has at most ${MAX_PATH_POINTS} [lng, lat] points (long paths are thinned, both ends kept); longitudes are in [-180, 180] and consecutive points are joined the short way, so a path across ±180° steps from 180 to -180.`,
-        'Content type application/geo+json (application/json when the Accept header asks for that and not for GeoJSON).',
-        `Cost: ${credits.costOf('path')} credits by default: it only draws what the distance call computed; credits pay for figures. Free tier allowed.`,
-      ].join(' '),
-      security: SECURITY,
-      querystring: DistanceQuery,
-      response: {
-        200: { description: 'GeoJSON Feature: LineString geometry, properties {distance (m), modality, passages}.', content: { [GEOJSON]: { schema }, 'application/json': { schema } } },
-        ...problemResponses(['Incorrect Values', 'Over Limit', 'Unknown Data', 'Not Found']),
+  api.get(
+    "/route-information/api/path",
+    {
+      schema: {
+        tags: ["route-information", "extension"],
+        summary:
+          "Extension: the routed path between two places for one modality, as a GeoJSON Feature.",
+        description: [
+          "Same query parameters, validation and errors as /route-information/api/distance; `properties.distance` is that call's answer.",
+          `The LineString has at most ${MAX_PATH_POINTS} [lng, lat] points (long paths are thinned, both ends kept); longitudes are in [-180, 180] and consecutive points are joined the short way, so a path across ±180° steps from 180 to -180.`,
+          "Content type application/geo+json (application/json when the Accept header asks for that and not for GeoJSON).",
+          `Cost: ${credits.costOf("path")} credits by default: it only draws what the distance call computed; credits pay for figures. Free tier allowed.`,
+        ].join(" "),
+        security: SECURITY,
+        querystring: DistanceQuery,
+        response: {
+          200: {
+            description:
+              "GeoJSON Feature: LineString geometry, properties {distance (m), modality, passages}.",
+            content: { [GEOJSON]: { schema }, "application/json": { schema } },
+          },
+          ...problemResponses(["Incorrect Values", "Over Limit", "Unknown Data", "Not Found"]),
+        },
       },
+      onRequest: guard(deps.guardDeps, "path"),
+      preValidation: async (request: FastifyRequest) =>
+        upperCase(request.query as Record<string, unknown>, ["modality"]),
     },
-    onRequest: guard(deps.guardDeps, 'path'),
-    preValidation: async (request: FastifyRequest) => upperCase(request.query as Record<string, unknown>, ['modality']),
-  }, async (request, reply) => {
-    const result = engine.distance(request.query);
-    await credits.settle(callerOf(request), 'path', request.id);
-    reply.type(mediaTypeFor(request.headers.accept));
-    return pathFeature(result, parseModality(request.query.modality));
-  });
+    async (request, reply) => {
+      const result = engine.distance(request.query);
+      await credits.settle(callerOf(request), "path", request.id);
+      reply.type(mediaTypeFor(request.headers.accept));
+      return pathFeature(result, parseModality(request.query.modality));
+    }
+  );
 }

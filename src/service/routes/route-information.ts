@@ -1,75 +1,102 @@
 /** GET /route-information/api/{terminals,distance,emissions}: thin wrappers around the engine. */
-import { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { guard } from '../plugins/guard';
-import { DistanceQuery, EmissionsQuery, TerminalsQuery } from '../schemas';
-import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from './common';
+import { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { guard } from "../plugins/guard";
+import { DistanceQuery, EmissionsQuery, TerminalsQuery } from "../schemas";
+import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
 
-const TAG = ['route-information'];
+const TAG = ["route-information"];
 
 export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
-  const normaliseModality = async (request: FastifyRequest) => upperCase(request.query as Record<string, unknown>, ['modality']);
+  const normaliseModality = async (request: FastifyRequest) =>
+    upperCase(request.query as Record<string, unknown>, ["modality"]);
 
-  api.get('/route-information/api/terminals', {
-    schema: {
-      tags: TAG,
-      summary: 'Terminal search by LOCODE and optional name.',
-      description: `Cost: ${credits.costOf('terminals')} route-information credits. Best name match first.`,
-      security: SECURITY,
-      querystring: TerminalsQuery,
-      response: {
-        200: { description: 'Terminals of the LOCODE (best name match first).', type: 'array', items: { $ref: 'Terminal#' } },
-        204: { description: 'No terminal matches; no body.', type: 'null' },
-        ...problemResponses(['Incorrect Values', 'Unknown Data', 'Over Limit']),
+  api.get(
+    "/route-information/api/terminals",
+    {
+      schema: {
+        tags: TAG,
+        summary: "Terminal search by LOCODE and optional name.",
+        description: `Cost: ${credits.costOf("terminals")} route-information credits. Best name match first.`,
+        security: SECURITY,
+        querystring: TerminalsQuery,
+        response: {
+          200: {
+            description: "Terminals of the LOCODE (best name match first).",
+            type: "array",
+            items: { $ref: "Terminal#" },
+          },
+          204: { description: "No terminal matches; no body.", type: "null" },
+          ...problemResponses(["Incorrect Values", "Unknown Data", "Over Limit"]),
+        },
       },
+      onRequest: guard(deps.guardDeps, "terminals"),
     },
-    onRequest: guard(deps.guardDeps, 'terminals'),
-  }, async (request, reply) => {
-    const found = engine.terminals(request.query.terminalLocode, request.query.terminalName);
-    if (found.length === 0) return reply.code(204).send(null);
-    await credits.settle(callerOf(request), 'terminals', request.id);
-    return found.map((t) => ({ id: t.id, name: t.name, locode: t.locode }));
-  });
+    async (request, reply) => {
+      const found = engine.terminals(request.query.terminalLocode, request.query.terminalName);
+      if (found.length === 0) return reply.code(204).send(null);
+      await credits.settle(callerOf(request), "terminals", request.id);
+      return found.map((t) => ({ id: t.id, name: t.name, locode: t.locode }));
+    }
+  );
 
-  api.get('/route-information/api/distance', {
-    schema: {
-      tags: TAG,
-      summary: 'Distance in metres between two places for one modality.',
-      description: `Cost: ${credits.costOf('distance')} route-information credit per 200 answer (errors are free). Free tier allowed.`,
-      security: SECURITY,
-      querystring: DistanceQuery,
-      response: {
-        200: { description: 'Distance in metres.', $ref: 'DistanceResult#' },
-        ...problemResponses(['Incorrect Values', 'Over Limit', 'Unknown Data', 'Not Found']),
+  api.get(
+    "/route-information/api/distance",
+    {
+      schema: {
+        tags: TAG,
+        summary: "Distance in metres between two places for one modality.",
+        description: `Cost: ${credits.costOf("distance")} route-information credit per 200 answer (errors are free). Free tier allowed.`,
+        security: SECURITY,
+        querystring: DistanceQuery,
+        response: {
+          200: { description: "Distance in metres.", $ref: "DistanceResult#" },
+          ...problemResponses(["Incorrect Values", "Over Limit", "Unknown Data", "Not Found"]),
+        },
       },
+      onRequest: guard(deps.guardDeps, "distance"),
+      preValidation: normaliseModality,
     },
-    onRequest: guard(deps.guardDeps, 'distance'),
-    preValidation: normaliseModality,
-  }, async (request) => {
-    const { distance } = engine.distance(request.query);
-    await credits.settle(callerOf(request), 'distance', request.id);
-    return { distance };
-  });
+    async (request) => {
+      const { distance } = engine.distance(request.query);
+      await credits.settle(callerOf(request), "distance", request.id);
+      return { distance };
+    }
+  );
 
-  api.get('/route-information/api/emissions', {
-    schema: {
-      tags: TAG,
-      summary: 'CO2e per TEU and per tonne (kg, well-to-wheel) and distance (m) between two places.',
-      description: `Cost: ${credits.costOf('emissions')} route-information credit per 200 answer. Not available to free accounts (402 Free Tier Not Allowed).`,
-      security: SECURITY,
-      querystring: EmissionsQuery,
-      response: {
-        200: { description: 'kg CO2e per TEU, kg CO2e per tonne, distance in metres.', $ref: 'EmissionsResult#' },
-        ...problemResponses(['Incorrect Values', 'Over Limit', 'Free Tier Not Allowed', 'Unknown Data', 'Not Found']),
+  api.get(
+    "/route-information/api/emissions",
+    {
+      schema: {
+        tags: TAG,
+        summary:
+          "CO2e per TEU and per tonne (kg, well-to-wheel) and distance (m) between two places.",
+        description: `Cost: ${credits.costOf("emissions")} route-information credit per 200 answer. Not available to free accounts (402 Free Tier Not Allowed).`,
+        security: SECURITY,
+        querystring: EmissionsQuery,
+        response: {
+          200: {
+            description: "kg CO2e per TEU, kg CO2e per tonne, distance in metres.",
+            $ref: "EmissionsResult#",
+          },
+          ...problemResponses([
+            "Incorrect Values",
+            "Over Limit",
+            "Free Tier Not Allowed",
+            "Unknown Data",
+            "Not Found",
+          ]),
+        },
       },
+      onRequest: guard(deps.guardDeps, "emissions"),
+      preValidation: normaliseModality,
     },
-    onRequest: guard(deps.guardDeps, 'emissions'),
-    preValidation: normaliseModality,
-  }, async (request) => {
-    const { co2eTeu, co2eTon, distance } = engine.emissions(request.query);
-    await credits.settle(callerOf(request), 'emissions', request.id);
-    return { co2eTeu, co2eTon, distance };
-  });
+    async (request) => {
+      const { co2eTeu, co2eTon, distance } = engine.emissions(request.query);
+      await credits.settle(callerOf(request), "emissions", request.id);
+      return { co2eTeu, co2eTon, distance };
+    }
+  );
 }

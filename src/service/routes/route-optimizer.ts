@@ -1,15 +1,15 @@
 /** GET /route-optimizer/api/external and /operators: the optimizer behind key, access and credits. */
-import { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { RawQuery, RouteOptimizer } from '../../engine/optimizer/types';
-import { guard } from '../plugins/guard';
-import { fail } from '../problem';
-import { OPTIMIZER_LIST_PARAMS, OptimizerQuery } from '../schemas';
-import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from './common';
+import { FastifyInstance, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { RawQuery, RouteOptimizer } from "../../engine/optimizer/types";
+import { guard } from "../plugins/guard";
+import { fail } from "../problem";
+import { OPTIMIZER_LIST_PARAMS, OptimizerQuery } from "../schemas";
+import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
 
-const TAG = ['route-optimizer'];
+const TAG = ["route-optimizer"];
 
-declare module 'fastify' {
+declare module "fastify" {
   interface FastifyRequest {
     /** The query as the client sent it (strings; lists split), for the optimizer's own parsing. */
     rawQuery: RawQuery | null;
@@ -21,15 +21,17 @@ export function splitLists(query: Record<string, unknown>, names: readonly strin
   for (const n of names) {
     const v = query[n];
     if (v === undefined) continue;
-    const items = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]));
-    query[n] = items.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+    const items = (Array.isArray(v) ? v : [v]).flatMap((x) =>
+      typeof x === "string" ? x.split(",") : [x]
+    );
+    query[n] = items.map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
   }
 }
 
 function snapshot(query: Record<string, unknown>): RawQuery {
   const raw: RawQuery = {};
   for (const [k, v] of Object.entries(query)) {
-    if (typeof v === 'string') raw[k] = v;
+    if (typeof v === "string") raw[k] = v;
     else if (Array.isArray(v)) raw[k] = v.map(String);
   }
   return raw;
@@ -39,50 +41,65 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { credits } = deps;
   const optimizer = (): RouteOptimizer => {
-    if (!deps.optimizer) throw fail('System Error', 'The route optimizer is not loaded on this server.');
+    if (!deps.optimizer)
+      throw fail("System Error", "The route optimizer is not loaded on this server.");
     return deps.optimizer;
   };
 
-  api.get('/route-optimizer/api/external', {
-    schema: {
-      tags: TAG,
-      summary: 'Multimodal route options between an origin and a destination.',
-      description: `Needs route-optimizer access on the key (else 403 Invalid Key) and a paid account (else 402 Free Tier Not Allowed). Cost: ${credits.costOf('optimizerSearch')} route-optimizer credit per 200 answer. List parameters accept repeated keys (modalities=RAIL&modalities=TRUCK) and comma lists (modalities=RAIL,TRUCK).`,
-      security: SECURITY,
-      querystring: OptimizerQuery,
-      response: {
-        200: { description: 'Route options, sorted by `sort`.', $ref: 'RouteSearchResult#' },
-        ...problemResponses(['Incorrect Values', 'Over Limit', 'Free Tier Not Allowed', 'Unknown Data', 'Not Found']),
+  api.get(
+    "/route-optimizer/api/external",
+    {
+      schema: {
+        tags: TAG,
+        summary: "Multimodal route options between an origin and a destination.",
+        description: `Needs route-optimizer access on the key (else 403 Invalid Key) and a paid account (else 402 Free Tier Not Allowed). Cost: ${credits.costOf("optimizerSearch")} route-optimizer credit per 200 answer. List parameters accept repeated keys (modalities=RAIL&modalities=TRUCK) and comma lists (modalities=RAIL,TRUCK).`,
+        security: SECURITY,
+        querystring: OptimizerQuery,
+        response: {
+          200: { description: "Route options, sorted by `sort`.", $ref: "RouteSearchResult#" },
+          ...problemResponses([
+            "Incorrect Values",
+            "Over Limit",
+            "Free Tier Not Allowed",
+            "Unknown Data",
+            "Not Found",
+          ]),
+        },
+      },
+      onRequest: guard(deps.guardDeps, "optimizerSearch"),
+      preValidation: async (request: FastifyRequest) => {
+        const q = request.query as Record<string, unknown>;
+        splitLists(q, OPTIMIZER_LIST_PARAMS);
+        upperCase(q, ["originType", "destinationType", "modalities", "sort"]);
+        request.rawQuery = snapshot(q);
       },
     },
-    onRequest: guard(deps.guardDeps, 'optimizerSearch'),
-    preValidation: async (request: FastifyRequest) => {
-      const q = request.query as Record<string, unknown>;
-      splitLists(q, OPTIMIZER_LIST_PARAMS);
-      upperCase(q, ['originType', 'destinationType', 'modalities', 'sort']);
-      request.rawQuery = snapshot(q);
-    },
-  }, async (request) => {
-    const result = optimizer().search(request.rawQuery ?? {});
-    await credits.settle(callerOf(request), 'optimizerSearch', request.id);
-    return result;
-  });
+    async (request) => {
+      const result = optimizer().search(request.rawQuery ?? {});
+      await credits.settle(callerOf(request), "optimizerSearch", request.id);
+      return result;
+    }
+  );
 
-  api.get('/route-optimizer/api/external/operators', {
-    schema: {
-      tags: TAG,
-      summary: 'All operators known to the service (an array of Operator).',
-      description: `Needs route-optimizer access and a paid account. Cost: ${credits.costOf('operators')} credits.`,
-      security: SECURITY,
-      response: {
-        200: { description: 'Array of operators.', type: 'array', items: { $ref: 'Operator#' } },
-        ...problemResponses(['Over Limit', 'Free Tier Not Allowed']),
+  api.get(
+    "/route-optimizer/api/external/operators",
+    {
+      schema: {
+        tags: TAG,
+        summary: "All operators known to the service (an array of Operator).",
+        description: `Needs route-optimizer access and a paid account. Cost: ${credits.costOf("operators")} credits.`,
+        security: SECURITY,
+        response: {
+          200: { description: "Array of operators.", type: "array", items: { $ref: "Operator#" } },
+          ...problemResponses(["Over Limit", "Free Tier Not Allowed"]),
+        },
       },
+      onRequest: guard(deps.guardDeps, "operators"),
     },
-    onRequest: guard(deps.guardDeps, 'operators'),
-  }, async (request) => {
-    const list = optimizer().operators();
-    await credits.settle(callerOf(request), 'operators', request.id);
-    return list.map((o) => ({ id: o.id, name: o.name, scac: o.scac }));
-  });
+    async (request) => {
+      const list = optimizer().operators();
+      await credits.settle(callerOf(request), "operators", request.id);
+      return list.map((o) => ({ id: o.id, name: o.name, scac: o.scac }));
+    }
+  );
 }

@@ -1,26 +1,29 @@
 /** API key material: random keys shown once, stored only as SHA-256 hashes. */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { NewKey } from './store';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { NewKey } from "./store";
 
-export const KEY_PREFIX = 'rs_';
+export const KEY_PREFIX = "rs_";
 /** Characters of the key kept in clear for display (`rs_` + 5 of the random part). */
 const SHOWN_CHARS = KEY_PREFIX.length + 5;
 
 /** SHA-256 suits high-entropy keys: no salt or slow hash needed against guessing. */
 export function hashKey(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return createHash("sha256").update(key, "utf8").digest();
 }
 
 export function sameHash(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function newKey(rate?: { perSecond: number; burst: number }): { key: string; record: NewKey } {
-  const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+export function newKey(rate?: { perSecond: number; burst: number }): {
+  key: string;
+  record: NewKey;
+} {
+  const key = KEY_PREFIX + randomBytes(32).toString("base64url");
   return {
     key,
     record: {
-      id: `key_${randomUUID().replace(/-/g, '').slice(0, 16)}`,
+      id: `key_${randomUUID().replace(/-/g, "").slice(0, 16)}`,
       hash: hashKey(key),
       prefix: key.slice(0, SHOWN_CHARS),
       ratePerSecond: rate?.perSecond ?? null,

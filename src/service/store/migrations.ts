@@ -8,7 +8,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    name: 'accounts, keys, grants, ledger',
+    name: "accounts, keys, grants, ledger",
     sql: `
       CREATE TABLE accounts (
         id TEXT PRIMARY KEY,

@@ -3,14 +3,24 @@
  * committed debit survives the process being killed (SIGKILL); only a power loss may drop the
  * last commits. busy_timeout lets the CLI (another process) write while the server runs.
  */
-import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { MIGRATIONS, Migration } from './migrations';
-import { AccountState, Charge, KeyRecord, NewAccount, NewKey, Pool, Store, Tier, UsageRow } from './store';
+import Database from "better-sqlite3";
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { MIGRATIONS, Migration } from "./migrations";
+import {
+  AccountState,
+  Charge,
+  KeyRecord,
+  NewAccount,
+  NewKey,
+  Pool,
+  Store,
+  Tier,
+  UsageRow,
+} from "./store";
 
-export const DB_FILE = 'service.db';
+export const DB_FILE = "service.db";
 
 interface AccountRow {
   id: string;
@@ -47,43 +57,53 @@ export class SqliteStore implements Store {
 
   constructor(readonly file: string) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('foreign_keys = ON');
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.pragma("foreign_keys = ON");
     migrate(this.db, MIGRATIONS);
     const db = this.db;
     this.stmt = {
       insertAccount: db.prepare(
         `INSERT INTO accounts (id, name, tier, active, optimizer_access, credits, optimizer_credits, created_at)
-         VALUES (@id, @name, @tier, 1, @optimizerAccess, @credits, @optimizerCredits, @now)`,
+         VALUES (@id, @name, @tier, 1, @optimizerAccess, @credits, @optimizerCredits, @now)`
       ),
       insertKey: db.prepare(
         `INSERT INTO api_keys (id, account_id, hash, prefix, rate_per_second, burst, created_at)
-         VALUES (@id, @accountId, @hash, @prefix, @ratePerSecond, @burst, @now)`,
+         VALUES (@id, @accountId, @hash, @prefix, @ratePerSecond, @burst, @now)`
       ),
       insertGrant: db.prepare(
-        'INSERT INTO credit_grants (account_id, pool, amount, note, created_at) VALUES (?, ?, ?, ?, ?)',
+        "INSERT INTO credit_grants (account_id, pool, amount, note, created_at) VALUES (?, ?, ?, ?, ?)"
       ),
-      keyByHash: db.prepare('SELECT id, account_id, hash, prefix, rate_per_second, burst FROM api_keys WHERE hash = ?'),
-      keyById: db.prepare('SELECT id, account_id, hash, prefix, rate_per_second, burst FROM api_keys WHERE id = ?'),
+      keyByHash: db.prepare(
+        "SELECT id, account_id, hash, prefix, rate_per_second, burst FROM api_keys WHERE hash = ?"
+      ),
+      keyById: db.prepare(
+        "SELECT id, account_id, hash, prefix, rate_per_second, burst FROM api_keys WHERE id = ?"
+      ),
       account: db.prepare(
-        'SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ?',
+        "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ?"
       ),
-      debitInfo: db.prepare('UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ?'),
+      debitInfo: db.prepare(
+        "UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ?"
+      ),
       debitOptimizer: db.prepare(
-        'UPDATE accounts SET optimizer_credits = optimizer_credits - ? WHERE id = ? AND optimizer_credits >= ?',
+        "UPDATE accounts SET optimizer_credits = optimizer_credits - ? WHERE id = ? AND optimizer_credits >= ?"
       ),
-      creditInfo: db.prepare('UPDATE accounts SET credits = credits + ? WHERE id = ?'),
-      creditOptimizer: db.prepare('UPDATE accounts SET optimizer_credits = optimizer_credits + ? WHERE id = ?'),
+      creditInfo: db.prepare("UPDATE accounts SET credits = credits + ? WHERE id = ?"),
+      creditOptimizer: db.prepare(
+        "UPDATE accounts SET optimizer_credits = optimizer_credits + ? WHERE id = ?"
+      ),
       insertLedger: db.prepare(
-        'INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        "INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
       ),
-      setActive: db.prepare('UPDATE accounts SET active = ? WHERE id = ?'),
+      setActive: db.prepare("UPDATE accounts SET active = ? WHERE id = ?"),
       ledgerTotal: db.prepare(
-        'SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = ? AND pool = ?',
+        "SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = ? AND pool = ?"
       ),
-      grantTotal: db.prepare('SELECT COALESCE(SUM(amount), 0) AS total FROM credit_grants WHERE account_id = ? AND pool = ?'),
+      grantTotal: db.prepare(
+        "SELECT COALESCE(SUM(amount), 0) AS total FROM credit_grants WHERE account_id = ? AND pool = ?"
+      ),
       usage: db.prepare(`
         SELECT k.id AS keyId, k.prefix AS keyPrefix, a.id AS accountId, a.name AS accountName, a.tier AS tier,
                a.active AS active, a.credits AS creditsLeft, a.optimizer_credits AS optimizerCreditsLeft,
@@ -99,12 +119,13 @@ export class SqliteStore implements Store {
       return group.map(({ accountId, keyId, requestId, charges }) =>
         charges.map((c) => {
           if (c.cost <= 0) return true;
-          const debit = c.pool === 'route-optimizer' ? this.stmt.debitOptimizer : this.stmt.debitInfo;
+          const debit =
+            c.pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
           // Atomic per charge: the UPDATE only applies while the pool covers the cost.
           if (debit.run(c.cost, accountId, c.cost).changes !== 1) return false;
           this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
           return true;
-        }),
+        })
       );
     });
   }
@@ -129,8 +150,8 @@ export class SqliteStore implements Store {
         now,
       });
       this.stmt.insertKey.run({ ...key, accountId: id, now });
-      this.stmt.insertGrant.run(id, 'route-information', account.credits, 'initial', now);
-      this.stmt.insertGrant.run(id, 'route-optimizer', account.optimizerCredits, 'initial', now);
+      this.stmt.insertGrant.run(id, "route-information", account.credits, "initial", now);
+      this.stmt.insertGrant.run(id, "route-optimizer", account.optimizerCredits, "initial", now);
     })();
     return (await this.accountState(id))!;
   }
@@ -166,7 +187,12 @@ export class SqliteStore implements Store {
    * transaction (a COMMIT costs far more than an UPDATE). Each request is still answered only
    * after the transaction holding its debit has committed; if it fails, none of them is debited.
    */
-  charge(accountId: string, keyId: string, requestId: string, charges: Charge[]): Promise<boolean[]> {
+  charge(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[]
+  ): Promise<boolean[]> {
     return new Promise((resolve, reject) => {
       this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
       if (this.pending.length === 1) setImmediate(this.flush);
@@ -193,11 +219,14 @@ export class SqliteStore implements Store {
 
   async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
     this.db.transaction(() => {
-      (pool === 'route-optimizer' ? this.stmt.creditOptimizer : this.stmt.creditInfo).run(amount, accountId);
+      (pool === "route-optimizer" ? this.stmt.creditOptimizer : this.stmt.creditInfo).run(
+        amount,
+        accountId
+      );
       this.stmt.insertGrant.run(accountId, pool, amount, note, Date.now());
     })();
     const state = this.accountStateSync(accountId)!;
-    return pool === 'route-optimizer' ? state.optimizerCredits : state.credits;
+    return pool === "route-optimizer" ? state.optimizerCredits : state.credits;
   }
 
   async ledgerTotal(accountId: string, pool: Pool): Promise<{ rows: number; credits: number }> {
@@ -209,10 +238,12 @@ export class SqliteStore implements Store {
   }
 
   async usage(): Promise<UsageRow[]> {
-    return (this.stmt.usage.all() as Array<Omit<UsageRow, 'active'> & { active: number }>).map((r) => ({
-      ...r,
-      active: r.active === 1,
-    }));
+    return (this.stmt.usage.all() as Array<Omit<UsageRow, "active"> & { active: number }>).map(
+      (r) => ({
+        ...r,
+        active: r.active === 1,
+      })
+    );
   }
 
   async close(): Promise<void> {
@@ -237,16 +268,24 @@ function toKey(r: KeyRow | undefined): KeyRecord | undefined {
 export function migrate(db: Database.Database, migrations: readonly Migration[]): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-  const done = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const done = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map(
+      (r) => r.version
+    )
+  );
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;
     // IMMEDIATE: two processes opening a fresh directory at once must not both migrate.
     db.transaction(() => {
-      const again = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(m.version);
+      const again = db.prepare("SELECT 1 FROM schema_migrations WHERE version = ?").get(m.version);
       if (again) return;
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        m.version,
+        m.name,
+        Date.now()
+      );
       applied.push(m.version);
     }).immediate();
   }

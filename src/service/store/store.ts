@@ -4,11 +4,11 @@
  * adapter answers synchronously underneath.
  */
 
-export type Tier = 'free' | 'paid';
-export const TIERS: readonly Tier[] = ['free', 'paid'];
+export type Tier = "free" | "paid";
+export const TIERS: readonly Tier[] = ["free", "paid"];
 
 /** The two credit pools of an account. */
-export type Pool = 'route-information' | 'route-optimizer';
+export type Pool = "route-information" | "route-optimizer";
 
 export interface NewAccount {
   name: string;
@@ -82,7 +82,12 @@ export interface Store {
    * Debits the charges in order, each atomically (`credits >= cost` or not at all) with its ledger
    * row, all in one transaction. Returns, per charge, whether it was debited.
    */
-  charge(accountId: string, keyId: string, requestId: string, charges: Charge[]): Promise<boolean[]>;
+  charge(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[]
+  ): Promise<boolean[]>;
   setActive(accountId: string, active: boolean): Promise<void>;
   /** Adds credits to a pool and records the grant; returns the new balance. */
   addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number>;

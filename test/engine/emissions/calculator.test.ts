@@ -2,9 +2,13 @@
  * The emission calculator over the shipped data/emission-factors.json. Expected values are worked
  * out by hand from the published factors (written out below), not read back from the code.
  */
-import { loadEmissionFactors, loadEmissions, FactorEmissionCalculator } from '../../../src/data/emissions';
-import { isRouteSheetsError, RouteSheetsError } from '../../../src/engine/errors';
-import { MODALITIES } from '../../../src/engine/types';
+import {
+  loadEmissionFactors,
+  loadEmissions,
+  FactorEmissionCalculator,
+} from "../../../src/data/emissions";
+import { isRouteSheetsError, RouteSheetsError } from "../../../src/engine/errors";
+import { MODALITIES } from "../../../src/engine/types";
 
 const calc = loadEmissions();
 const SHANGHAI_ROTTERDAM_M = 19_500_000;
@@ -23,236 +27,364 @@ function expectError(fn: () => unknown, parameter: string): RouteSheetsError {
   } catch (e) {
     expect(isRouteSheetsError(e)).toBe(true);
     const err = e as RouteSheetsError;
-    expect(err.title).toBe('Incorrect Values');
+    expect(err.title).toBe("Incorrect Values");
     expect(err.status).toBe(400);
     expect(err.parameter).toBe(parameter);
     return err;
   }
-  throw new Error('expected an error');
+  throw new Error("expected an error");
 }
 
-describe('default factors', () => {
-  test('deep sea, generic TEU, Shanghai→Rotterdam 19,500 km: 80.4 g/TEU-km', () => {
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M });
+describe("default factors", () => {
+  test("deep sea, generic TEU, Shanghai→Rotterdam 19,500 km: 80.4 g/TEU-km", () => {
+    const r = calc.compute({ modality: "DEEPSEA", distanceMeters: SHANGHAI_ROTTERDAM_M });
     // 80.4 g × 19,500 km = 1,567.8 kg per TEU; 10 t per TEU → 156.78 kg per tonne.
     expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: 156.78 });
   });
 
-  test('short sea 1,000 km: 89.4 g/TEU-km', () => {
-    expect(calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 89.4, co2eTon: 8.94 });
+  test("short sea 1,000 km: 89.4 g/TEU-km", () => {
+    expect(calc.compute({ modality: "SHORTSEA", distanceMeters: 1_000_000 })).toEqual({
+      co2eTeu: 89.4,
+      co2eTon: 8.94,
+    });
   });
 
-  test('barge 500 km: 48.9 g/t-km × 10 t/TEU', () => {
-    expect(calc.compute({ modality: 'BARGE', distanceMeters: 500_000 })).toEqual({ co2eTeu: 244.5, co2eTon: 24.45 });
+  test("barge 500 km: 48.9 g/t-km × 10 t/TEU", () => {
+    expect(calc.compute({ modality: "BARGE", distanceMeters: 500_000 })).toEqual({
+      co2eTeu: 244.5,
+      co2eTon: 24.45,
+    });
   });
 
-  test('rail defaults to electric: 19 g CO2e/t-km (UBA 2020); diesel 25 g/t-km', () => {
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000 })).toEqual({ co2eTeu: 190, co2eTon: 19 });
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' })).toEqual({ co2eTeu: 190, co2eTon: 19 });
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'DIESEL' })).toEqual({ co2eTeu: 250, co2eTon: 25 });
+  test("rail defaults to electric: 19 g CO2e/t-km (UBA 2020); diesel 25 g/t-km", () => {
+    expect(calc.compute({ modality: "RAIL", distanceMeters: 1_000_000 })).toEqual({
+      co2eTeu: 190,
+      co2eTon: 19,
+    });
+    expect(
+      calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "ELECTRIC" })
+    ).toEqual({ co2eTeu: 190, co2eTon: 19 });
+    expect(
+      calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "DIESEL" })
+    ).toEqual({ co2eTeu: 250, co2eTon: 25 });
   });
 
-  test('truck 500 km: 102.73 g/t-km', () => {
-    expect(calc.compute({ modality: 'TRUCK', distanceMeters: 500_000 })).toEqual({ co2eTeu: 513.65, co2eTon: 51.365 });
+  test("truck 500 km: 102.73 g/t-km", () => {
+    expect(calc.compute({ modality: "TRUCK", distanceMeters: 500_000 })).toEqual({
+      co2eTeu: 513.65,
+      co2eTon: 51.365,
+    });
   });
 
-  test('zero distance (the engine validates inputs with it) gives zero', () => {
+  test("zero distance (the engine validates inputs with it) gives zero", () => {
     for (const modality of MODALITIES) {
       expect(calc.compute({ modality, distanceMeters: 0 })).toEqual({ co2eTeu: 0, co2eTon: 0 });
     }
   });
 });
 
-describe('container types', () => {
-  test('40HC: per TEU unchanged, per tonne = box emissions (2 TEU) / 20 t', () => {
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, containerType: '40HC' });
+describe("container types", () => {
+  test("40HC: per TEU unchanged, per tonne = box emissions (2 TEU) / 20 t", () => {
+    const r = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: SHANGHAI_ROTTERDAM_M,
+      containerType: "40HC",
+    });
     expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: (1567.8 * 2) / 20 });
   });
 
-  test('45HC is 2.25 TEU with 22.5 t', () => {
-    const b = calc.explain({ modality: 'TRUCK', distanceMeters: 100_000, containerType: 'l5g1' });
-    expect([b.containerType, b.teu, b.payloadTonnes]).toEqual(['45HC', 2.25, 22.5]);
+  test("45HC is 2.25 TEU with 22.5 t", () => {
+    const b = calc.explain({ modality: "TRUCK", distanceMeters: 100_000, containerType: "l5g1" });
+    expect([b.containerType, b.teu, b.payloadTonnes]).toEqual(["45HC", 2.25, 22.5]);
   });
 
-  test('reefer pays the 12 % uplift', () => {
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, containerType: '40RF' });
+  test("reefer pays the 12 % uplift", () => {
+    const r = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: SHANGHAI_ROTTERDAM_M,
+      containerType: "40RF",
+    });
     // 80.4 × 1.12 = 90.048 g/TEU-km × 19,500 km = 1,755.936 kg; × 2 TEU / 20 t = 175.5936 kg/t.
     expect(r).toEqual({ co2eTeu: 1755.936, co2eTon: 175.594 });
   });
 
-  test('ISO 6346 codes and aliases, any case and spacing', () => {
-    const names = ['22G1', '20dv', ' 20GP ', '45g1', '40hc', '40HQ', '22R1', '45R1', '42r1', '22U1', '42P1', '22T1'].map(
-      (c) => calc.explain({ modality: 'TRUCK', distanceMeters: 1000, containerType: c }).containerType,
+  test("ISO 6346 codes and aliases, any case and spacing", () => {
+    const names = [
+      "22G1",
+      "20dv",
+      " 20GP ",
+      "45g1",
+      "40hc",
+      "40HQ",
+      "22R1",
+      "45R1",
+      "42r1",
+      "22U1",
+      "42P1",
+      "22T1",
+    ].map(
+      (c) =>
+        calc.explain({ modality: "TRUCK", distanceMeters: 1000, containerType: c }).containerType
     );
-    expect(names).toEqual(['20DV', '20DV', '20DV', '40HC', '40HC', '40HC', '20RF', '40RF', '40RF', '20OT', '40FR', '20TK']);
+    expect(names).toEqual([
+      "20DV",
+      "20DV",
+      "20DV",
+      "40HC",
+      "40HC",
+      "40HC",
+      "20RF",
+      "40RF",
+      "40RF",
+      "20OT",
+      "40FR",
+      "20TK",
+    ]);
   });
 
-  test('unknown container type lists the allowed values', () => {
-    const err = expectError(() => calc.compute({ modality: 'DEEPSEA', distanceMeters: 1000, containerType: '53HC' }), 'containerType');
+  test("unknown container type lists the allowed values", () => {
+    const err = expectError(
+      () => calc.compute({ modality: "DEEPSEA", distanceMeters: 1000, containerType: "53HC" }),
+      "containerType"
+    );
     expect(err.detail).toContain('"53HC"');
-    expect(err.detail).toContain('20DV (22G1');
-    expect(err.detail).toContain('40RF (45R1');
-    expect(err.detail).toContain('20TK (22T1');
+    expect(err.detail).toContain("20DV (22G1");
+    expect(err.detail).toContain("40RF (45R1");
+    expect(err.detail).toContain("20TK (22T1");
   });
 });
 
-describe('fuel types', () => {
-  test('LNG on deep sea: slow-speed dual fuel, 1.7 % slip, energy use unchanged', () => {
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, fuelType: 'lng' });
+describe("fuel types", () => {
+  test("LNG on deep sea: slow-speed dual fuel, 1.7 % slip, energy use unchanged", () => {
+    const r = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: SHANGHAI_ROTTERDAM_M,
+      fuelType: "lng",
+    });
     const teu = (80.4 * (LNG_SLOW_SPEED / VLSFO) * 19_500) / 1000; // ≈ 1,421.57 kg
     expect(r.co2eTeu).toBeCloseTo(teu, 2);
     expect(r.co2eTeu).toBeCloseTo(1421.568, 2);
     expect(r.co2eTon).toBeCloseTo(teu / 10, 2);
   });
 
-  test('LNG on short sea uses the medium-speed 3.1 % slip', () => {
-    const r = calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000, fuelType: 'LNG' });
+  test("LNG on short sea uses the medium-speed 3.1 % slip", () => {
+    const r = calc.compute({ modality: "SHORTSEA", distanceMeters: 1_000_000, fuelType: "LNG" });
     expect(r.co2eTeu).toBeCloseTo(89.4 * (LNG_MEDIUM_SPEED / VLSFO), 2);
   });
 
-  test('HFO on deep sea is slightly above VLSFO', () => {
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, fuelType: 'HFO' });
+  test("HFO on deep sea is slightly above VLSFO", () => {
+    const r = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: SHANGHAI_ROTTERDAM_M,
+      fuelType: "HFO",
+    });
     expect(r.co2eTeu).toBeCloseTo(1567.8 * (HFO / VLSFO), 2); // ≈ 1,573.83
   });
 
-  test('HVO truck: diesel energy, 10 g CO2e/MJ instead of 88.06', () => {
-    const r = calc.compute({ modality: 'TRUCK', distanceMeters: 500_000, fuelType: 'hvo' });
+  test("HVO truck: diesel energy, 10 g CO2e/MJ instead of 88.06", () => {
+    const r = calc.compute({ modality: "TRUCK", distanceMeters: 500_000, fuelType: "hvo" });
     const teu = (1027.3 * (HVO / DIESEL) * 500) / 1000; // ≈ 58.33 kg
     expect(r.co2eTeu).toBeCloseTo(teu, 2);
     expect(r.co2eTeu).toBeCloseTo(58.33, 2);
   });
 
-  test('HVO on diesel rail', () => {
-    const r = calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'HVO' });
+  test("HVO on diesel rail", () => {
+    const r = calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "HVO" });
     expect(r.co2eTeu).toBeCloseTo(250 * (HVO / DIESEL), 2);
   });
 
-  test('bio-methanol and bio LNG are accepted with dashes or spaces', () => {
-    const a = calc.explain({ modality: 'DEEPSEA', distanceMeters: 1000, fuelType: 'bio-methanol' });
-    const b = calc.explain({ modality: 'DEEPSEA', distanceMeters: 1000, fuelType: 'Bio LNG' });
-    expect([a.fuelType, b.fuelType]).toEqual(['BIO_METHANOL', 'BIO_LNG']);
+  test("bio-methanol and bio LNG are accepted with dashes or spaces", () => {
+    const a = calc.explain({ modality: "DEEPSEA", distanceMeters: 1000, fuelType: "bio-methanol" });
+    const b = calc.explain({ modality: "DEEPSEA", distanceMeters: 1000, fuelType: "Bio LNG" });
+    expect([a.fuelType, b.fuelType]).toEqual(["BIO_METHANOL", "BIO_LNG"]);
     expect(a.fuelRatio).toBeLessThan(0.2);
   });
 
-  test('a fuel the modality cannot burn is Incorrect Values listing that modality’s fuels', () => {
-    const e1 = expectError(() => calc.compute({ modality: 'DEEPSEA', distanceMeters: 1000, fuelType: 'ELECTRIC' }), 'fuelType');
-    expect(e1.detail).toContain('cannot be used for DEEPSEA');
-    expect(e1.detail).toContain('allowed values for DEEPSEA: VLSFO, HFO, MGO, LNG');
-    const e2 = expectError(() => calc.compute({ modality: 'TRUCK', distanceMeters: 1000, fuelType: 'HFO' }), 'fuelType');
-    expect(e2.detail).toContain('allowed values for TRUCK: DIESEL, HVO, LNG, BIO_LNG');
-    expectError(() => calc.compute({ modality: 'RAIL', distanceMeters: 1000, fuelType: 'LNG' }), 'fuelType');
+  test("a fuel the modality cannot burn is Incorrect Values listing that modality’s fuels", () => {
+    const e1 = expectError(
+      () => calc.compute({ modality: "DEEPSEA", distanceMeters: 1000, fuelType: "ELECTRIC" }),
+      "fuelType"
+    );
+    expect(e1.detail).toContain("cannot be used for DEEPSEA");
+    expect(e1.detail).toContain("allowed values for DEEPSEA: VLSFO, HFO, MGO, LNG");
+    const e2 = expectError(
+      () => calc.compute({ modality: "TRUCK", distanceMeters: 1000, fuelType: "HFO" }),
+      "fuelType"
+    );
+    expect(e2.detail).toContain("allowed values for TRUCK: DIESEL, HVO, LNG, BIO_LNG");
+    expectError(
+      () => calc.compute({ modality: "RAIL", distanceMeters: 1000, fuelType: "LNG" }),
+      "fuelType"
+    );
   });
 
-  test('an unknown fuel is Incorrect Values too', () => {
-    const err = expectError(() => calc.compute({ modality: 'RAIL', distanceMeters: 1000, fuelType: 'COAL' }), 'fuelType');
-    expect(err.detail).toBe('fuelType "COAL" is not known; allowed values for RAIL: ELECTRIC, DIESEL, HVO.');
+  test("an unknown fuel is Incorrect Values too", () => {
+    const err = expectError(
+      () => calc.compute({ modality: "RAIL", distanceMeters: 1000, fuelType: "COAL" }),
+      "fuelType"
+    );
+    expect(err.detail).toBe(
+      'fuelType "COAL" is not known; allowed values for RAIL: ELECTRIC, DIESEL, HVO.'
+    );
   });
 
-  test('allowedFuels lists the default first', () => {
-    expect(calc.allowedFuels('RAIL')).toEqual(['ELECTRIC', 'DIESEL', 'HVO']);
-    expect(calc.allowedFuels('DEEPSEA')[0]).toBe('VLSFO');
+  test("allowedFuels lists the default first", () => {
+    expect(calc.allowedFuels("RAIL")).toEqual(["ELECTRIC", "DIESEL", "HVO"]);
+    expect(calc.allowedFuels("DEEPSEA")[0]).toBe("VLSFO");
   });
 });
 
-describe('distance', () => {
-  test('negative or non-finite distance is rejected', () => {
-    expectError(() => calc.compute({ modality: 'TRUCK', distanceMeters: -1 }), 'distance');
-    expectError(() => calc.compute({ modality: 'TRUCK', distanceMeters: Number.NaN }), 'distance');
+describe("distance", () => {
+  test("negative or non-finite distance is rejected", () => {
+    expectError(() => calc.compute({ modality: "TRUCK", distanceMeters: -1 }), "distance");
+    expectError(() => calc.compute({ modality: "TRUCK", distanceMeters: Number.NaN }), "distance");
   });
 });
 
-describe('vessel size classes (DESNZ class / average ratios on the deep-sea intensity)', () => {
-  const vessel = (lengthM: number, beamM: number) => ({ lengthCm: lengthM * 100, widthCm: beamM * 100, draughtCm: 1200 });
+describe("vessel size classes (DESNZ class / average ratios on the deep-sea intensity)", () => {
+  const vessel = (lengthM: number, beamM: number) => ({
+    lengthCm: lengthM * 100,
+    widthCm: beamM * 100,
+    draughtCm: 1200,
+  });
   const at = (lengthM: number, beamM: number, distanceMeters = 1_000_000) =>
-    calc.explain({ modality: 'DEEPSEA', distanceMeters, vessel: vessel(lengthM, beamM) });
+    calc.explain({ modality: "DEEPSEA", distanceMeters, vessel: vessel(lengthM, beamM) });
 
-  test('a ULCV (HMM Algeciras, 399.9 m x 61 m) gets the 8,000+ TEU factor 0.01266 / 0.01612 = 0.7854', () => {
-    const r = calc.compute({ modality: 'DEEPSEA', distanceMeters: SHANGHAI_ROTTERDAM_M, vessel: vessel(399.9, 61) });
+  test("a ULCV (HMM Algeciras, 399.9 m x 61 m) gets the 8,000+ TEU factor 0.01266 / 0.01612 = 0.7854", () => {
+    const r = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: SHANGHAI_ROTTERDAM_M,
+      vessel: vessel(399.9, 61),
+    });
     // 80.4 × 0.7854 = 63.14616 g/TEU-km × 19,500 km = 1,231.350 kg; / 10 t = 123.135 kg/t.
     expect(r).toEqual({ co2eTeu: 1231.35, co2eTon: 123.135 });
   });
 
-  test('classes by beam and length: feeder, feedermax, Panamax (beam <= 32.31 m), post-Panamax, large', () => {
+  test("classes by beam and length: feeder, feedermax, Panamax (beam <= 32.31 m), post-Panamax, large", () => {
     const small = at(140, 22);
-    expect([small.sizeClass, small.co2eTeu]).toEqual(['Small feeder', 183.296]); // 80.4 × 2.2798
-    expect(at(172, 27).sizeClass).toBe('Feeder'); // 80.4 × 2.0161
+    expect([small.sizeClass, small.co2eTeu]).toEqual(["Small feeder", 183.296]); // 80.4 × 2.2798
+    expect(at(172, 27).sizeClass).toBe("Feeder"); // 80.4 × 2.0161
     expect(at(172, 27).co2eTeu).toBe(162.094);
-    expect(at(210, 30).sizeClass).toBe('Feedermax');
+    expect(at(210, 30).sizeClass).toBe("Feedermax");
     expect(at(210, 30).co2eTeu).toBe(100.998); // 80.4 × 1.2562 = 100.99848
     const panamax = at(294, 32.2);
-    expect([panamax.sizeClass, panamax.co2eTeu]).toEqual(['Panamax', 83.841]); // 80.4 × 1.0428
-    expect(at(300, 42.8).sizeClass).toBe('Post-Panamax');
-    expect(at(366, 51).sizeClass).toBe('Large / Neo-Panamax / ULCV');
+    expect([panamax.sizeClass, panamax.co2eTeu]).toEqual(["Panamax", 83.841]); // 80.4 × 1.0428
+    expect(at(300, 42.8).sizeClass).toBe("Post-Panamax");
+    expect(at(366, 51).sizeClass).toBe("Large / Neo-Panamax / ULCV");
     expect(at(366, 51).co2eTeu).toBe(63.146); // 80.4 × 0.7854
   });
 
-  test('the size factor applies to every fuel and to reefers', () => {
-    const lng = calc.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000, fuelType: 'LNG', vessel: vessel(399.9, 61) });
+  test("the size factor applies to every fuel and to reefers", () => {
+    const lng = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: 1_000_000,
+      fuelType: "LNG",
+      vessel: vessel(399.9, 61),
+    });
     expect(lng.co2eTeu).toBeCloseTo(80.4 * 0.7854 * (LNG_SLOW_SPEED / VLSFO), 2);
-    const reefer = calc.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000, containerType: '40RF', vessel: vessel(399.9, 61) });
+    const reefer = calc.compute({
+      modality: "DEEPSEA",
+      distanceMeters: 1_000_000,
+      containerType: "40RF",
+      vessel: vessel(399.9, 61),
+    });
     expect(reefer.co2eTeu).toBe(70.724); // 80.4 × 0.7854 × 1.12 = 70.7239
   });
 
-  test('only DEEPSEA has size classes: a vessel does not change short sea', () => {
-    const r = calc.compute({ modality: 'SHORTSEA', distanceMeters: 1_000_000, vessel: vessel(140, 22) });
+  test("only DEEPSEA has size classes: a vessel does not change short sea", () => {
+    const r = calc.compute({
+      modality: "SHORTSEA",
+      distanceMeters: 1_000_000,
+      vessel: vessel(140, 22),
+    });
     expect(r.co2eTeu).toBe(89.4);
   });
 
-  test('a factor file with absolute size classes picks the class from beam and length', () => {
+  test("a factor file with absolute size classes picks the class from beam and length", () => {
     const data = loadEmissionFactors();
     data.modalities.DEEPSEA.sizeClasses = [
-      { name: 'Feeder', teuRange: '<1000', maxBeamM: 32.31, maxLengthM: 150, gCo2eWtwPerTeuKm: 100, source: 'test' },
-      { name: 'Panamax', teuRange: '3000-5000', maxBeamM: 32.31, gCo2eWtwPerTeuKm: 70, source: 'test' },
-      { name: 'Neo-Panamax', teuRange: '10000-14500', maxBeamM: 51.25, gCo2eWtwPerTeuKm: 50, source: 'test' },
-      { name: 'ULCV', teuRange: '>14500', gCo2eWtwPerTeuKm: 40, source: 'test' },
+      {
+        name: "Feeder",
+        teuRange: "<1000",
+        maxBeamM: 32.31,
+        maxLengthM: 150,
+        gCo2eWtwPerTeuKm: 100,
+        source: "test",
+      },
+      {
+        name: "Panamax",
+        teuRange: "3000-5000",
+        maxBeamM: 32.31,
+        gCo2eWtwPerTeuKm: 70,
+        source: "test",
+      },
+      {
+        name: "Neo-Panamax",
+        teuRange: "10000-14500",
+        maxBeamM: 51.25,
+        gCo2eWtwPerTeuKm: 50,
+        source: "test",
+      },
+      { name: "ULCV", teuRange: ">14500", gCo2eWtwPerTeuKm: 40, source: "test" },
     ];
     const c = new FactorEmissionCalculator(data);
     const absAt = (lengthM: number, beamM: number) =>
-      c.explain({ modality: 'DEEPSEA', distanceMeters: 1_000_000, vessel: vessel(lengthM, beamM) });
-    expect(absAt(140, 22).sizeClass).toBe('Feeder');
-    expect(absAt(294, 32.2).sizeClass).toBe('Panamax');
-    expect(absAt(366, 51).sizeClass).toBe('Neo-Panamax');
+      c.explain({ modality: "DEEPSEA", distanceMeters: 1_000_000, vessel: vessel(lengthM, beamM) });
+    expect(absAt(140, 22).sizeClass).toBe("Feeder");
+    expect(absAt(294, 32.2).sizeClass).toBe("Panamax");
+    expect(absAt(366, 51).sizeClass).toBe("Neo-Panamax");
     const ulcv = absAt(399, 59);
-    expect([ulcv.sizeClass, ulcv.co2eTeu]).toEqual(['ULCV', 40]);
+    expect([ulcv.sizeClass, ulcv.co2eTeu]).toEqual(["ULCV", 40]);
     // Without a vessel the modality default applies.
-    expect(c.compute({ modality: 'DEEPSEA', distanceMeters: 1_000_000 }).co2eTeu).toBe(80.4);
+    expect(c.compute({ modality: "DEEPSEA", distanceMeters: 1_000_000 }).co2eTeu).toBe(80.4);
   });
 });
 
-describe('battery-electric truck', () => {
-  test('ELECTRIC truck: 35 % of the diesel energy at the EU-27 2023 grid (214 g/kWh)', () => {
-    const r = calc.compute({ modality: 'TRUCK', distanceMeters: 500_000, fuelType: 'electric' });
+describe("battery-electric truck", () => {
+  test("ELECTRIC truck: 35 % of the diesel energy at the EU-27 2023 grid (214 g/kWh)", () => {
+    const r = calc.compute({ modality: "TRUCK", distanceMeters: 500_000, fuelType: "electric" });
     // 1,027.3 g/TEU-km × 0.35 × (214 / 3.6 = 59.444 g/MJ) / 88.06 g/MJ = 242.716 g/TEU-km × 500 km.
-    const teu = (1027.3 * 0.35 * (214 / 3.6) / DIESEL * 500) / 1000;
+    const teu = (((1027.3 * 0.35 * (214 / 3.6)) / DIESEL) * 500) / 1000;
     expect(r.co2eTeu).toBeCloseTo(teu, 3);
     expect(r.co2eTeu).toBe(121.358);
     expect(r.co2eTon).toBe(12.136);
   });
 
-  test('TRUCK lists ELECTRIC last, after its liquid fuels; BARGE still refuses it', () => {
-    expect(calc.allowedFuels('TRUCK')).toEqual(['DIESEL', 'HVO', 'LNG', 'BIO_LNG', 'ELECTRIC']);
-    const err = expectError(() => calc.compute({ modality: 'BARGE', distanceMeters: 0, fuelType: 'ELECTRIC' }), 'fuelType');
-    expect(err.detail).toBe('fuelType "ELECTRIC" cannot be used for BARGE; allowed values for BARGE: DIESEL, MGO, HVO, LNG, BIO_LNG.');
+  test("TRUCK lists ELECTRIC last, after its liquid fuels; BARGE still refuses it", () => {
+    expect(calc.allowedFuels("TRUCK")).toEqual(["DIESEL", "HVO", "LNG", "BIO_LNG", "ELECTRIC"]);
+    const err = expectError(
+      () => calc.compute({ modality: "BARGE", distanceMeters: 0, fuelType: "ELECTRIC" }),
+      "fuelType"
+    );
+    expect(err.detail).toBe(
+      'fuelType "ELECTRIC" cannot be used for BARGE; allowed values for BARGE: DIESEL, MGO, HVO, LNG, BIO_LNG.'
+    );
   });
 
-  test('rail electric is unchanged by the grid factor (its own published intensity)', () => {
-    expect(calc.compute({ modality: 'RAIL', distanceMeters: 1_000_000, fuelType: 'ELECTRIC' }).co2eTeu).toBe(190);
+  test("rail electric is unchanged by the grid factor (its own published intensity)", () => {
+    expect(
+      calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "ELECTRIC" }).co2eTeu
+    ).toBe(190);
   });
 });
 
-describe('hub factors', () => {
-  test('maritime container terminal: 10.7 kg CO2e per TEU ambient, 12.6 temperature-controlled (GLEC v3)', () => {
-    const h = calc.hub('MARITIME_CONTAINER_TERMINAL');
+describe("hub factors", () => {
+  test("maritime container terminal: 10.7 kg CO2e per TEU ambient, 12.6 temperature-controlled (GLEC v3)", () => {
+    const h = calc.hub("MARITIME_CONTAINER_TERMINAL");
     expect(h).toBeDefined();
-    expect([h!.ambient, h!.temperatureControlled, h!.unit]).toEqual([10.7, 12.6, 'kg CO2e per TEU']);
-    expect(calc.hub('NOPE')).toBeUndefined();
+    expect([h!.ambient, h!.temperatureControlled, h!.unit]).toEqual([
+      10.7,
+      12.6,
+      "kg CO2e per TEU",
+    ]);
+    expect(calc.hub("NOPE")).toBeUndefined();
   });
 });
 
-describe('data file', () => {
+describe("data file", () => {
   const data = loadEmissionFactors();
 
-  test('every intensity, container type and fuel cites a source', () => {
+  test("every intensity, container type and fuel cites a source", () => {
     const entries: Array<[string, { source?: string }]> = [];
     for (const [m, f] of Object.entries(data.modalities)) {
       for (const [d, i] of Object.entries(f.intensities)) entries.push([`${m}.${d}`, i]);
@@ -260,18 +392,19 @@ describe('data file', () => {
     }
     for (const [k, v] of Object.entries(data.containerTypes)) entries.push([k, v]);
     for (const [k, v] of Object.entries(data.fuels)) entries.push([k, v]);
-    entries.push(['gwp', data.meta.gwp]);
+    entries.push(["gwp", data.meta.gwp]);
     for (const [name, e] of entries) {
-      expect([name, typeof e.source === 'string' && e.source.length > 10]).toEqual([name, true]);
+      expect([name, typeof e.source === "string" && e.source.length > 10]).toEqual([name, true]);
     }
   });
 
-  test('GLEC payload assumption: 10 t per TEU everywhere, payload = 10 t × TEU', () => {
+  test("GLEC payload assumption: 10 t per TEU everywhere, payload = 10 t × TEU", () => {
     for (const f of Object.values(data.modalities)) expect(f.tonnesPerTeu).toBe(10);
-    for (const t of Object.values(data.containerTypes)) expect(t.payloadTonnes).toBeCloseTo(t.teu * 10, 9);
+    for (const t of Object.values(data.containerTypes))
+      expect(t.payloadTonnes).toBeCloseTo(t.teu * 10, 9);
   });
 
-  test('loadEmissions() is read once and shared', () => {
+  test("loadEmissions() is read once and shared", () => {
     expect(loadEmissions()).toBe(calc);
   });
 });

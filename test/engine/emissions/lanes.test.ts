@@ -3,9 +3,9 @@
  * port coordinates, and the lane intensity (GLEC v3.1 'Europe (North & Med) to/from Africa',
  * 89.4 g CO2e/TEU-km) against the global default (Panama trade, 80.4).
  */
-import { loadEmissions } from '../../../src/data/emissions';
-import { TradeLanes, insidePolygon } from '../../../src/engine/emissions';
-import { LatLng } from '../../../src/engine/types';
+import { loadEmissions } from "../../../src/data/emissions";
+import { TradeLanes, insidePolygon } from "../../../src/engine/emissions";
+import { LatLng } from "../../../src/engine/types";
 
 const calc = loadEmissions();
 const lanes = new TradeLanes(calc.data.regions!, calc.data.modalities.DEEPSEA.lanes!);
@@ -45,68 +45,126 @@ const P: Record<string, LatLng> = {
   newYork: { lat: 40.68, lng: -74.01 },
 };
 
-describe('regions', () => {
-  test.each(['rotterdam', 'hamburg', 'algeciras', 'malaga', 'almeria', 'cagliari', 'marsala', 'marsaxlokk', 'piraeus', 'limassol', 'constanta', 'reykjavik'])(
-    '%s is in Europe (North & Med)',
-    (port) => expect(lanes.regionOf(P[port])).toBe('EUROPE_NORTH_MED'),
+describe("regions", () => {
+  test.each([
+    "rotterdam",
+    "hamburg",
+    "algeciras",
+    "malaga",
+    "almeria",
+    "cagliari",
+    "marsala",
+    "marsaxlokk",
+    "piraeus",
+    "limassol",
+    "constanta",
+    "reykjavik",
+  ])("%s is in Europe (North & Med)", (port) =>
+    expect(lanes.regionOf(P[port])).toBe("EUROPE_NORTH_MED")
   );
 
-  test.each(['casablanca', 'dakar', 'lagos', 'durban', 'mombasa', 'portSudan', 'djibouti'])('%s is in Africa', (port) =>
-    expect(lanes.regionOf(P[port])).toBe('AFRICA'),
+  test.each(["casablanca", "dakar", "lagos", "durban", "mombasa", "portSudan", "djibouti"])(
+    "%s is in Africa",
+    (port) => expect(lanes.regionOf(P[port])).toBe("AFRICA")
   );
 
-  test.each(['tangerMed', 'oran', 'algiers', 'bizerte', 'tunis', 'tripoli', 'alexandria', 'portSaid', 'jeddah', 'aden', 'shanghai', 'newYork'])(
-    '%s is in no lane region (North-African Med shore, Asia, Americas)',
-    (port) => expect(lanes.regionOf(P[port])).toBeUndefined(),
+  test.each([
+    "tangerMed",
+    "oran",
+    "algiers",
+    "bizerte",
+    "tunis",
+    "tripoli",
+    "alexandria",
+    "portSaid",
+    "jeddah",
+    "aden",
+    "shanghai",
+    "newYork",
+  ])("%s is in no lane region (North-African Med shore, Asia, Americas)", (port) =>
+    expect(lanes.regionOf(P[port])).toBeUndefined()
   );
 
-  test('insidePolygon on a unit square', () => {
-    const sq: Array<[number, number]> = [[0, 0], [1, 0], [1, 1], [0, 1]];
+  test("insidePolygon on a unit square", () => {
+    const sq: Array<[number, number]> = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ];
     expect(insidePolygon({ lat: 0.5, lng: 0.5 }, sq)).toBe(true);
     expect(insidePolygon({ lat: 1.5, lng: 0.5 }, sq)).toBe(false);
   });
 
-  test('a lane naming an unknown region is rejected when the calculator is built', () => {
-    expect(() => new TradeLanes({}, [{ name: 'x', between: ['A', 'B'], gCo2eWtwPerTeuKm: 1, source: 'test' }])).toThrow(/unknown region A/);
+  test("a lane naming an unknown region is rejected when the calculator is built", () => {
+    expect(
+      () =>
+        new TradeLanes({}, [
+          { name: "x", between: ["A", "B"], gCo2eWtwPerTeuKm: 1, source: "test" },
+        ])
+    ).toThrow(/unknown region A/);
   });
 });
 
-describe('DEEPSEA lane intensity', () => {
+describe("DEEPSEA lane intensity", () => {
   const sea = (from: LatLng, to: LatLng, extra: object = {}) =>
-    calc.explain({ modality: 'DEEPSEA', distanceMeters: 1_000_000, lane: { from, to }, ...extra });
+    calc.explain({ modality: "DEEPSEA", distanceMeters: 1_000_000, lane: { from, to }, ...extra });
 
-  test('Rotterdam -> Lagos and back use the Europe-Africa lane: 89.4 g/TEU-km', () => {
+  test("Rotterdam -> Lagos and back use the Europe-Africa lane: 89.4 g/TEU-km", () => {
     const out = sea(P.rotterdam, P.lagos);
-    expect([out.lane, out.co2eTeu, out.co2eTon]).toEqual(['Europe (North & Med) to/from Africa', 89.4, 8.94]);
+    expect([out.lane, out.co2eTeu, out.co2eTon]).toEqual([
+      "Europe (North & Med) to/from Africa",
+      89.4,
+      8.94,
+    ]);
     expect(sea(P.lagos, P.rotterdam).co2eTeu).toBe(89.4);
     expect(sea(P.piraeus, P.durban).co2eTeu).toBe(89.4);
   });
 
-  test('pairs without a lane use the global default 80.4', () => {
-    for (const [a, b] of [['shanghai', 'rotterdam'], ['rotterdam', 'tangerMed'], ['rotterdam', 'hamburg'], ['lagos', 'durban'], ['newYork', 'lagos']]) {
+  test("pairs without a lane use the global default 80.4", () => {
+    for (const [a, b] of [
+      ["shanghai", "rotterdam"],
+      ["rotterdam", "tangerMed"],
+      ["rotterdam", "hamburg"],
+      ["lagos", "durban"],
+      ["newYork", "lagos"],
+    ]) {
       const out = sea(P[a], P[b]);
       expect([a, b, out.lane, out.co2eTeu]).toEqual([a, b, undefined, 80.4]);
     }
   });
 
-  test('lane, then size class, fuel and reefer multiply', () => {
+  test("lane, then size class, fuel and reefer multiply", () => {
     const vessel = { lengthCm: 39_990, widthCm: 6_100, draughtCm: 1_650 };
     expect(sea(P.rotterdam, P.lagos, { vessel }).co2eTeu).toBe(70.215); // 89.4 × 0.7854 = 70.21476
-    expect(sea(P.rotterdam, P.lagos, { containerType: '40RF' }).co2eTeu).toBe(100.128); // 89.4 × 1.12
-    const lng = sea(P.rotterdam, P.lagos, { fuelType: 'LNG' });
+    expect(sea(P.rotterdam, P.lagos, { containerType: "40RF" }).co2eTeu).toBe(100.128); // 89.4 × 1.12
+    const lng = sea(P.rotterdam, P.lagos, { fuelType: "LNG" });
     expect(lng.co2eTeu).toBeCloseTo(89.4 * (82.868 / 91.392), 1);
   });
 
-  test('other modalities ignore the lane', () => {
-    const out = calc.explain({ modality: 'SHORTSEA', distanceMeters: 1_000_000, lane: { from: P.rotterdam, to: P.lagos } });
+  test("other modalities ignore the lane", () => {
+    const out = calc.explain({
+      modality: "SHORTSEA",
+      distanceMeters: 1_000_000,
+      lane: { from: P.rotterdam, to: P.lagos },
+    });
     expect([out.lane, out.co2eTeu]).toEqual([undefined, 89.4]);
-    const truck = calc.compute({ modality: 'TRUCK', distanceMeters: 500_000, lane: { from: P.rotterdam, to: P.hamburg } });
+    const truck = calc.compute({
+      modality: "TRUCK",
+      distanceMeters: 500_000,
+      lane: { from: P.rotterdam, to: P.hamburg },
+    });
     expect(truck.co2eTeu).toBe(513.65);
   });
 
-  test('validation with distance 0 still reports bad input before any lane work', () => {
-    expect(() => calc.compute({ modality: 'DEEPSEA', distanceMeters: 0, fuelType: 'ELECTRIC', lane: { from: P.rotterdam, to: P.lagos } })).toThrow(
-      /allowed values for DEEPSEA/,
-    );
+  test("validation with distance 0 still reports bad input before any lane work", () => {
+    expect(() =>
+      calc.compute({
+        modality: "DEEPSEA",
+        distanceMeters: 0,
+        fuelType: "ELECTRIC",
+        lane: { from: P.rotterdam, to: P.lagos },
+      })
+    ).toThrow(/allowed values for DEEPSEA/);
   });
 });

@@ -2,9 +2,9 @@
  * RAIL/TRUCK: great-circle × circuity on Natural Earth landmasses, with the real data files
  * (data/circuity.csv, data/land-links.csv, world-atlas 1:50m).
  */
-import { Geodesic } from 'geographiclib-geodesic';
-import { loadCircuityFactors, loadOverlandRouter } from '../../../src/data/inland';
-import { LatLng } from '../../../src/engine/types';
+import { Geodesic } from "geographiclib-geodesic";
+import { loadCircuityFactors, loadOverlandRouter } from "../../../src/data/inland";
+import { LatLng } from "../../../src/engine/types";
 
 const at = (lat: number, lng: number): LatLng => ({ lat, lng });
 // Port/city coordinates (UN/LOCODE-style positions, rounded).
@@ -32,24 +32,25 @@ const router = (() => {
   return r;
 })();
 const factors = loadCircuityFactors();
-const factor = (modality: string, region: string) => factors.find((f) => f.modality === modality && f.region === region)!.factor;
+const factor = (modality: string, region: string) =>
+  factors.find((f) => f.modality === modality && f.region === region)!.factor;
 
 function geodesic(a: LatLng, b: LatLng): number {
   return Geodesic.WGS84.Inverse(a.lat, a.lng, b.lat, b.lng).s12!;
 }
 
-describe('overland router (great circle × circuity)', () => {
-  test('loads land, countries and factors quickly', () => {
+describe("overland router (great circle × circuity)", () => {
+  test("loads land, countries and factors quickly", () => {
     // Target is < 300 ms on a warm machine; the bound leaves room for a loaded CI box.
     console.log(`overland router load: ${loadMs.toFixed(0)} ms`);
     expect(loadMs).toBeLessThan(1500);
   });
 
-  test('TRUCK Rotterdam→Milan is the geodesic × the EUROPE road factor, near the ~1,100 km road distance', () => {
-    const r = router.route(ROTTERDAM, MILAN, 'TRUCK')!;
+  test("TRUCK Rotterdam→Milan is the geodesic × the EUROPE road factor, near the ~1,100 km road distance", () => {
+    const r = router.route(ROTTERDAM, MILAN, "TRUCK")!;
     expect(r).not.toBeNull();
-    expect(router.regionFor(ROTTERDAM, MILAN, 'TRUCK')).toBe('EUROPE');
-    expect(factor('TRUCK', 'EUROPE')).toBe(1.2);
+    expect(router.regionFor(ROTTERDAM, MILAN, "TRUCK")).toBe("EUROPE");
+    expect(factor("TRUCK", "EUROPE")).toBe(1.2);
     expect(r.meters).toBeCloseTo(geodesic(ROTTERDAM, MILAN) * 1.2, 3);
     expect(r.meters / 1000).toBeCloseTo(956.5, 0);
     // Real road distance is about 1,050–1,100 km (via Basel/Gotthard); the circuity estimate is within 15 %.
@@ -60,68 +61,73 @@ describe('overland router (great circle × circuity)', () => {
     expect(r.path.length).toBeGreaterThanOrEqual(3);
   });
 
-  test('different landmasses give null, never a number', () => {
-    expect(router.route(ROTTERDAM, NEW_YORK, 'TRUCK')).toBeNull();
-    expect(router.route(SHANGHAI, LOS_ANGELES, 'RAIL')).toBeNull();
-    expect(router.route(SHANGHAI, TOKYO, 'RAIL')).toBeNull();
-    expect(router.route(DUBLIN, LONDON, 'TRUCK')).toBeNull(); // Ireland has no fixed link
-    expect(router.route(MID_ATLANTIC, NEW_YORK, 'TRUCK')).toBeNull(); // at sea, far from land
+  test("different landmasses give null, never a number", () => {
+    expect(router.route(ROTTERDAM, NEW_YORK, "TRUCK")).toBeNull();
+    expect(router.route(SHANGHAI, LOS_ANGELES, "RAIL")).toBeNull();
+    expect(router.route(SHANGHAI, TOKYO, "RAIL")).toBeNull();
+    expect(router.route(DUBLIN, LONDON, "TRUCK")).toBeNull(); // Ireland has no fixed link
+    expect(router.route(MID_ATLANTIC, NEW_YORK, "TRUCK")).toBeNull(); // at sea, far from land
   });
 
-  test('RAIL Chongqing→Duisburg crosses Eurasia on the China–Europe corridor factor', () => {
-    const r = router.route(CHONGQING, DUISBURG, 'RAIL')!;
+  test("RAIL Chongqing→Duisburg crosses Eurasia on the China–Europe corridor factor", () => {
+    const r = router.route(CHONGQING, DUISBURG, "RAIL")!;
     expect(r).not.toBeNull();
-    expect(router.regionFor(CHONGQING, DUISBURG, 'RAIL')).toBe('CHINA_EUROPE_RAIL');
-    expect(r.meters).toBeCloseTo(geodesic(CHONGQING, DUISBURG) * factor('RAIL', 'CHINA_EUROPE_RAIL'), 3);
+    expect(router.regionFor(CHONGQING, DUISBURG, "RAIL")).toBe("CHINA_EUROPE_RAIL");
+    expect(r.meters).toBeCloseTo(
+      geodesic(CHONGQING, DUISBURG) * factor("RAIL", "CHINA_EUROPE_RAIL"),
+      3
+    );
     // Published Yuxinou route length is 11,179 km.
     expect(Math.abs(r.meters / 1000 - 11179) / 11179).toBeLessThan(0.05);
     // The same trip by truck uses the DEFAULT factor (no cross-region road value).
-    expect(router.regionFor(CHONGQING, DUISBURG, 'TRUCK')).toBe('DEFAULT');
+    expect(router.regionFor(CHONGQING, DUISBURG, "TRUCK")).toBe("DEFAULT");
   });
 
-  test('Great Britain is joined to the continent through the Channel Tunnel for RAIL and TRUCK', () => {
+  test("Great Britain is joined to the continent through the Channel Tunnel for RAIL and TRUCK", () => {
     // The trip crosses at the tunnel (Folkestone → Coquelles), not along the great circle.
     const folkestone = at(51.095, 1.14);
     const coquelles = at(50.935, 1.81);
-    const truck = router.route(LONDON, PARIS, 'TRUCK')!;
-    const rail = router.route(LONDON, PARIS, 'RAIL')!;
+    const truck = router.route(LONDON, PARIS, "TRUCK")!;
+    const rail = router.route(LONDON, PARIS, "RAIL")!;
     const viaTunnel = (f: number) =>
-      geodesic(LONDON, folkestone) * f + geodesic(folkestone, coquelles) + geodesic(coquelles, PARIS) * f;
+      geodesic(LONDON, folkestone) * f +
+      geodesic(folkestone, coquelles) +
+      geodesic(coquelles, PARIS) * f;
     expect(truck.meters).toBeCloseTo(viaTunnel(1.2), 3);
-    expect(rail.meters).toBeCloseTo(viaTunnel(factor('RAIL', 'EUROPE')), 3);
+    expect(rail.meters).toBeCloseTo(viaTunnel(factor("RAIL", "EUROPE")), 3);
     expect(truck.path).toContainEqual(folkestone);
     expect(truck.path).toContainEqual(coquelles);
     // London–Paris by road is about 460 km.
     expect(truck.meters / 1000).toBeGreaterThan(430);
     expect(truck.meters / 1000).toBeLessThan(520);
     // Felixstowe → Rotterdam by truck goes round through the tunnel (~530 km by road), not 200 km across the sea.
-    const felixstowe = router.route(at(51.955, 1.305), at(51.95, 4.05), 'TRUCK')!;
+    const felixstowe = router.route(at(51.955, 1.305), at(51.95, 4.05), "TRUCK")!;
     expect(felixstowe.meters / 1000).toBeGreaterThan(380);
   });
 
-  test('fixed links open only to their modality: Seikan tunnel is rail-only', () => {
-    expect(router.route(SAPPORO, TOKYO, 'RAIL')).not.toBeNull();
-    expect(router.route(SAPPORO, TOKYO, 'TRUCK')).toBeNull();
+  test("fixed links open only to their modality: Seikan tunnel is rail-only", () => {
+    expect(router.route(SAPPORO, TOKYO, "RAIL")).not.toBeNull();
+    expect(router.route(SAPPORO, TOKYO, "TRUCK")).toBeNull();
   });
 
-  test('Danish islands are joined by the Great Belt and Øresund links', () => {
-    expect(router.route(COPENHAGEN, HAMBURG, 'TRUCK')).not.toBeNull();
+  test("Danish islands are joined by the Great Belt and Øresund links", () => {
+    expect(router.route(COPENHAGEN, HAMBURG, "TRUCK")).not.toBeNull();
   });
 
-  test('a port just off the coarse coastline snaps to its landmass', () => {
+  test("a port just off the coarse coastline snaps to its landmass", () => {
     const maasvlakte = at(51.95, 4.02);
-    const r = router.route(maasvlakte, ROTTERDAM, 'TRUCK')!;
+    const r = router.route(maasvlakte, ROTTERDAM, "TRUCK")!;
     expect(r).not.toBeNull();
     expect(r.meters).toBeCloseTo(geodesic(maasvlakte, ROTTERDAM) * 1.2, 3);
   });
 
-  test('region factors follow the countries of both ends', () => {
-    expect(router.regionFor(SHANGHAI, CHONGQING, 'RAIL')).toBe('CHINA');
-    expect(router.regionFor(NEW_YORK, at(41.88, -87.63), 'TRUCK')).toBe('NORTH_AMERICA');
-    expect(router.regionFor(TOKYO, SAPPORO, 'RAIL')).toBe('ASIA_OTHER');
+  test("region factors follow the countries of both ends", () => {
+    expect(router.regionFor(SHANGHAI, CHONGQING, "RAIL")).toBe("CHINA");
+    expect(router.regionFor(NEW_YORK, at(41.88, -87.63), "TRUCK")).toBe("NORTH_AMERICA");
+    expect(router.regionFor(TOKYO, SAPPORO, "RAIL")).toBe("ASIA_OTHER");
   });
 
-  test('every circuity factor has a source and a plausible value', () => {
+  test("every circuity factor has a source and a plausible value", () => {
     expect(factors.length).toBeGreaterThanOrEqual(10);
     for (const f of factors) {
       expect(f.source.length).toBeGreaterThan(5);
@@ -130,9 +136,9 @@ describe('overland router (great circle × circuity)', () => {
     }
   });
 
-  test('landmass answers are cached: 10,000 lookups stay fast', () => {
+  test("landmass answers are cached: 10,000 lookups stay fast", () => {
     const t0 = performance.now();
-    for (let i = 0; i < 10_000; i++) router.route(ROTTERDAM, MILAN, 'TRUCK');
+    for (let i = 0; i < 10_000; i++) router.route(ROTTERDAM, MILAN, "TRUCK");
     const ms = performance.now() - t0;
     console.log(`10,000 overland routes: ${ms.toFixed(0)} ms`);
     expect(ms).toBeLessThan(5000);

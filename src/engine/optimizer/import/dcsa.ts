@@ -5,8 +5,8 @@
  * Spec: https://github.com/dcsaorg/DCSA-OpenAPI/tree/master/cs/v1 (CS v1.0.x). One vessel
  * schedule becomes one voyage; waterway points (isCargoOperationalCall false) are skipped.
  */
-import { LOCODE_PATTERN } from '../../places/parse-place';
-import { ScheduledModality, VesselDef, VoyageDef } from '../model';
+import { LOCODE_PATTERN } from "../../places/parse-place";
+import { ScheduledModality, VesselDef, VoyageDef } from "../model";
 
 export interface ImportResult {
   voyages: VoyageDef[];
@@ -32,8 +32,14 @@ export function parseDcsaVesselSchedules(data: unknown, options: DcsaImportOptio
   const voyages: VoyageDef[] = [];
   const warnings: string[] = [];
   services.forEach((svc, si) => {
-    if (!isObject(svc) || typeof svc.carrierServiceCode !== 'string' || !Array.isArray(svc.vesselSchedules)) {
-      throw new Error(`DCSA vessel schedules: item ${si + 1} is not a ServiceSchedule (carrierServiceCode and vesselSchedules are required).`);
+    if (
+      !isObject(svc) ||
+      typeof svc.carrierServiceCode !== "string" ||
+      !Array.isArray(svc.vesselSchedules)
+    ) {
+      throw new Error(
+        `DCSA vessel schedules: item ${si + 1} is not a ServiceSchedule (carrierServiceCode and vesselSchedules are required).`
+      );
     }
     const serviceCode = svc.carrierServiceCode;
     svc.vesselSchedules.forEach((vs: unknown, vi: number) => {
@@ -41,8 +47,11 @@ export function parseDcsaVesselSchedules(data: unknown, options: DcsaImportOptio
       if (!isObject(vs)) throw new Error(`DCSA vessel schedules: ${where} is not an object.`);
       const vesselJson = isObject(vs.vessel) ? vs.vessel : undefined;
       const operator = str(vesselJson?.operatorCarrierCode) ?? options.operator;
-      if (!operator) throw new Error(`DCSA vessel schedules: ${where} has no vessel.operatorCarrierCode; pass --operator.`);
-      const calls: VoyageDef['calls'] = [];
+      if (!operator)
+        throw new Error(
+          `DCSA vessel schedules: ${where} has no vessel.operatorCarrierCode; pass --operator.`
+        );
+      const calls: VoyageDef["calls"] = [];
       for (const tc of Array.isArray(vs.transportCalls) ? vs.transportCalls : []) {
         if (!isObject(tc) || tc.isCargoOperationalCall === false) continue;
         const loc = isObject(tc.location) ? tc.location : {};
@@ -51,13 +60,13 @@ export function parseDcsaVesselSchedules(data: unknown, options: DcsaImportOptio
           warnings.push(`${where}: a transport call without a valid UNLocationCode was skipped.`);
           continue;
         }
-        const arrival = bestTimestamp(tc.timestamps, 'ARRI');
-        const departure = bestTimestamp(tc.timestamps, 'DEPA');
+        const arrival = bestTimestamp(tc.timestamps, "ARRI");
+        const departure = bestTimestamp(tc.timestamps, "DEPA");
         if (!arrival && !departure) {
           warnings.push(`${where}: call at ${locode} has no ARRI/DEPA timestamp and was skipped.`);
           continue;
         }
-        const call: VoyageDef['calls'][number] = { locode };
+        const call: VoyageDef["calls"][number] = { locode };
         const terminal = str(loc.locationName);
         if (terminal) call.terminal = terminal;
         if (arrival) call.arrival = arrival;
@@ -68,7 +77,13 @@ export function parseDcsaVesselSchedules(data: unknown, options: DcsaImportOptio
         warnings.push(`${where}: fewer than two timed calls; skipped.`);
         return;
       }
-      const voyage: VoyageDef = { operator: operator.toUpperCase(), serviceCode, modality: options.modality ?? 'DEEPSEA', calls, source: options.source };
+      const voyage: VoyageDef = {
+        operator: operator.toUpperCase(),
+        serviceCode,
+        modality: options.modality ?? "DEEPSEA",
+        calls,
+        source: options.source,
+      };
       const vessel = vesselOf(vesselJson);
       if (vessel) voyage.vessel = vessel;
       voyages.push(voyage);
@@ -77,13 +92,13 @@ export function parseDcsaVesselSchedules(data: unknown, options: DcsaImportOptio
   return { voyages, operatorCodes: [...new Set(voyages.map((v) => v.operator))], warnings };
 }
 
-function bestTimestamp(list: unknown, type: 'ARRI' | 'DEPA'): string | undefined {
+function bestTimestamp(list: unknown, type: "ARRI" | "DEPA"): string | undefined {
   let best: { rank: number; at: string } | undefined;
   for (const t of Array.isArray(list) ? list : []) {
     if (!isObject(t) || t.eventTypeCode !== type) continue;
     const at = str(t.eventDateTime);
     if (!at || !Number.isFinite(Date.parse(at))) continue;
-    const rank = CLASSIFIER_RANK[str(t.eventClassifierCode) ?? ''] ?? 0;
+    const rank = CLASSIFIER_RANK[str(t.eventClassifierCode) ?? ""] ?? 0;
     if (!best || rank > best.rank) best = { rank, at };
   }
   return best?.at;
@@ -98,9 +113,9 @@ function vesselOf(v: Json | undefined): VesselDef | undefined {
 }
 
 function isObject(x: unknown): x is Json {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
+  return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
 function str(x: unknown): string | undefined {
-  return typeof x === 'string' && x.trim() !== '' ? x.trim() : undefined;
+  return typeof x === "string" && x.trim() !== "" ? x.trim() : undefined;
 }

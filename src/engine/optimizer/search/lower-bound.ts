@@ -4,7 +4,7 @@
  * the real remaining time). A backward Dijkstra over the static pattern graph per query; stops that
  * cannot reach the destination at all get Infinity, and labels there are dropped.
  */
-import { Network } from '../network';
+import { Network } from "../network";
 
 interface StaticEdge {
   from: number;
@@ -24,8 +24,13 @@ function incomingEdges(net: Network): StaticEdge[][] {
   for (const t of net.trips) {
     let m = minRide.get(t.pattern);
     const n = t.arrival.length;
-    if (!m) minRide.set(t.pattern, (m = Array.from({ length: n }, () => new Array<number>(n).fill(Infinity))));
-    for (let i = 0; i < n - 1; i++) for (let j = i + 1; j < n; j++) m[i][j] = Math.min(m[i][j], t.arrival[j] - t.departure[i]);
+    if (!m)
+      minRide.set(
+        t.pattern,
+        (m = Array.from({ length: n }, () => new Array<number>(n).fill(Infinity)))
+      );
+    for (let i = 0; i < n - 1; i++)
+      for (let j = i + 1; j < n; j++) m[i][j] = Math.min(m[i][j], t.arrival[j] - t.departure[i]);
   }
   for (const [pattern, m] of minRide) {
     const calls = net.patterns[pattern].calls;
@@ -47,7 +52,11 @@ function incomingEdges(net: Network): StaticEdge[][] {
 }
 
 /** Minutes from each stop to the nearest target stop over allowed patterns (Infinity: unreachable). */
-export function remainingLowerBounds(net: Network, targets: number[], patternAllowed: Uint8Array): Float64Array {
+export function remainingLowerBounds(
+  net: Network,
+  targets: number[],
+  patternAllowed: Uint8Array
+): Float64Array {
   const incoming = incomingEdges(net);
   const dist = new Float64Array(net.stops.length).fill(Infinity);
   const done = new Uint8Array(net.stops.length);

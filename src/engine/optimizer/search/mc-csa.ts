@@ -12,10 +12,10 @@
  * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
  */
-import { classIndex, Network } from '../network';
-import { transferClassOf } from '../model';
-import { remainingLowerBounds } from './lower-bound';
-import { covers, insertPareto } from './pareto';
+import { classIndex, Network } from "../network";
+import { transferClassOf } from "../model";
+import { remainingLowerBounds } from "./lower-bound";
+import { covers, insertPareto } from "./pareto";
 
 /** How cargo gets from the origin to a stop (or from a stop to the destination). */
 export interface Access {
@@ -109,7 +109,7 @@ interface Target {
 }
 
 const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
-const TRUCK = classIndex('TRUCK');
+const TRUCK = classIndex("TRUCK");
 
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const conns = net.connections;
@@ -129,25 +129,47 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const seaDominance = spec.directSeaOnly;
 
   // Whether a label with these values would be dominated in `bag` (checked before allocating it).
-  const inBag = (bag: TripLabel[], dep0: number, tr: number, emBase: number, bits: number, sea: number): boolean => {
+  const inBag = (
+    bag: TripLabel[],
+    dep0: number,
+    tr: number,
+    emBase: number,
+    bits: number,
+    sea: number
+  ): boolean => {
     for (const a of bag) {
-      if (a.dep0 >= dep0 && a.tr <= tr && a.emBase <= emBase && covers(a.bits, bits) && (!seaDominance || a.sea <= sea)) return true;
+      if (
+        a.dep0 >= dep0 &&
+        a.tr <= tr &&
+        a.emBase <= emBase &&
+        covers(a.bits, bits) &&
+        (!seaDominance || a.sea <= sea)
+      )
+        return true;
     }
     return false;
   };
   const tripDominates = (a: TripLabel, b: TripLabel): boolean =>
-    a.dep0 >= b.dep0 && a.tr <= b.tr && a.emBase <= b.emBase && covers(a.bits, b.bits) && (!seaDominance || a.sea <= b.sea);
+    a.dep0 >= b.dep0 &&
+    a.tr <= b.tr &&
+    a.emBase <= b.emBase &&
+    covers(a.bits, b.bits) &&
+    (!seaDominance || a.sea <= b.sea);
   const waitingDominates = (a: Waiting, b: Waiting): boolean =>
     a.label.dep0 >= b.label.dep0 &&
     a.label.tr <= b.label.tr &&
     a.em <= b.em &&
     covers(a.label.bits, b.label.bits) &&
     (!seaDominance || a.label.sea <= b.label.sea);
-  const targetDominates = (a: Target, b: Target): boolean => a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
+  const targetDominates = (a: Target, b: Target): boolean =>
+    a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
   // A label is hopeless when a complete journey already beats it: its extensions only get worse.
   // `arr` is a lower bound of the final arrival (time so far plus the remaining lower bound).
   const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean =>
-    arr === Infinity || arr - dep0 > spec.maxLeadMinutes || arr > spec.maxArrival || targetDominated(dep0, arr, tr, em);
+    arr === Infinity ||
+    arr - dep0 > spec.maxLeadMinutes ||
+    arr > spec.maxArrival ||
+    targetDominated(dep0, arr, tr, em);
   const addTarget = (x: Target): void => {
     if (!insertPareto(targets, x, targetDominates)) return;
     // insertPareto appended x; move it to its place in descending dep0 order.
@@ -159,11 +181,25 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     targets[i] = x;
   };
   // A waiting label is useless when a label already ready at that stop dominates it.
-  const dominatedByReady = (bag: Waiting[] | undefined, dep0: number, tr: number, em: number, bits: number, sea: number): boolean => {
+  const dominatedByReady = (
+    bag: Waiting[] | undefined,
+    dep0: number,
+    tr: number,
+    em: number,
+    bits: number,
+    sea: number
+  ): boolean => {
     if (!bag) return false;
     for (const w of bag) {
       const r = w.label;
-      if (r.dep0 >= dep0 && r.tr <= tr && w.em <= em && covers(r.bits, bits) && (!seaDominance || r.sea <= sea)) return true;
+      if (
+        r.dep0 >= dep0 &&
+        r.tr <= tr &&
+        w.em <= em &&
+        covers(r.bits, bits) &&
+        (!seaDominance || r.sea <= sea)
+      )
+        return true;
     }
     return false;
   };
@@ -187,7 +223,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const cls = tripCls[t];
     const key = u * SCHEDULED_CLASSES + cls;
     let bag = tripBags[t];
-    const mayBoard = spec.stopUsable[u] && remaining[u] !== Infinity && (accessAt.has(u) || pending[key] !== undefined || ready[key] !== undefined);
+    const mayBoard =
+      spec.stopUsable[u] &&
+      remaining[u] !== Infinity &&
+      (accessAt.has(u) || pending[key] !== undefined || ready[key] !== undefined);
     // Fast path: nobody on board and nobody to board (most connections of a query).
     if (!bag && !mayBoard) continue;
     const trip = net.trips[t];
@@ -208,8 +247,15 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
           if (em > spec.maxGrams || hopeless(dep0, boundArr, 0, em)) continue;
           const label: TripLabel = {
-            dep0, tr: 0, emBase: em - pattern.cumGrams[pos], bits: spec.initialBits | boardBits, sea: seaDominance ? sea : 0,
-            trip: t, board: pos, parent: null, access: a,
+            dep0,
+            tr: 0,
+            emBase: em - pattern.cumGrams[pos],
+            bits: spec.initialBits | boardBits,
+            sea: seaDominance ? sea : 0,
+            trip: t,
+            board: pos,
+            parent: null,
+            access: a,
           };
           if (!bag) tripBags[t] = bag = [];
           insertPareto(bag, label, tripDominates);
@@ -219,7 +265,8 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
       let readyBag = ready[key];
       if (heap && heap.length && heap[0].ready <= dep) {
         if (!readyBag) ready[key] = readyBag = [];
-        while (heap.length && heap[0].ready <= dep) insertPareto(readyBag, heapPop(heap), waitingDominates);
+        while (heap.length && heap[0].ready <= dep)
+          insertPareto(readyBag, heapPop(heap), waitingDominates);
       }
       if (readyBag) {
         for (const w of readyBag) {
@@ -229,10 +276,18 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
           const bits = l.bits | boardBits;
           const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea)) continue;
+          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea))
+            continue;
           const label: TripLabel = {
-            dep0: l.dep0, tr: l.tr + 1, emBase: w.em - pattern.cumGrams[pos], bits, sea: labelSea,
-            trip: t, board: pos, parent: l, access: null,
+            dep0: l.dep0,
+            tr: l.tr + 1,
+            emBase: w.em - pattern.cumGrams[pos],
+            bits,
+            sea: labelSea,
+            trip: t,
+            board: pos,
+            parent: l,
+            access: null,
           };
           if (!bag) tripBags[t] = bag = [];
           insertPareto(bag, label, tripDominates);
@@ -258,9 +313,20 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
         for (const e of egress) {
           const tArr = e.truck ? arr + transferMin[cls][TRUCK] + e.minutes : arr;
           const tEm = e.truck ? em + e.grams + handlingGrams[cls][TRUCK] : em;
-          if (tArr > spec.maxArrival || tArr - tl.dep0 > spec.maxLeadMinutes || tEm > spec.maxGrams) continue;
+          if (tArr > spec.maxArrival || tArr - tl.dep0 > spec.maxLeadMinutes || tEm > spec.maxGrams)
+            continue;
           if (targetDominated(tl.dep0, tArr, tl.tr, tEm)) continue;
-          label ??= { dep0: tl.dep0, arr, tr: tl.tr, em, bits, sea: tl.sea, cls, parent: tl, alight: pos + 1 };
+          label ??= {
+            dep0: tl.dep0,
+            arr,
+            tr: tl.tr,
+            em,
+            bits,
+            sea: tl.sea,
+            cls,
+            parent: tl,
+            alight: pos + 1,
+          };
           addTarget({ dep0: tl.dep0, arr: tArr, tr: tl.tr, em: tEm, last: label, egress: e });
         }
       }
@@ -270,7 +336,17 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
         const wkey = v * SCHEDULED_CLASSES + c;
         const waitEm = em + handlingGrams[cls][c];
         if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
-        label ??= { dep0: tl.dep0, arr, tr: tl.tr, em, bits, sea: tl.sea, cls, parent: tl, alight: pos + 1 };
+        label ??= {
+          dep0: tl.dep0,
+          arr,
+          tr: tl.tr,
+          em,
+          bits,
+          sea: tl.sea,
+          cls,
+          parent: tl,
+          alight: pos + 1,
+        };
         let heap = pending[wkey];
         if (!heap) pending[wkey] = heap = [];
         heapPush(heap, { ready: arr + transferMin[cls][c], em: waitEm, label });
@@ -296,8 +372,11 @@ function staticIndex(net: Network): StaticIndex {
   for (const t of net.trips) tripCls[t.index] = patternCls[t.pattern];
   const departingClasses = new Uint8Array(net.stops.length);
   const conns = net.connections;
-  for (let k = 0; k < conns.count; k++) departingClasses[conns.from[k]] |= 1 << tripCls[conns.trip[k]];
-  const patternSea = Uint8Array.from(net.patterns, (p) => (transferClassOf(p.modality) === 'SEA' ? 1 : 0));
+  for (let k = 0; k < conns.count; k++)
+    departingClasses[conns.from[k]] |= 1 << tripCls[conns.trip[k]];
+  const patternSea = Uint8Array.from(net.patterns, (p) =>
+    transferClassOf(p.modality) === "SEA" ? 1 : 0
+  );
   idx = { departingClasses, tripCls, patternSea };
   staticCache.set(net, idx);
   return idx;
@@ -314,7 +393,15 @@ function toJourney(t: Target): Journey {
     stop = tl.parent;
   }
   legs.reverse();
-  return { dep0: t.dep0, arr: t.arr, transfers: t.tr, grams: t.em, access: access!, egress: t.egress, legs };
+  return {
+    dep0: t.dep0,
+    arr: t.arr,
+    transfers: t.tr,
+    grams: t.em,
+    access: access!,
+    egress: t.egress,
+    legs,
+  };
 }
 
 function groupByStop(list: Access[]): Map<number, Access[]> {

@@ -39,6 +39,7 @@ export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boole
 /** The Pareto-optimal subset of `items` by `criteria` (ties: the first one is kept). */
 export function paretoFilter<T>(items: T[], criteria: (t: T) => Criteria): T[] {
   const out: T[] = [];
-  for (const it of items) insertPareto(out, it, (a, b) => weaklyDominates(criteria(a), criteria(b)));
+  for (const it of items)
+    insertPareto(out, it, (a, b) => weaklyDominates(criteria(a), criteria(b)));
   return out;
 }

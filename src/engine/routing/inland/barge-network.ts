@@ -4,9 +4,9 @@
  * its chainage (the published fairway distance), since a polyline of a few points per 10 km cuts the
  * river's bends. Reaches without kilometres keep their geodesic length.
  */
-import { LatLng } from '../../types';
-import { geodesicMeters } from '../overland/geodesic';
-import { Waterway, WaterwaysFile } from './waterways';
+import { LatLng } from "../../types";
+import { geodesicMeters } from "../overland/geodesic";
+import { Waterway, WaterwaysFile } from "./waterways";
 
 export interface BargeEdge {
   a: number;
@@ -54,7 +54,9 @@ export class BargeNetwork {
           if (known !== undefined) {
             const j = this.nodes[known];
             if (geodesicMeters(j, p) > 500) {
-              throw new Error(`waterways.json: junction ${p.node} in ${w.id} is ${Math.round(geodesicMeters(j, p))} m from its first occurrence`);
+              throw new Error(
+                `waterways.json: junction ${p.node} in ${w.id} is ${Math.round(geodesicMeters(j, p))} m from its first occurrence`
+              );
             }
             return known;
           }
@@ -70,7 +72,13 @@ export class BargeNetwork {
       }
       w.points.forEach((p, i) => {
         if (p.name && (p.locode || p.km !== undefined || p.node)) {
-          this.ports.push({ name: p.name, locode: p.locode, node: nodeIds[i], waterway: w.id, km: p.km });
+          this.ports.push({
+            name: p.name,
+            locode: p.locode,
+            node: nodeIds[i],
+            waterway: w.id,
+            km: p.km,
+          });
         }
         if (p.sea) this.mouths.push({ node: nodeIds[i], sea: p.sea, name: p.name });
       });

@@ -3,10 +3,10 @@
  * then Dijkstra over the waterway graph. No route (null) when a place is too far from any waterway or
  * the two waterways are not connected (barges do not go to sea).
  */
-import { BargeRouter, RoutedPath } from '../../route-engine';
-import { LatLng } from '../../types';
-import { localSegmentMeters, metersToDegrees } from '../overland/geodesic';
-import { BargeNetwork } from './barge-network';
+import { BargeRouter, RoutedPath } from "../../route-engine";
+import { LatLng } from "../../types";
+import { localSegmentMeters, metersToDegrees } from "../overland/geodesic";
+import { BargeNetwork } from "./barge-network";
 
 export interface Snap {
   edge: number;
@@ -33,7 +33,10 @@ export class BargeGraphRouter implements BargeRouter {
   readonly snapMeters: number;
   private readonly boxes: EdgeBox[];
 
-  constructor(readonly network: BargeNetwork, options: BargeRouterOptions = {}) {
+  constructor(
+    readonly network: BargeNetwork,
+    options: BargeRouterOptions = {}
+  ) {
     this.snapMeters = options.snapMeters ?? 25_000;
     this.boxes = network.edges.map((e) => {
       const a = network.nodes[e.a];
@@ -54,13 +57,24 @@ export class BargeGraphRouter implements BargeRouter {
     let best: Snap | null = null;
     for (let i = 0; i < this.boxes.length; i++) {
       const box = this.boxes[i];
-      if (p.lat < box.minLat - dLat || p.lat > box.maxLat + dLat || p.lng < box.minLng - dLng || p.lng > box.maxLng + dLng) continue;
+      if (
+        p.lat < box.minLat - dLat ||
+        p.lat > box.maxLat + dLat ||
+        p.lng < box.minLng - dLng ||
+        p.lng > box.maxLng + dLng
+      )
+        continue;
       const e = this.network.edges[i];
       const a = this.network.nodes[e.a];
       const b = this.network.nodes[e.b];
       const { meters, t } = localSegmentMeters(p, a, b);
       if (meters <= this.snapMeters && (!best || meters < best.offMeters)) {
-        best = { edge: i, t, offMeters: meters, point: { lat: a.lat + t * (b.lat - a.lat), lng: a.lng + t * (b.lng - a.lng) } };
+        best = {
+          edge: i,
+          t,
+          offMeters: meters,
+          point: { lat: a.lat + t * (b.lat - a.lat), lng: a.lng + t * (b.lng - a.lng) },
+        };
       }
     }
     return best;
@@ -101,7 +115,10 @@ export class BargeGraphRouter implements BargeRouter {
     return { meters: best, path: dedupe(bestPath) };
   }
 
-  private dijkstra(starts: { node: number; meters: number }[]): { dist: Float64Array; prev: Int32Array } {
+  private dijkstra(starts: { node: number; meters: number }[]): {
+    dist: Float64Array;
+    prev: Int32Array;
+  } {
     const n = this.network.nodes.length;
     const dist = new Float64Array(n).fill(Infinity);
     const prev = new Int32Array(n).fill(-1);

@@ -40,33 +40,52 @@ export interface WaterwaysFile {
 /** Validates the raw JSON; throws with the waterway and point at fault. */
 export function parseWaterways(json: unknown): WaterwaysFile {
   const root = json as { waterways?: unknown };
-  if (!root || !Array.isArray(root.waterways)) throw new Error('waterways.json: "waterways" must be an array');
+  if (!root || !Array.isArray(root.waterways))
+    throw new Error('waterways.json: "waterways" must be an array');
   const ids = new Set<string>();
   const waterways = root.waterways.map((raw, wi): Waterway => {
-    const w = raw as { id?: unknown; name?: unknown; kmSystem?: unknown; source?: unknown; points?: unknown };
-    const where = `waterways.json waterway #${wi}${typeof w.id === 'string' ? ` (${w.id})` : ''}`;
-    if (typeof w.id !== 'string' || !w.id) throw new Error(`${where}: id must be a non-empty string`);
+    const w = raw as {
+      id?: unknown;
+      name?: unknown;
+      kmSystem?: unknown;
+      source?: unknown;
+      points?: unknown;
+    };
+    const where = `waterways.json waterway #${wi}${typeof w.id === "string" ? ` (${w.id})` : ""}`;
+    if (typeof w.id !== "string" || !w.id)
+      throw new Error(`${where}: id must be a non-empty string`);
     if (ids.has(w.id)) throw new Error(`${where}: duplicate id`);
     ids.add(w.id);
-    if (typeof w.name !== 'string' || !w.name) throw new Error(`${where}: name must be a non-empty string`);
-    if (typeof w.source !== 'string' || !w.source.trim()) throw new Error(`${where}: source must cite where the data comes from`);
-    if (!Array.isArray(w.points) || w.points.length < 2) throw new Error(`${where}: needs at least 2 points`);
+    if (typeof w.name !== "string" || !w.name)
+      throw new Error(`${where}: name must be a non-empty string`);
+    if (typeof w.source !== "string" || !w.source.trim())
+      throw new Error(`${where}: source must cite where the data comes from`);
+    if (!Array.isArray(w.points) || w.points.length < 2)
+      throw new Error(`${where}: needs at least 2 points`);
     const points = w.points.map((p, pi): WaterwayPoint => {
       const at = `${where} point #${pi}`;
-      if (!Array.isArray(p) || p.length < 2 || p.length > 3) throw new Error(`${at}: must be [lng, lat] or [lng, lat, {attributes}]`);
+      if (!Array.isArray(p) || p.length < 2 || p.length > 3)
+        throw new Error(`${at}: must be [lng, lat] or [lng, lat, {attributes}]`);
       const [lng, lat, attrs] = p as RawWaterwayPoint;
-      if (typeof lng !== 'number' || typeof lat !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+      if (
+        typeof lng !== "number" ||
+        typeof lat !== "number" ||
+        Math.abs(lat) > 90 ||
+        Math.abs(lng) > 180
+      ) {
         throw new Error(`${at}: lng/lat out of range`);
       }
       const a: WaterwayPointAttrs = attrs ?? {};
-      if (a.km !== undefined && typeof a.km !== 'number') throw new Error(`${at}: km must be a number`);
-      if (a.locode !== undefined && !/^[A-Z]{2}[A-Z2-9]{3}$/.test(a.locode)) throw new Error(`${at}: locode "${a.locode}" is not a UN/LOCODE`);
+      if (a.km !== undefined && typeof a.km !== "number")
+        throw new Error(`${at}: km must be a number`);
+      if (a.locode !== undefined && !/^[A-Z]{2}[A-Z2-9]{3}$/.test(a.locode))
+        throw new Error(`${at}: locode "${a.locode}" is not a UN/LOCODE`);
       return { lng, lat, ...a };
     });
     return {
       id: w.id,
       name: w.name,
-      kmSystem: typeof w.kmSystem === 'string' ? w.kmSystem : undefined,
+      kmSystem: typeof w.kmSystem === "string" ? w.kmSystem : undefined,
       source: w.source,
       points,
     };

@@ -1,6 +1,6 @@
 /** Ellipsoidal (WGS84) distances and great-circle polylines, shared by the barge and overland routers. */
-import { Geodesic } from 'geographiclib-geodesic';
-import { LatLng } from '../../types';
+import { Geodesic } from "geographiclib-geodesic";
+import { LatLng } from "../../types";
 
 const WGS84 = Geodesic.WGS84;
 

@@ -3,8 +3,8 @@
  * src/data/inland.ts); a landmass id is the polygon's index. Points in the sea just off a coast
  * (ports, quays, coarse coastlines) snap to the nearest landmass within `snapMeters`.
  */
-import { LatLng } from '../../types';
-import { localSegmentMeters, metersToDegrees } from './geodesic';
+import { LatLng } from "../../types";
+import { localSegmentMeters, metersToDegrees } from "./geodesic";
 
 /** One polygon: outer ring then holes, each ring a closed list of [lng, lat]. */
 export type PolygonRings = ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
@@ -34,7 +34,10 @@ export class LandmassIndex {
     this.snapMeters = options.snapMeters ?? 20_000;
     this.cacheSize = options.cacheSize ?? 100_000;
     this.polygons = polygons.map((rings) => {
-      let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
+      let minLng = Infinity,
+        minLat = Infinity,
+        maxLng = -Infinity,
+        maxLat = -Infinity;
       for (const [lng, lat] of rings[0] ?? []) {
         if (lng < minLng) minLng = lng;
         if (lng > maxLng) maxLng = lng;
@@ -63,11 +66,15 @@ export class LandmassIndex {
   private containing(p: LatLng): number | null {
     for (let i = 0; i < this.polygons.length; i++) {
       const poly = this.polygons[i];
-      if (p.lng < poly.minLng || p.lng > poly.maxLng || p.lat < poly.minLat || p.lat > poly.maxLat) continue;
+      if (p.lng < poly.minLng || p.lng > poly.maxLng || p.lat < poly.minLat || p.lat > poly.maxLat)
+        continue;
       if (!ringContains(poly.rings[0], p.lng, p.lat)) continue;
       let inHole = false;
       for (let h = 1; h < poly.rings.length; h++) {
-        if (ringContains(poly.rings[h], p.lng, p.lat)) { inHole = true; break; }
+        if (ringContains(poly.rings[h], p.lng, p.lat)) {
+          inHole = true;
+          break;
+        }
       }
       if (!inHole) return i;
     }
@@ -88,9 +95,17 @@ export class LandmassIndex {
           const [lng1, lat1] = ring[k - 1];
           const [lng2, lat2] = ring[k];
           // Cheap reject: the edge's latitude span is outside the snap band.
-          if ((lat1 < p.lat - dLat && lat2 < p.lat - dLat) || (lat1 > p.lat + dLat && lat2 > p.lat + dLat)) continue;
+          if (
+            (lat1 < p.lat - dLat && lat2 < p.lat - dLat) ||
+            (lat1 > p.lat + dLat && lat2 > p.lat + dLat)
+          )
+            continue;
           if (Math.abs(lng1 - lng2) > 180) continue; // antimeridian cut edge
-          const { meters } = localSegmentMeters(p, { lat: lat1, lng: lng1 }, { lat: lat2, lng: lng2 });
+          const { meters } = localSegmentMeters(
+            p,
+            { lat: lat1, lng: lng1 },
+            { lat: lat2, lng: lng2 }
+          );
           if (meters <= bestMeters) {
             bestMeters = meters;
             best = i;
@@ -103,11 +118,17 @@ export class LandmassIndex {
 }
 
 /** Even-odd ray casting in lng/lat; the Natural Earth rings are cut at the antimeridian. */
-function ringContains(ring: ReadonlyArray<readonly [number, number]>, x: number, y: number): boolean {
+function ringContains(
+  ring: ReadonlyArray<readonly [number, number]>,
+  x: number,
+  y: number
+): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = ring[i][0], yi = ring[i][1];
-    const xj = ring[j][0], yj = ring[j][1];
+    const xi = ring[i][0],
+      yi = ring[i][1];
+    const xj = ring[j][0],
+      yj = ring[j][1];
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

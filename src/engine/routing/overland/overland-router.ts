@@ -3,11 +3,11 @@
  * circuity factor for the modality and region. Both ends must be on the same landmass, or on
  * landmasses joined by a fixed link (tunnel/bridge) open to the modality; otherwise there is no route.
  */
-import { OverlandRouter, RoutedPath } from '../../route-engine';
-import { LatLng } from '../../types';
-import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from './circuity';
-import { geodesicMeters, geodesicPath } from './geodesic';
-import { LandmassIndex } from './landmass-index';
+import { OverlandRouter, RoutedPath } from "../../route-engine";
+import { LatLng } from "../../types";
+import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./circuity";
+import { geodesicMeters, geodesicPath } from "./geodesic";
+import { LandmassIndex } from "./landmass-index";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -36,7 +36,8 @@ export class CircuityOverlandRouter implements OverlandRouter {
     for (const link of parts.links) {
       const a = parts.landmasses.landmassOf(link.a);
       const b = parts.landmasses.landmassOf(link.b);
-      if (a === null || b === null) throw new Error(`land link ${link.name}: an end point is not on land`);
+      if (a === null || b === null)
+        throw new Error(`land link ${link.name}: an end point is not on land`);
       for (const m of link.modalities) this.components[m].union(a, b);
     }
   }
@@ -76,7 +77,8 @@ export class CircuityOverlandRouter implements OverlandRouter {
     dist[0] = 0;
     for (;;) {
       let u = -1;
-      for (let i = 0; i < n; i++) if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
+      for (let i = 0; i < n; i++)
+        if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
       if (u < 0 || u === 1) break;
       done[u] = true;
       for (let v = 0; v < n; v++) {
@@ -85,7 +87,8 @@ export class CircuityOverlandRouter implements OverlandRouter {
         const sameLink = u >= 2 && v >= 2 && (u - 2) >> 1 === (v - 2) >> 1;
         let step: number;
         if (sameLink) step = geodesicMeters(points[u], points[v]);
-        else if (land[u] !== null && land[u] === land[v]) step = this.overland(points[u], points[v], modality).meters;
+        else if (land[u] !== null && land[u] === land[v])
+          step = this.overland(points[u], points[v], modality).meters;
         else continue;
         if (dist[u] + step < dist[v]) {
           dist[v] = dist[u] + step;
@@ -124,7 +127,8 @@ class UnionFind {
 
   find(x: number): number {
     let root = x;
-    while (this.parent.has(root) && this.parent.get(root) !== root) root = this.parent.get(root) as number;
+    while (this.parent.has(root) && this.parent.get(root) !== root)
+      root = this.parent.get(root) as number;
     // Path compression.
     let cur = x;
     while (cur !== root) {

@@ -2,30 +2,120 @@
  * Circuity region of a point, from the country it lies in (Natural Earth admin-0 polygons, keyed by
  * ISO 3166-1 numeric code). The grouping is a definition of this project, not a published fact.
  */
-import { LatLng } from '../../types';
-import { CircuityRegion } from './circuity';
-import { LandmassIndex, PolygonRings } from './landmass-index';
+import { LatLng } from "../../types";
+import { CircuityRegion } from "./circuity";
+import { LandmassIndex, PolygonRings } from "./landmass-index";
 
 const EUROPE = [
-  '008', '020', '040', '056', '070', '100', '112', '191', '196', '203', '208', '233', '234', '246', '248',
-  '250', '276', '300', '336', '348', '352', '372', '380', '428', '438', '440', '442', '470', '492', '498',
-  '499', '528', '578', '616', '620', '642', '643', '674', '688', '703', '705', '724', '752', '756', '804',
-  '807', '826', '831', '832', '833', 'KOSOVO',
+  "008",
+  "020",
+  "040",
+  "056",
+  "070",
+  "100",
+  "112",
+  "191",
+  "196",
+  "203",
+  "208",
+  "233",
+  "234",
+  "246",
+  "248",
+  "250",
+  "276",
+  "300",
+  "336",
+  "348",
+  "352",
+  "372",
+  "380",
+  "428",
+  "438",
+  "440",
+  "442",
+  "470",
+  "492",
+  "498",
+  "499",
+  "528",
+  "578",
+  "616",
+  "620",
+  "642",
+  "643",
+  "674",
+  "688",
+  "703",
+  "705",
+  "724",
+  "752",
+  "756",
+  "804",
+  "807",
+  "826",
+  "831",
+  "832",
+  "833",
+  "KOSOVO",
 ];
-const NORTH_AMERICA = ['124', '484', '840'];
-const CHINA = ['156', '344', '446'];
+const NORTH_AMERICA = ["124", "484", "840"];
+const CHINA = ["156", "344", "446"];
 const ASIA_OTHER = [
-  '004', '031', '048', '050', '051', '064', '096', '104', '116', '144', '158', '268', '275', '356', '360',
-  '364', '368', '376', '392', '398', '400', '408', '410', '414', '417', '418', '422', '458', '462', '496',
-  '512', '524', '586', '608', '626', '634', '682', '702', '704', '760', '762', '764', '784', '792', '795',
-  '860', '887',
+  "004",
+  "031",
+  "048",
+  "050",
+  "051",
+  "064",
+  "096",
+  "104",
+  "116",
+  "144",
+  "158",
+  "268",
+  "275",
+  "356",
+  "360",
+  "364",
+  "368",
+  "376",
+  "392",
+  "398",
+  "400",
+  "408",
+  "410",
+  "414",
+  "417",
+  "418",
+  "422",
+  "458",
+  "462",
+  "496",
+  "512",
+  "524",
+  "586",
+  "608",
+  "626",
+  "634",
+  "682",
+  "702",
+  "704",
+  "760",
+  "762",
+  "764",
+  "784",
+  "792",
+  "795",
+  "860",
+  "887",
 ];
 
 const REGION_OF_COUNTRY = new Map<string, CircuityRegion>([
-  ...EUROPE.map((c) => [c, 'EUROPE'] as const),
-  ...NORTH_AMERICA.map((c) => [c, 'NORTH_AMERICA'] as const),
-  ...CHINA.map((c) => [c, 'CHINA'] as const),
-  ...ASIA_OTHER.map((c) => [c, 'ASIA_OTHER'] as const),
+  ...EUROPE.map((c) => [c, "EUROPE"] as const),
+  ...NORTH_AMERICA.map((c) => [c, "NORTH_AMERICA"] as const),
+  ...CHINA.map((c) => [c, "CHINA"] as const),
+  ...ASIA_OTHER.map((c) => [c, "ASIA_OTHER"] as const),
 ]);
 
 export interface CountryPolygon {
@@ -39,7 +129,10 @@ export class CountryRegions {
   private readonly owners: string[];
 
   constructor(polygons: ReadonlyArray<CountryPolygon>, snapMeters = 20_000) {
-    this.index = new LandmassIndex(polygons.map((p) => p.rings), { snapMeters });
+    this.index = new LandmassIndex(
+      polygons.map((p) => p.rings),
+      { snapMeters }
+    );
     this.owners = polygons.map((p) => p.country);
   }
 
@@ -50,6 +143,6 @@ export class CountryRegions {
 
   regionOf(p: LatLng): CircuityRegion {
     const country = this.countryOf(p);
-    return (country && REGION_OF_COUNTRY.get(country)) || 'DEFAULT';
+    return (country && REGION_OF_COUNTRY.get(country)) || "DEFAULT";
   }
 }

@@ -7,7 +7,7 @@
  * Only the main connected piece is contracted (the only one queries snap to). Dead-end vertices
  * (degree 1) end chains but are not junctions: nothing ever passes through them.
  */
-import { SeaGraph } from './graph';
+import { SeaGraph } from "./graph";
 
 export interface ChainGraph {
   /** Number of junctions (vertices of degree ≥ 3 in the main piece). */
@@ -169,8 +169,10 @@ export function buildChainGraph(g: SeaGraph): ChainGraph {
     const a = chainA[c];
     const b = chainB[c];
     if (a < 0 || b < 0 || a === b) continue;
-    adjJunction[fill[a]] = b; adjChain[fill[a]++] = c;
-    adjJunction[fill[b]] = a; adjChain[fill[b]++] = c;
+    adjJunction[fill[a]] = b;
+    adjChain[fill[a]++] = c;
+    adjJunction[fill[b]] = a;
+    adjChain[fill[b]++] = c;
   }
 
   return {

@@ -5,8 +5,8 @@
  * (one Dijkstra per core junction over "core edges" = shortest core-free paths between them) and
  * a small local search at each end answer every query for the table's closed passages.
  */
-import { ChainGraph } from './chains';
-import { JunctionSearch } from './junction-search';
+import { ChainGraph } from "./chains";
+import { JunctionSearch } from "./junction-search";
 
 export interface CoreTable {
   closedMask: number;
@@ -33,7 +33,8 @@ export function selectCore(cg: ChainGraph): Uint8Array {
   const J = cg.junctionCount;
   const neighbours: Array<Set<number>> = Array.from({ length: J }, () => new Set<number>());
   for (let j = 0; j < J; j++) {
-    for (let i = cg.adjOffset[j]; i < cg.adjOffset[j + 1]; i++) neighbours[j].add(cg.adjJunction[i]);
+    for (let i = cg.adjOffset[j]; i < cg.adjOffset[j + 1]; i++)
+      neighbours[j].add(cg.adjJunction[i]);
   }
   const alive = new Uint8Array(J).fill(1);
   const degree = (j: number): number => {
@@ -71,7 +72,12 @@ export interface CoreTableArrays {
  * Builds the table for one set of closed passages. The all-pairs arrays may be given from an
  * earlier build of the same graph and closed set (a cache): then only the core edges are rebuilt.
  */
-export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: number, cached?: CoreTableArrays): CoreTable {
+export function buildCoreTable(
+  cg: ChainGraph,
+  isCore: Uint8Array,
+  closedMask: number,
+  cached?: CoreTableArrays
+): CoreTable {
   const t0 = performance.now();
   const J = cg.junctionCount;
   const coreOf = new Int32Array(J).fill(-1);
@@ -111,7 +117,8 @@ export function buildCoreTable(cg: ChainGraph, isCore: Uint8Array, closedMask: n
     dist = new Float64Array(C * C).fill(Infinity);
     firstEdge = new Int32Array(C * C).fill(-1);
     const scratch = new DijkstraScratch(C);
-    for (let s = 0; s < C; s++) rowDijkstra(s, C, edgeOffset, edgeTo, edgeLength, dist, firstEdge, scratch);
+    for (let s = 0; s < C; s++)
+      rowDijkstra(s, C, edgeOffset, edgeTo, edgeLength, dist, firstEdge, scratch);
   }
   return {
     closedMask,
@@ -162,7 +169,7 @@ function rowDijkstra(
   length: Float64Array,
   dist: Float64Array,
   firstEdge: Int32Array,
-  scratch: DijkstraScratch,
+  scratch: DijkstraScratch
 ): void {
   const row = s * n;
   const heap = scratch.heap;

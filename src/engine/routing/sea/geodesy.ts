@@ -1,5 +1,5 @@
 /** Distances on the WGS84 ellipsoid and on the unit sphere (for snapping and lower bounds). */
-import { Geodesic } from 'geographiclib-geodesic';
+import { Geodesic } from "geographiclib-geodesic";
 
 const WGS84 = Geodesic.WGS84;
 
@@ -37,7 +37,14 @@ export function toLatLng(v: Vec3): { lat: number; lng: number } {
 }
 
 /** Angle in radians between unit vectors, stable for small angles. */
-export function angleBetween(ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+export function angleBetween(
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number
+): number {
   const cx = ay * bz - az * by;
   const cy = az * bx - ax * bz;
   const cz = ax * by - ay * bx;
@@ -55,17 +62,23 @@ export function nearestOnArc(p: Vec3, a: Vec3, b: Vec3): { point: Vec3; angle: n
   let nz = a[0] * b[1] - a[1] * b[0];
   const nn = Math.hypot(nx, ny, nz);
   if (nn > 1e-12) {
-    nx /= nn; ny /= nn; nz /= nn;
+    nx /= nn;
+    ny /= nn;
+    nz /= nn;
     const d = p[0] * nx + p[1] * ny + p[2] * nz;
     let cx = p[0] - d * nx;
     let cy = p[1] - d * ny;
     let cz = p[2] - d * nz;
     const cn = Math.hypot(cx, cy, cz);
     if (cn > 1e-12) {
-      cx /= cn; cy /= cn; cz /= cn;
+      cx /= cn;
+      cy /= cn;
+      cz /= cn;
       // C lies on the arc when it is on the A→B side of both end points.
-      const s1 = (a[1] * cz - a[2] * cy) * nx + (a[2] * cx - a[0] * cz) * ny + (a[0] * cy - a[1] * cx) * nz;
-      const s2 = (cy * b[2] - cz * b[1]) * nx + (cz * b[0] - cx * b[2]) * ny + (cx * b[1] - cy * b[0]) * nz;
+      const s1 =
+        (a[1] * cz - a[2] * cy) * nx + (a[2] * cx - a[0] * cz) * ny + (a[0] * cy - a[1] * cx) * nz;
+      const s2 =
+        (cy * b[2] - cz * b[1]) * nx + (cz * b[0] - cx * b[2]) * ny + (cx * b[1] - cy * b[0]) * nz;
       if (s1 >= 0 && s2 >= 0) {
         return { point: [cx, cy, cz], angle: angleBetween(p[0], p[1], p[2], cx, cy, cz) };
       }
@@ -114,7 +127,7 @@ export function fastGeodesicMeters(lat1: number, lng1: number, lat2: number, lng
   const cosQ = Math.cos(Q);
   const sinS2 = Math.sin(sigma / 2);
   const cosS2 = Math.cos(sigma / 2);
-  const X = sinS2 === 0 ? 0 : (sigma - sinS) * ((sinP * cosQ) ** 2) / (cosS2 * cosS2);
-  const Y = cosS2 === 0 ? 0 : (sigma + sinS) * ((cosP * sinQ) ** 2) / (sinS2 * sinS2);
+  const X = sinS2 === 0 ? 0 : ((sigma - sinS) * (sinP * cosQ) ** 2) / (cosS2 * cosS2);
+  const Y = cosS2 === 0 ? 0 : ((sigma + sinS) * (cosP * sinQ) ** 2) / (sinS2 * sinS2);
   return WGS84_A * (sigma - (f / 2) * (X + Y));
 }

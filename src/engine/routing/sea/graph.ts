@@ -2,9 +2,9 @@
  * The sea network as a compact graph: typed arrays, CSR adjacency, ellipsoidal edge lengths and a
  * passage label per edge. Built once from polylines (Eurostat MARNET) and shared by all queries.
  */
-import { angleBetween, geodesicMeters, slerp, toLatLng, toUnit, Vec3 } from './geodesy';
-import { PassageArea, passageAt } from './passages';
-import { buildEdgeGrid, EdgeGrid, nearestEdge } from './spatial-index';
+import { angleBetween, geodesicMeters, slerp, toLatLng, toUnit, Vec3 } from "./geodesy";
+import { PassageArea, passageAt } from "./passages";
+import { buildEdgeGrid, EdgeGrid, nearestEdge } from "./spatial-index";
 
 export type Polyline = ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>;
 
@@ -64,7 +64,11 @@ export interface BuildOptions {
  */
 const DEFAULT_STITCH_KM = 10;
 
-export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArray<PassageArea>, options: BuildOptions = {}): SeaGraph {
+export function buildSeaGraph(
+  lines: ReadonlyArray<Polyline>,
+  areas: ReadonlyArray<PassageArea>,
+  options: BuildOptions = {}
+): SeaGraph {
   const vertexOf = new Map<string, number>();
   const lats: number[] = [];
   const lngs: number[] = [];
@@ -106,7 +110,14 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
   };
   addLines(lines);
   const beforeStitch = lats.length;
-  const stitched = stitchComponents(lats, lngs, ea, eb, options.stitchKm ?? DEFAULT_STITCH_KM, options.cellDegrees ?? 1);
+  const stitched = stitchComponents(
+    lats,
+    lngs,
+    ea,
+    eb,
+    options.stitchKm ?? DEFAULT_STITCH_KM,
+    options.cellDegrees ?? 1
+  );
   // Vertices made by splitting edges are vertices too: later lines (shortcuts) must find them.
   for (let v = beforeStitch; v < lats.length; v++) {
     const keyLng = lngs[v] >= 180 ? lngs[v] - 360 : lngs[v];
@@ -146,23 +157,48 @@ export function buildSeaGraph(lines: ReadonlyArray<Polyline>, areas: ReadonlyArr
   for (let e = 0; e < m; e++) {
     const a = edgeA[e];
     const b = edgeB[e];
-    adjTarget[fill[a]] = b; adjEdge[fill[a]++] = e;
-    adjTarget[fill[b]] = a; adjEdge[fill[b]++] = e;
+    adjTarget[fill[a]] = b;
+    adjEdge[fill[a]++] = e;
+    adjTarget[fill[b]] = a;
+    adjEdge[fill[b]++] = e;
   }
 
   const edgeInMain = mainComponentEdges(n, edgeA, edgeB);
-  const partial = { stitched, snapEdgeCount, edgeInMain, vertexCount: n, edgeCount: m, lat, lng, ux, uy, uz, adjOffset, adjTarget, adjEdge, edgeA, edgeB, edgeLength, edgePassage };
+  const partial = {
+    stitched,
+    snapEdgeCount,
+    edgeInMain,
+    vertexCount: n,
+    edgeCount: m,
+    lat,
+    lng,
+    ux,
+    uy,
+    uz,
+    adjOffset,
+    adjTarget,
+    adjEdge,
+    edgeA,
+    edgeB,
+    edgeLength,
+    edgePassage,
+  };
   return { ...partial, grid: buildEdgeGrid(partial, options.snapCellDegrees ?? 1, snapEdgeCount) };
 }
 
-function unitVectors(lat: Float64Array, lng: Float64Array): { ux: Float64Array; uy: Float64Array; uz: Float64Array } {
+function unitVectors(
+  lat: Float64Array,
+  lng: Float64Array
+): { ux: Float64Array; uy: Float64Array; uz: Float64Array } {
   const n = lat.length;
   const ux = new Float64Array(n);
   const uy = new Float64Array(n);
   const uz = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const u = toUnit(lat[i], lng[i]);
-    ux[i] = u[0]; uy[i] = u[1]; uz[i] = u[2];
+    ux[i] = u[0];
+    uy[i] = u[1];
+    uz[i] = u[2];
   }
   return { ux, uy, uz };
 }
@@ -172,7 +208,14 @@ function unitVectors(lat: Float64Array, lng: Float64Array): { ux: Float64Array; 
  * nearest edge of another piece within `maxKm`: that edge is split at the nearest point and a
  * connector edge added. Mutates the vertex and edge lists; returns the number of joins.
  */
-function stitchComponents(lats: number[], lngs: number[], ea: number[], eb: number[], maxKm: number, cellDegrees: number): number {
+function stitchComponents(
+  lats: number[],
+  lngs: number[],
+  ea: number[],
+  eb: number[],
+  maxKm: number,
+  cellDegrees: number
+): number {
   const n = lats.length;
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const find = (x: number): number => {
@@ -195,7 +238,14 @@ function stitchComponents(lats: number[], lngs: number[], ea: number[], eb: numb
   const lat = Float64Array.from(lats);
   const lng = Float64Array.from(lngs);
   const { ux, uy, uz } = unitVectors(lat, lng);
-  const geometry = { edgeCount: ea.length, edgeA: Int32Array.from(ea), edgeB: Int32Array.from(eb), ux, uy, uz };
+  const geometry = {
+    edgeCount: ea.length,
+    edgeA: Int32Array.from(ea),
+    edgeB: Int32Array.from(eb),
+    ux,
+    uy,
+    uz,
+  };
   const grid = buildEdgeGrid(geometry, cellDegrees);
   const seen = new Int32Array(ea.length);
   const maxAngle = maxKm / 6371.0088;
@@ -206,7 +256,15 @@ function stitchComponents(lats: number[], lngs: number[], ea: number[], eb: numb
   for (let v = 0; v < n; v++) {
     if (degree[v] !== 1 || find(v) === find(largest)) continue;
     const own = find(v);
-    const hit = nearestEdge({ ...geometry, grid }, lat[v], lng[v], [ux[v], uy[v], uz[v]], (e) => find(ea[e]) !== own, seen, ++stamp);
+    const hit = nearestEdge(
+      { ...geometry, grid },
+      lat[v],
+      lng[v],
+      [ux[v], uy[v], uz[v]],
+      (e) => find(ea[e]) !== own,
+      seen,
+      ++stamp
+    );
     if (!hit || hit.angle > maxAngle) continue;
     let list = splits.get(hit.edge);
     if (!list) splits.set(hit.edge, (list = []));
@@ -220,7 +278,10 @@ function stitchComponents(lats: number[], lngs: number[], ea: number[], eb: numb
     const A: Vec3 = [ux[a], uy[a], uz[a]];
     const span = angleBetween(ux[a], uy[a], uz[a], ux[b], uy[b], uz[b]);
     const points = list
-      .map((s) => ({ ...s, t: span > 0 ? angleBetween(A[0], A[1], A[2], s.point[0], s.point[1], s.point[2]) / span : 0 }))
+      .map((s) => ({
+        ...s,
+        t: span > 0 ? angleBetween(A[0], A[1], A[2], s.point[0], s.point[1], s.point[2]) / span : 0,
+      }))
       .sort((x, y) => x.t - y.t);
     removed.add(e);
     let prev = a;

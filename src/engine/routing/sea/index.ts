@@ -1,7 +1,14 @@
-export { buildSeaGraph, SeaGraph, Polyline, BuildOptions } from './graph';
-export { NetworkSeaRouter, SeaRoute, SeaRouterOptions, Snap, closedPassageMask, unwrapLongitudes } from './sea-router';
-export { buildChainGraph, ChainGraph } from './chains';
-export { buildCoreTable, selectCore, CoreTable, CoreTableArrays } from './core-table';
-export { PassageArea, passageId, passageOfId, pointInPolygon } from './passages';
-export { geodesicMeters, LOWER_BOUND_RADIUS_M } from './geodesy';
-export { passageEdgeCounts } from './inspect';
+export { buildSeaGraph, SeaGraph, Polyline, BuildOptions } from "./graph";
+export {
+  NetworkSeaRouter,
+  SeaRoute,
+  SeaRouterOptions,
+  Snap,
+  closedPassageMask,
+  unwrapLongitudes,
+} from "./sea-router";
+export { buildChainGraph, ChainGraph } from "./chains";
+export { buildCoreTable, selectCore, CoreTable, CoreTableArrays } from "./core-table";
+export { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
+export { geodesicMeters, LOWER_BOUND_RADIUS_M } from "./geodesy";
+export { passageEdgeCounts } from "./inspect";

@@ -1,6 +1,6 @@
 /** Facts about a built graph, for tests, the benchmark and start-up diagnostics. */
-import { Passage, PASSAGES } from '../../types';
-import { SeaGraph } from './graph';
+import { Passage, PASSAGES } from "../../types";
+import { SeaGraph } from "./graph";
 
 /** Number of network edges labelled with each passage (0 = the network does not reach it). */
 export function passageEdgeCounts(graph: SeaGraph): Record<Passage, number> {

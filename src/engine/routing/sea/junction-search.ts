@@ -3,8 +3,8 @@
  * search (any closed passages), the local searches of a table query (which stop at core
  * junctions), and the core-edge builder of the distance table.
  */
-import { ChainGraph } from './chains';
-import { MinHeap } from './min-heap';
+import { ChainGraph } from "./chains";
+import { MinHeap } from "./min-heap";
 
 export interface JunctionStart {
   junction: number;
@@ -123,7 +123,8 @@ export class JunctionSearch {
   /** Chains from the search's start to junction j, in travel order. */
   chainsTo(j: number): number[] {
     const out: number[] = [];
-    for (let v = j; this.predJunction[v] >= 0; v = this.predJunction[v]) out.push(this.predChain[v]);
+    for (let v = j; this.predJunction[v] >= 0; v = this.predJunction[v])
+      out.push(this.predChain[v]);
     return out.reverse();
   }
 

@@ -3,7 +3,7 @@
  * scanlines at each row's centre latitude, then optionally widened by a margin of cells. Used to
  * check that an open-sea shortcut (a geodesic between two network vertices) stays off the coast.
  */
-import { slerp, toLatLng, toUnit, angleBetween } from './geodesy';
+import { slerp, toLatLng, toUnit, angleBetween } from "./geodesy";
 
 export type Rings = ReadonlyArray<ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>>;
 
@@ -40,7 +40,10 @@ export function rasteriseLand(polygons: ReadonlyArray<Rings>, cellDegrees: numbe
         const b = ring[(i + 1) % ring.length];
         if (a[1] === b[1]) continue;
         const id = x1.length;
-        x1.push(a[0]); y1.push(a[1]); x2.push(b[0]); y2.push(b[1]);
+        x1.push(a[0]);
+        y1.push(a[1]);
+        x2.push(b[0]);
+        y2.push(b[1]);
         const lo = Math.max(0, Math.floor((Math.min(a[1], b[1]) + 90) / cellDegrees - 0.5));
         const hi = Math.min(rows - 1, Math.ceil((Math.max(a[1], b[1]) + 90) / cellDegrees - 0.5));
         for (let r = lo; r <= hi; r++) byRow[r].push(id);
@@ -56,7 +59,7 @@ export function rasteriseLand(polygons: ReadonlyArray<Rings>, cellDegrees: numbe
     for (const id of byRow[r]) {
       const ya = y1[id];
       const yb = y2[id];
-      if ((ya > lat) === (yb > lat)) continue;
+      if (ya > lat === yb > lat) continue;
       xs.push(x1[id] + ((lat - ya) * (x2[id] - x1[id])) / (yb - ya));
     }
     xs.sort((a, b) => a - b);
@@ -77,7 +80,8 @@ export function widenMask(mask: LandMask, cells: number): LandMask {
     const row = r * cols;
     for (let c = 0; c < cols; c++) {
       if (!getBit(mask.bits, row + c)) continue;
-      for (let dc = -cells; dc <= cells; dc++) across[row + ((((c + dc) % cols) + cols) % cols)] = 1;
+      for (let dc = -cells; dc <= cells; dc++)
+        across[row + ((((c + dc) % cols) + cols) % cols)] = 1;
     }
   }
   const out = new Uint8Array(mask.bits.length);
@@ -120,7 +124,7 @@ export function arcIsClear(
   margin: LandMask,
   a: { lat: number; lng: number },
   b: { lat: number; lng: number },
-  o: ClearanceOptions,
+  o: ClearanceOptions
 ): boolean {
   const ua = toUnit(a.lat, a.lng);
   const ub = toUnit(b.lat, b.lng);
@@ -155,7 +159,7 @@ export function connectorIsClear(
   skipFromKm: number,
   skipToKm: number,
   stepKm: number,
-  blocked?: (lat: number, lng: number) => boolean,
+  blocked?: (lat: number, lng: number) => boolean
 ): boolean {
   const ua = toUnit(from.lat, from.lng);
   const ub = toUnit(to.lat, to.lng);

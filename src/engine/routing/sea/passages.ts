@@ -1,5 +1,5 @@
 /** Passage areas: small polygons around canals and straits, used to label the network's edges. */
-import { Passage, PASSAGES } from '../../types';
+import { Passage, PASSAGES } from "../../types";
 
 export interface PassageArea {
   name: Passage;
@@ -17,7 +17,7 @@ export function passageOfId(id: number): Passage | undefined {
 }
 
 /** Ray casting in the lng/lat plane: the areas are small enough for that to be exact in practice. */
-export function pointInPolygon(lng: number, lat: number, polygon: PassageArea['polygon']): boolean {
+export function pointInPolygon(lng: number, lat: number, polygon: PassageArea["polygon"]): boolean {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const [xi, yi] = polygon[i];

@@ -9,17 +9,27 @@
  * consecutive points never jump by more than 180°: a trans-Pacific route eastward from Asia goes
  * on past 180 (e.g. 190 = 170°W) instead of jumping to -180, so maps draw one continuous line.
  */
-import type { RoutedPath, SeaRouter } from '../../route-engine';
-import { LatLng, Passage } from '../../types';
-import { buildChainGraph, ChainGraph, passageBit } from './chains';
-import { coreChains, CoreTable } from './core-table';
-import { angleBetween, fastGeodesicMeters, geodesicMeters, LOWER_BOUND_RADIUS_M, MEAN_RADIUS_M, slerp, toLatLng, toUnit, Vec3 } from './geodesy';
-import { SeaGraph } from './graph';
-import { JunctionSearch, JunctionStart } from './junction-search';
-import { connectorIsClear, LandMask } from './land-mask';
-import { LruCache } from './lru-cache';
-import { PassageArea, passageId, passageOfId, pointInPolygon } from './passages';
-import { EdgeSnap, edgesWithin, nearEdges } from './spatial-index';
+import type { RoutedPath, SeaRouter } from "../../route-engine";
+import { LatLng, Passage } from "../../types";
+import { buildChainGraph, ChainGraph, passageBit } from "./chains";
+import { coreChains, CoreTable } from "./core-table";
+import {
+  angleBetween,
+  fastGeodesicMeters,
+  geodesicMeters,
+  LOWER_BOUND_RADIUS_M,
+  MEAN_RADIUS_M,
+  slerp,
+  toLatLng,
+  toUnit,
+  Vec3,
+} from "./geodesy";
+import { SeaGraph } from "./graph";
+import { JunctionSearch, JunctionStart } from "./junction-search";
+import { connectorIsClear, LandMask } from "./land-mask";
+import { LruCache } from "./lru-cache";
+import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
+import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
 
 /** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
 const CANDIDATE_FACTOR = 1.5;
@@ -100,7 +110,7 @@ interface Found {
   startPort?: Port;
   chains?: number[];
   endPort?: Port;
-  direct?: 'CHAIN' | 'EDGE';
+  direct?: "CHAIN" | "EDGE";
 }
 
 export function closedPassageMask(closed: Iterable<Passage>): number {
@@ -130,7 +140,10 @@ export class NetworkSeaRouter implements SeaRouter {
   /** Of those, answered with a distance table. */
   tableHits = 0;
 
-  constructor(readonly graph: SeaGraph, options: SeaRouterOptions = {}) {
+  constructor(
+    readonly graph: SeaGraph,
+    options: SeaRouterOptions = {}
+  ) {
     this.cache = new LruCache(options.cacheSize ?? 20_000);
     this.keyDecimals = options.cacheKeyDecimals ?? 5;
     this.useAStar = options.useAStar ?? true;
@@ -145,7 +158,8 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   addTable(table: CoreTable): void {
-    if (table.isCore.length !== this.chains.junctionCount) throw new Error('distance table built for another chain graph');
+    if (table.isCore.length !== this.chains.junctionCount)
+      throw new Error("distance table built for another chain graph");
     this.tables.set(table.closedMask, table);
   }
 
@@ -154,7 +168,7 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
-    const closedKey = [...options.closed].sort().join('+');
+    const closedKey = [...options.closed].sort().join("+");
     const d = this.keyDecimals;
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedKey}`;
     const hit = this.cache.get(key);
@@ -177,22 +191,55 @@ export class NetworkSeaRouter implements SeaRouter {
    */
   private snapCandidates(point: LatLng, closedMask: number): Snap[] {
     const g = this.graph;
-    const accept = (e: number): boolean => e < g.snapEdgeCount && g.edgeInMain[e] === 1 && (passageBit(g.edgePassage[e]) & closedMask) === 0;
+    const accept = (e: number): boolean =>
+      e < g.snapEdgeCount &&
+      g.edgeInMain[e] === 1 &&
+      (passageBit(g.edgePassage[e]) & closedMask) === 0;
     const p = toUnit(point.lat, point.lng);
     // Far from the network (an inland or polar point), look at most CANDIDATE_BAND_M beyond the nearest edge.
     const band = (nearest: number): number =>
-      nearest + Math.min(nearest * (CANDIDATE_FACTOR - 1), CANDIDATE_BAND_M / MEAN_RADIUS_M) + CANDIDATE_SLACK_M / MEAN_RADIUS_M;
-    let near = nearEdges(g, point.lat, point.lng, p, accept, this.edgeSeen, ++this.stamp, band, MAX_CANDIDATES);
+      nearest +
+      Math.min(nearest * (CANDIDATE_FACTOR - 1), CANDIDATE_BAND_M / MEAN_RADIUS_M) +
+      CANDIDATE_SLACK_M / MEAN_RADIUS_M;
+    let near = nearEdges(
+      g,
+      point.lat,
+      point.lng,
+      p,
+      accept,
+      this.edgeSeen,
+      ++this.stamp,
+      band,
+      MAX_CANDIDATES
+    );
     if (!near.length) return [];
     // A long dead-end approach leg (MARNET draws some ports as one long spoke, e.g. Colombo from the
     // west) only lets ships arrive from its far end: look wider for the lanes that pass nearby.
     if (this.isLongSpoke(near[0].edge) && band(near[0].angle) < SPOKE_RADIUS_M / MEAN_RADIUS_M) {
-      near = edgesWithin(g, point.lat, point.lng, p, SPOKE_RADIUS_M / MEAN_RADIUS_M, accept, this.edgeSeen, ++this.stamp).slice(0, MAX_CANDIDATES);
+      near = edgesWithin(
+        g,
+        point.lat,
+        point.lng,
+        p,
+        SPOKE_RADIUS_M / MEAN_RADIUS_M,
+        accept,
+        this.edgeSeen,
+        ++this.stamp
+      ).slice(0, MAX_CANDIDATES);
     }
     const hits = near.map((h) => this.roughSnap(h));
     if (!this.land) return hits;
     const land = this.land;
-    const clear = hits.filter((s) => connectorIsClear(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_SKIP_TO_KM, CONNECTOR_STEP_KM));
+    const clear = hits.filter((s) =>
+      connectorIsClear(
+        land,
+        point,
+        s,
+        CONNECTOR_SKIP_FROM_KM,
+        CONNECTOR_SKIP_TO_KM,
+        CONNECTOR_STEP_KM
+      )
+    );
     return clear.length ? clear : hits;
   }
 
@@ -207,10 +254,20 @@ export class NetworkSeaRouter implements SeaRouter {
     const a = g.edgeA[hit.edge];
     const b = g.edgeB[hit.edge];
     const span = angleBetween(g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b]);
-    const t = span > 0 ? angleBetween(g.ux[a], g.uy[a], g.uz[a], hit.point[0], hit.point[1], hit.point[2]) / span : 0;
+    const t =
+      span > 0
+        ? angleBetween(g.ux[a], g.uy[a], g.uz[a], hit.point[0], hit.point[1], hit.point[2]) / span
+        : 0;
     const p = toLatLng(hit.point);
     const toA = g.edgeLength[hit.edge] * Math.min(1, t);
-    return { edge: hit.edge, lat: p.lat, lng: p.lng, offset: hit.angle * MEAN_RADIUS_M, toA, toB: g.edgeLength[hit.edge] - toA };
+    return {
+      edge: hit.edge,
+      lat: p.lat,
+      lng: p.lng,
+      offset: hit.angle * MEAN_RADIUS_M,
+      toA,
+      toB: g.edgeLength[hit.edge] - toA,
+    };
   }
 
   /** The snap with its offset and its distance to the edge's A end measured on the ellipsoid. */
@@ -223,20 +280,34 @@ export class NetworkSeaRouter implements SeaRouter {
     const da = fastGeodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]);
     const db = fastGeodesicMeters(s.lat, s.lng, g.lat[g.edgeB[s.edge]], g.lng[g.edgeB[s.edge]]);
     const toA = da + db > 0 ? (len * da) / (da + db) : 0;
-    return { ...s, offset: fastGeodesicMeters(point.lat, point.lng, s.lat, s.lng), toA, toB: len - toA };
+    return {
+      ...s,
+      offset: fastGeodesicMeters(point.lat, point.lng, s.lat, s.lng),
+      toA,
+      toB: len - toA,
+    };
   }
 
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     this.searches++;
-    if (from.lat === to.lat && from.lng === to.lng) return { meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] };
+    if (from.lat === to.lat && from.lng === to.lng)
+      return { meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] };
     const starts = this.snapCandidates(from, closedMask);
     const ends = this.snapCandidates(to, closedMask);
     if (!starts.length || !ends.length) return null;
     const g = this.graph;
 
     // Open water all the way (and no canal or strait on the way): the straight line is the route.
-    if (this.land && sphericalMeters(from, to) <= DIRECT_MAX_M && this.straightIsClear(from, to, true, true)) {
-      return { meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng), path: unwrapLongitudes([{ ...from }, { ...to }]), passages: [] };
+    if (
+      this.land &&
+      sphericalMeters(from, to) <= DIRECT_MAX_M &&
+      this.straightIsClear(from, to, true, true)
+    ) {
+      return {
+        meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
+        path: unwrapLongitudes([{ ...from }, { ...to }]),
+        passages: [],
+      };
     }
 
     // Both points nearest to the same edge: the straight way between them is the route.
@@ -252,7 +323,12 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /** A straight leg clear of land and passage areas (the query's own end points may sit on the coast). */
-  private straightIsClear(a: LatLng, b: LatLng, aIsQueryPoint: boolean, bIsQueryPoint: boolean): boolean {
+  private straightIsClear(
+    a: LatLng,
+    b: LatLng,
+    aIsQueryPoint: boolean,
+    bIsQueryPoint: boolean
+  ): boolean {
     if (!this.land) return false;
     return connectorIsClear(
       this.land,
@@ -261,7 +337,7 @@ export class NetworkSeaRouter implements SeaRouter {
       aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
       bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
       STRAIGHT_STEP_KM,
-      this.inPassage,
+      this.inPassage
     );
   }
 
@@ -282,15 +358,30 @@ export class NetworkSeaRouter implements SeaRouter {
       u[3 * k] = c * Math.cos(lam);
       u[3 * k + 1] = c * Math.sin(lam);
       u[3 * k + 2] = Math.sin(phi);
-      along[k] = k === 0 ? 0 : along[k - 1] + MEAN_RADIUS_M * angleBetween(u[3 * k - 3], u[3 * k - 2], u[3 * k - 1], u[3 * k], u[3 * k + 1], u[3 * k + 2]);
+      along[k] =
+        k === 0
+          ? 0
+          : along[k - 1] +
+            MEAN_RADIUS_M *
+              angleBetween(
+                u[3 * k - 3],
+                u[3 * k - 2],
+                u[3 * k - 1],
+                u[3 * k],
+                u[3 * k + 1],
+                u[3 * k + 2]
+              );
     }
     for (let j = last; j >= 2; j--) {
-      const straight = MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
+      const straight =
+        MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
       if (!this.straightIsClear(path[0], path[j], true, false)) continue;
       let replaced = 0;
-      for (let k = 0; k < j; k++) replaced += fastGeodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
-      const saved = replaced - fastGeodesicMeters(path[0].lat, path[0].lng, path[j].lat, path[j].lng);
+      for (let k = 0; k < j; k++)
+        replaced += fastGeodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
+      const saved =
+        replaced - fastGeodesicMeters(path[0].lat, path[0].lng, path[j].lat, path[j].lng);
       if (saved <= 0) return 0;
       path.splice(1, j - 1);
       return saved;
@@ -312,7 +403,12 @@ export class NetworkSeaRouter implements SeaRouter {
       const toVk1 = g.edgeLength[s.edge] - toVk;
       const edgePos = base - c + k;
       if (cg.chainA[c] >= 0 && (cg.maskBefore[edgePos] & closedMask) === 0) {
-        out.push({ snap: i, towardB: false, junction: cg.chainA[c], cost: s.offset + toVk + cg.chainVertexAt[base + k] });
+        out.push({
+          snap: i,
+          towardB: false,
+          junction: cg.chainA[c],
+          cost: s.offset + toVk + cg.chainVertexAt[base + k],
+        });
       }
       if (cg.chainB[c] >= 0 && (cg.maskAfter[edgePos] & closedMask) === 0) {
         const rest = cg.chainLength[c] - cg.chainVertexAt[base + k + 1];
@@ -345,16 +441,22 @@ export class NetworkSeaRouter implements SeaRouter {
         const ke = cg.edgeIndex[e.edge];
         const base = cg.chainVertexOffset[c] - c;
         let mask = 0;
-        for (let k = Math.min(ks, ke) + 1; k < Math.max(ks, ke); k++) mask |= passageBit(this.graph.edgePassage[cg.chainEdge[base + k]]);
+        for (let k = Math.min(ks, ke) + 1; k < Math.max(ks, ke); k++)
+          mask |= passageBit(this.graph.edgePassage[cg.chainEdge[base + k]]);
         if ((mask & closedMask) !== 0) return;
         const cost = s.offset + Math.abs(this.chainPosition(s) - this.chainPosition(e)) + e.offset;
-        if (!best || cost < best.cost) best = { cost, startSnap: i, endSnap: j, direct: ks === ke ? 'EDGE' : 'CHAIN' };
+        if (!best || cost < best.cost)
+          best = { cost, startSnap: i, endSnap: j, direct: ks === ke ? "EDGE" : "CHAIN" };
       });
     });
 
     const startPorts = this.ports(starts, closedMask);
     const endPorts = this.ports(ends, closedMask);
-    const startList: JunctionStart[] = startPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i }));
+    const startList: JunctionStart[] = startPorts.map((p, i) => ({
+      junction: p.junction,
+      cost: p.cost,
+      tag: i,
+    }));
     const finish = this.finish;
     finish.clear();
     endPorts.forEach((p, i) => {
@@ -368,10 +470,27 @@ export class NetworkSeaRouter implements SeaRouter {
       this.tableHits++;
       const a = this.fromSearch;
       // Core junctions are not expanded, not even the start ones: the table covers every way on from them.
-      const hit = a.run(startList, { closedMask, stopAt: table.isCore, expandStarts: false, finish, bestSoFar: known });
-      if (hit) best = { cost: hit.cost, startSnap: -1, endSnap: -1, startPort: startPorts[hit.startTag], chains: a.chainsTo(hit.junction), endPort: endPorts[hit.finishTag] };
+      const hit = a.run(startList, {
+        closedMask,
+        stopAt: table.isCore,
+        expandStarts: false,
+        finish,
+        bestSoFar: known,
+      });
+      if (hit)
+        best = {
+          cost: hit.cost,
+          startSnap: -1,
+          endSnap: -1,
+          startPort: startPorts[hit.startTag],
+          chains: a.chainsTo(hit.junction),
+          endPort: endPorts[hit.finishTag],
+        };
       const b = this.toSearch;
-      b.run(endPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i })), { closedMask, stopAt: table.isCore, expandStarts: false });
+      b.run(
+        endPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i })),
+        { closedMask, stopAt: table.isCore, expandStarts: false }
+      );
       const C = table.size;
       let bestPair: [number, number] | null = null;
       let bestCost = (best as Found | null)?.cost ?? Infinity;
@@ -390,14 +509,33 @@ export class NetworkSeaRouter implements SeaRouter {
       }
       if (bestPair) {
         const [ja, jb] = bestPair;
-        const chains = [...a.chainsTo(ja), ...coreChains(table, table.coreOf[ja], table.coreOf[jb]), ...b.chainsTo(jb).reverse()];
-        best = { cost: bestCost, startSnap: -1, endSnap: -1, startPort: startPorts[a.tag[ja]], chains, endPort: endPorts[b.tag[jb]] };
+        const chains = [
+          ...a.chainsTo(ja),
+          ...coreChains(table, table.coreOf[ja], table.coreOf[jb]),
+          ...b.chainsTo(jb).reverse(),
+        ];
+        best = {
+          cost: bestCost,
+          startSnap: -1,
+          endSnap: -1,
+          startPort: startPorts[a.tag[ja]],
+          chains,
+          endPort: endPorts[b.tag[jb]],
+        };
       }
     } else {
       const bound = this.useAStar ? this.lowerBound(ends) : undefined;
       const s = this.fromSearch;
       const hit = s.run(startList, { closedMask, finish, bound, bestSoFar: known });
-      if (hit) best = { cost: hit.cost, startSnap: -1, endSnap: -1, startPort: startPorts[hit.startTag], chains: s.chainsTo(hit.junction), endPort: endPorts[hit.finishTag] };
+      if (hit)
+        best = {
+          cost: hit.cost,
+          startSnap: -1,
+          endSnap: -1,
+          startPort: startPorts[hit.startTag],
+          chains: s.chainsTo(hit.junction),
+          endPort: endPorts[hit.finishTag],
+        };
     }
     if (best && best.startPort && best.endPort) {
       best.startSnap = best.startPort.snap;
@@ -413,12 +551,20 @@ export class NetworkSeaRouter implements SeaRouter {
     let slack = 0;
     for (const e of ends) {
       const u = toUnit(e.lat, e.lng);
-      slack = Math.max(slack, LOWER_BOUND_RADIUS_M * angleBetween(u[0], u[1], u[2], target[0], target[1], target[2]));
+      slack = Math.max(
+        slack,
+        LOWER_BOUND_RADIUS_M * angleBetween(u[0], u[1], u[2], target[0], target[1], target[2])
+      );
     }
     const jv = this.chains.junctionVertex;
     return (j: number): number => {
       const v = jv[j];
-      return Math.max(0, LOWER_BOUND_RADIUS_M * angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) - slack);
+      return Math.max(
+        0,
+        LOWER_BOUND_RADIUS_M *
+          angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) -
+          slack
+      );
     };
   }
 
@@ -435,7 +581,13 @@ export class NetworkSeaRouter implements SeaRouter {
     };
     const addVertex = (v: number): void => add(g.lat[v], g.lng[v]);
     /** Chain c's vertices at positions [from..to] (either direction) and its edges between them. */
-    const walkChain = (c: number, fromPos: number, toPos: number, edgeFrom: number, edgeTo: number): void => {
+    const walkChain = (
+      c: number,
+      fromPos: number,
+      toPos: number,
+      edgeFrom: number,
+      edgeTo: number
+    ): void => {
       const vb = cg.chainVertexOffset[c];
       const eb = vb - c;
       const step = toPos >= fromPos ? 1 : -1;
@@ -447,7 +599,8 @@ export class NetworkSeaRouter implements SeaRouter {
           edges.push(e);
           // Path points next to a passage edge bound the straightening of the route's ends.
           if (g.edgePassage[e] !== 0) {
-            if (firstPassagePoint < 0) firstPassagePoint = Math.max(0, path.length - (toPos - fromPos) * step - 1);
+            if (firstPassagePoint < 0)
+              firstPassagePoint = Math.max(0, path.length - (toPos - fromPos) * step - 1);
             lastPassagePoint = path.length - 1;
           }
         }
@@ -455,7 +608,8 @@ export class NetworkSeaRouter implements SeaRouter {
     };
     let firstPassagePoint = -1;
     let lastPassagePoint = -1;
-    const chainEdges = (c: number): number => cg.chainVertexOffset[c + 1] - cg.chainVertexOffset[c] - 1;
+    const chainEdges = (c: number): number =>
+      cg.chainVertexOffset[c + 1] - cg.chainVertexOffset[c] - 1;
 
     add(from.lat, from.lng);
     add(start.lat, start.lng);
@@ -467,7 +621,8 @@ export class NetworkSeaRouter implements SeaRouter {
       if (ks < ke) walkChain(cs, ks + 1, ke, ks, ke);
       else if (ks > ke) walkChain(cs, ks, ke + 1, ks, ke);
       else edges.push(start.edge);
-      meters = start.offset + Math.abs(this.chainPosition(start) - this.chainPosition(end)) + end.offset;
+      meters =
+        start.offset + Math.abs(this.chainPosition(start) - this.chainPosition(end)) + end.offset;
     } else {
       const sp = found.startPort!;
       const ep = found.endPort!;
@@ -534,7 +689,8 @@ function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: numb
   });
   return (lat: number, lng: number): boolean => {
     for (let i = 0; i < areas.length; i++) {
-      if (lng < box[4 * i] || lat < box[4 * i + 1] || lng > box[4 * i + 2] || lat > box[4 * i + 3]) continue;
+      if (lng < box[4 * i] || lat < box[4 * i + 1] || lng > box[4 * i + 2] || lat > box[4 * i + 3])
+        continue;
       if (pointInPolygon(lng, lat, areas[i].polygon)) return true;
     }
     return false;
@@ -554,7 +710,8 @@ function sphericalMeters(a: LatLng, b: LatLng): number {
  */
 export function unwrapLongitudes(path: LatLng[]): LatLng[] {
   let jumps = false;
-  for (let i = 1; i < path.length && !jumps; i++) jumps = Math.abs(path[i].lng - path[i - 1].lng) > 180;
+  for (let i = 1; i < path.length && !jumps; i++)
+    jumps = Math.abs(path[i].lng - path[i - 1].lng) > 180;
   if (!jumps) return path; // the common case: nothing to unwrap, no copy
   const out: LatLng[] = path.length ? [path[0]] : [];
   for (let i = 1; i < path.length; i++) {
@@ -588,7 +745,7 @@ function crossingLatitude(a: LatLng, b: LatLng, meridian: number): number {
     let lng = p.lng;
     while (lng - a.lng > 180) lng -= 360;
     while (lng - a.lng < -180) lng += 360;
-    if ((lng < meridian) === (a.lng < meridian)) lo = t;
+    if (lng < meridian === a.lng < meridian) lo = t;
     else hi = t;
   }
   return lat;

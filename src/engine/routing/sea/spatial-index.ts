@@ -2,7 +2,7 @@
  * A lat/lng grid over the network's edges, for snapping a point to the nearest point ON an edge.
  * Edges are great-circle arcs; each is registered in every cell its arc passes through.
  */
-import { angleBetween, nearestOnArc, slerp, toLatLng, Vec3 } from './geodesy';
+import { angleBetween, nearestOnArc, slerp, toLatLng, Vec3 } from "./geodesy";
 
 export interface EdgeGrid {
   cellDegrees: number;
@@ -34,7 +34,11 @@ const DEG = 180 / Math.PI;
 const MARGIN_DEG = 0.02;
 
 /** `gridEdges`: only edges [0, gridEdges) are registered (the others are never snapped to). */
-export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number, gridEdges = g.edgeCount): EdgeGrid {
+export function buildEdgeGrid(
+  g: EdgeGeometry,
+  cellDegrees: number,
+  gridEdges = g.edgeCount
+): EdgeGrid {
   const cols = Math.round(360 / cellDegrees);
   const rows = Math.round(180 / cellDegrees);
   const pairCell: number[] = [];
@@ -52,8 +56,14 @@ export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number, gridEdges = 
       let lng0 = Math.min(prev.lng, cur.lng);
       let lng1 = Math.max(prev.lng, cur.lng);
       if (lng1 - lng0 > 180) [lng0, lng1] = [lng1, lng0 + 360]; // the sample pair straddles ±180°
-      const r0 = clampRow(Math.floor((Math.min(prev.lat, cur.lat) - MARGIN_DEG + 90) / cellDegrees), rows);
-      const r1 = clampRow(Math.floor((Math.max(prev.lat, cur.lat) + MARGIN_DEG + 90) / cellDegrees), rows);
+      const r0 = clampRow(
+        Math.floor((Math.min(prev.lat, cur.lat) - MARGIN_DEG + 90) / cellDegrees),
+        rows
+      );
+      const r1 = clampRow(
+        Math.floor((Math.max(prev.lat, cur.lat) + MARGIN_DEG + 90) / cellDegrees),
+        rows
+      );
       const c0 = Math.floor((lng0 - MARGIN_DEG + 180) / cellDegrees);
       const c1 = Math.floor((lng1 + MARGIN_DEG + 180) / cellDegrees);
       for (let r = r0; r <= r1; r++) {
@@ -99,10 +109,18 @@ export function buildEdgeGrid(g: EdgeGeometry, cellDegrees: number, gridEdges = 
  * normalised; zero for a degenerate arc). No allocation: the hot loop of snapping.
  */
 function arcAngle(
-  px: number, py: number, pz: number,
-  ax: number, ay: number, az: number,
-  bx: number, by: number, bz: number,
-  nx: number, ny: number, nz: number,
+  px: number,
+  py: number,
+  pz: number,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  nx: number,
+  ny: number,
+  nz: number
 ): number {
   const d = px * nx + py * ny + pz * nz;
   const cx = px - d * nx;
@@ -137,7 +155,7 @@ export function nearestEdge(
   p: Vec3,
   accept: (edge: number) => boolean,
   seen: Int32Array,
-  stamp: number,
+  stamp: number
 ): EdgeSnap | null {
   return nearEdges(g, lat, lng, p, accept, seen, stamp, (nearest) => nearest, 1)[0] ?? null;
 }
@@ -155,7 +173,7 @@ export function nearEdges(
   seen: Int32Array,
   stamp: number,
   band: (nearestAngle: number) => number,
-  max: number,
+  max: number
 ): EdgeSnap[] {
   const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
   const [px, py, pz] = p;
@@ -178,7 +196,20 @@ export function nearEdges(
           if (!accept(e)) continue;
           const a = g.edgeA[e];
           const b = g.edgeB[e];
-          const angle = arcAngle(px, py, pz, g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b], poleX[e], poleY[e], poleZ[e]);
+          const angle = arcAngle(
+            px,
+            py,
+            pz,
+            g.ux[a],
+            g.uy[a],
+            g.uz[a],
+            g.ux[b],
+            g.uy[b],
+            g.uz[b],
+            poleX[e],
+            poleY[e],
+            poleZ[e]
+          );
           if (angle > bandAngle) continue;
           foundEdge.push(e);
           foundAngle.push(angle);
@@ -194,7 +225,10 @@ export function nearEdges(
     if ((foundEdge.length && bandAngle * DEG <= radiusDeg) || coveredWholeEarth) break;
     radiusDeg *= 2;
   }
-  const order = foundEdge.map((_, i) => i).filter((i) => foundAngle[i] <= bandAngle).sort((x, y) => foundAngle[x] - foundAngle[y]);
+  const order = foundEdge
+    .map((_, i) => i)
+    .filter((i) => foundAngle[i] <= bandAngle)
+    .sort((x, y) => foundAngle[x] - foundAngle[y]);
   return order.slice(0, max).map((i) => {
     const e = foundEdge[i];
     const a = g.edgeA[e];
@@ -240,7 +274,7 @@ export function edgesWithin(
   radiusAngle: number,
   accept: (edge: number) => boolean,
   seen: Int32Array,
-  stamp: number,
+  stamp: number
 ): EdgeSnap[] {
   const { cols, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
   const [px, py, pz] = p;
@@ -258,7 +292,23 @@ export function edgesWithin(
         if (!accept(e)) continue;
         const a = g.edgeA[e];
         const b = g.edgeB[e];
-        if (arcAngle(px, py, pz, g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b], poleX[e], poleY[e], poleZ[e]) > radiusAngle) continue;
+        if (
+          arcAngle(
+            px,
+            py,
+            pz,
+            g.ux[a],
+            g.uy[a],
+            g.uz[a],
+            g.ux[b],
+            g.uy[b],
+            g.uz[b],
+            poleX[e],
+            poleY[e],
+            poleZ[e]
+          ) > radiusAngle
+        )
+          continue;
         const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
         if (hit.angle <= radiusAngle) out.push({ edge: e, point: hit.point, angle: hit.angle });
       }

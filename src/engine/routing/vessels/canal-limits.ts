@@ -3,7 +3,7 @@
  * and Panamax locks): a vessel may use the passage when it fits any of them. The rows of one
  * variant with different beams form a beam→max-draught table, interpolated linearly (Suez).
  */
-import { Passage, VesselDimensions } from '../../types';
+import { Passage, VesselDimensions } from "../../types";
 
 export interface CanalLimit {
   passage: Passage;
@@ -29,11 +29,13 @@ export class CanalLimits {
       let list = this.variants.get(limit.passage);
       if (!list) this.variants.set(limit.passage, (list = []));
       let variant = list.find((v) => v.name === limit.variant);
-      if (!variant) list.push((variant = { passage: limit.passage, name: limit.variant, rows: [] }));
+      if (!variant)
+        list.push((variant = { passage: limit.passage, name: limit.variant, rows: [] }));
       variant.rows.push(limit);
     }
     for (const list of this.variants.values()) {
-      for (const v of list) v.rows.sort((a, b) => (a.maxBeamM ?? Infinity) - (b.maxBeamM ?? Infinity));
+      for (const v of list)
+        v.rows.sort((a, b) => (a.maxBeamM ?? Infinity) - (b.maxBeamM ?? Infinity));
     }
   }
 
@@ -63,7 +65,13 @@ function fitsVariant(variant: Variant, vessel: VesselDimensions): boolean {
   if (row.maxLengthM !== undefined && length > row.maxLengthM) return false;
   let maxDraught = row.maxDraughtM;
   const prev = i > 0 ? rows[i - 1] : undefined;
-  if (prev && prev.maxBeamM !== undefined && row.maxBeamM !== undefined && prev.maxDraughtM !== undefined && row.maxDraughtM !== undefined) {
+  if (
+    prev &&
+    prev.maxBeamM !== undefined &&
+    row.maxBeamM !== undefined &&
+    prev.maxDraughtM !== undefined &&
+    row.maxDraughtM !== undefined
+  ) {
     const t = (beam - prev.maxBeamM) / (row.maxBeamM - prev.maxBeamM);
     maxDraught = prev.maxDraughtM + t * (row.maxDraughtM - prev.maxDraughtM);
   }

@@ -1,5 +1,5 @@
-export { parseVesselInfo, isValidImo, isValidMmsi, allowedForms, VesselInfo } from './vessel-info';
-export { CanalLimit, CanalLimits } from './canal-limits';
+export { parseVesselInfo, isValidImo, isValidMmsi, allowedForms, VesselInfo } from "./vessel-info";
+export { CanalLimit, CanalLimits } from "./canal-limits";
 export {
   VesselRegistry,
   VesselRecord,
@@ -7,4 +7,4 @@ export {
   parseVesselCsv,
   DEFAULT_CLOSED,
   ALWAYS_CLOSED,
-} from './vessel-registry';
+} from "./vessel-registry";

@@ -2,17 +2,17 @@
  * The contract's VesselResolver: parses `vesselInfo`, looks IMO/MMSI up in a registry of vessels
  * (shipped + imported CSV), and tells which passages are closed to a vessel.
  */
-import { parse } from 'csv-parse/sync';
-import { unknownData } from '../../errors';
-import type { VesselResolver } from '../../route-engine';
-import { Passage, Vessel, VesselDimensions } from '../../types';
-import { CanalLimits } from './canal-limits';
-import { isValidImo, isValidMmsi, parseVesselInfo } from './vessel-info';
+import { parse } from "csv-parse/sync";
+import { unknownData } from "../../errors";
+import type { VesselResolver } from "../../route-engine";
+import { Passage, Vessel, VesselDimensions } from "../../types";
+import { CanalLimits } from "./canal-limits";
+import { isValidImo, isValidMmsi, parseVesselInfo } from "./vessel-info";
 
 /** Closed without a vessel: the ice routes, and the small canals most ships do not fit. */
-export const DEFAULT_CLOSED: readonly Passage[] = ['NORTHWEST', 'NORTHEAST', 'KIEL', 'CORINTH'];
+export const DEFAULT_CLOSED: readonly Passage[] = ["NORTHWEST", "NORTHEAST", "KIEL", "CORINTH"];
 /** Closed whatever the vessel: ice. */
-export const ALWAYS_CLOSED: readonly Passage[] = ['NORTHWEST', 'NORTHEAST'];
+export const ALWAYS_CLOSED: readonly Passage[] = ["NORTHWEST", "NORTHEAST"];
 
 export interface VesselRecord extends Vessel {
   source?: string;
@@ -27,13 +27,17 @@ export class VesselRegistry implements VesselResolver {
   private readonly byImo = new Map<string, VesselRecord>();
   private readonly byMmsi = new Map<string, VesselRecord>();
 
-  constructor(readonly limits: CanalLimits, vessels: Iterable<VesselRecord> = []) {
+  constructor(
+    readonly limits: CanalLimits,
+    vessels: Iterable<VesselRecord> = []
+  ) {
     for (const v of vessels) this.add(v);
   }
 
   /** Adds or replaces (same IMO or MMSI) a vessel. */
   add(vessel: VesselRecord): void {
-    const old = (vessel.imo && this.byImo.get(vessel.imo)) || (vessel.mmsi && this.byMmsi.get(vessel.mmsi));
+    const old =
+      (vessel.imo && this.byImo.get(vessel.imo)) || (vessel.mmsi && this.byMmsi.get(vessel.mmsi));
     if (old) {
       if (old.imo) this.byImo.delete(old.imo);
       if (old.mmsi) this.byMmsi.delete(old.mmsi);
@@ -70,14 +74,14 @@ export class VesselRegistry implements VesselResolver {
 
   resolve(vesselInfo: string, parameter: string): VesselDimensions {
     const info = parseVesselInfo(vesselInfo, parameter);
-    if (info.kind === 'DIMENSIONS') return info.dimensions;
-    const found = info.kind === 'IMO' ? this.byImo.get(info.imo) : this.byMmsi.get(info.mmsi);
+    if (info.kind === "DIMENSIONS") return info.dimensions;
+    const found = info.kind === "IMO" ? this.byImo.get(info.imo) : this.byMmsi.get(info.mmsi);
     if (!found) {
-      const what = info.kind === 'IMO' ? `IMO ${info.imo}` : `MMSI ${info.mmsi}`;
+      const what = info.kind === "IMO" ? `IMO ${info.imo}` : `MMSI ${info.mmsi}`;
       throw unknownData(
         parameter,
         `${parameter}: no vessel with ${what} in the vessel registry (${this.size} vessels). ` +
-          `Give the dimensions instead as "length,width,draught" in centimetres, or import the vessel.`,
+          `Give the dimensions instead as "length,width,draught" in centimetres, or import the vessel.`
       );
     }
     return found;
@@ -92,22 +96,33 @@ export class VesselRegistry implements VesselResolver {
 }
 
 /** Parses a vessel CSV (metres) into records; malformed rows are reported with their line. */
-export function parseVesselCsv(text: string): { vessels: VesselRecord[]; rejected: VesselImportResult['rejected'] } {
-  const rows = parse(text, { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true, relax_column_count: true }) as Array<Record<string, string>>;
+export function parseVesselCsv(text: string): {
+  vessels: VesselRecord[];
+  rejected: VesselImportResult["rejected"];
+} {
+  const rows = parse(text, {
+    columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+    relax_column_count: true,
+  }) as Array<Record<string, string>>;
   const vessels: VesselRecord[] = [];
-  const rejected: VesselImportResult['rejected'] = [];
+  const rejected: VesselImportResult["rejected"] = [];
   rows.forEach((r, i) => {
     const line = i + 2;
-    const imo = (r.imo ?? '').replace(/^IMO\s*/i, '');
-    const mmsi = (r.mmsi ?? '').replace(/^MMSI\s*/i, '');
+    const imo = (r.imo ?? "").replace(/^IMO\s*/i, "");
+    const mmsi = (r.mmsi ?? "").replace(/^MMSI\s*/i, "");
     const length = Number(r.length);
     const beam = Number(r.beam ?? r.width);
     const draught = Number(r.draught ?? r.draft);
-    let reason = '';
-    if (!imo && !mmsi) reason = 'needs an imo or an mmsi';
-    else if (imo && !isValidImo(imo)) reason = `imo "${imo}" is not a 7-digit IMO number with a valid check digit`;
+    let reason = "";
+    if (!imo && !mmsi) reason = "needs an imo or an mmsi";
+    else if (imo && !isValidImo(imo))
+      reason = `imo "${imo}" is not a 7-digit IMO number with a valid check digit`;
     else if (mmsi && !isValidMmsi(mmsi)) reason = `mmsi "${mmsi}" is not 9 digits`;
-    else if (![length, beam, draught].every((n) => Number.isFinite(n) && n > 0)) reason = 'length, beam and draught must be positive numbers (metres)';
+    else if (![length, beam, draught].every((n) => Number.isFinite(n) && n > 0))
+      reason = "length, beam and draught must be positive numbers (metres)";
     if (reason) {
       rejected.push({ line, reason });
       return;
@@ -115,7 +130,7 @@ export function parseVesselCsv(text: string): { vessels: VesselRecord[]; rejecte
     vessels.push({
       imo,
       mmsi,
-      name: r.name ?? '',
+      name: r.name ?? "",
       lengthCm: Math.round(length * 100),
       widthCm: Math.round(beam * 100),
       draughtCm: Math.round(draught * 100),
