@@ -90,7 +90,9 @@ export async function writeRouteTables(
         ? workbook.worksheets.getActiveWorksheet()
         : workbook.worksheets.getItem(target.name);
     used = sheet.getUsedRangeOrNullObject(true);
-    used.load("rowIndex,rowCount");
+    // office-addin-mock (the tests) only reads loaded properties, isNullObject included.
+    // eslint-disable-next-line office-addins/no-navigational-load
+    used.load("isNullObject,rowIndex,rowCount");
     sheet.load("name");
     await context.sync();
   }
