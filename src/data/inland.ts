@@ -99,6 +99,36 @@ export function loadLandPolygons(): PolygonRings[] {
   return out;
 }
 
+/**
+ * data/land-additions.json: islands and reclaimed port land missing from Natural Earth 1:50m where
+ * a fixed link ends (Yangshan), one polygon each. For the overland router only: the sea network
+ * keeps Natural Earth, so sea approaches to such ports are unchanged. Optional in a data directory.
+ */
+export function loadLandAdditions(options: InlandLoadOptions = {}): PolygonRings[] {
+  const file = path.join(options.dataDir ?? DATA_DIR, "land-additions.json");
+  if (!fs.existsSync(file)) return [];
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    areas?: Array<{ id?: string; source?: string; ring?: unknown }>;
+  };
+  if (!Array.isArray(json.areas)) throw new Error('land-additions.json: "areas" must be an array');
+  return json.areas.map((a, i) => {
+    const where = `land-additions.json area #${i}${a.id ? ` (${a.id})` : ""}`;
+    if (!a.source?.trim()) throw new Error(`${where}: source is empty`);
+    const ring = a.ring as Array<[number, number]>;
+    const valid =
+      Array.isArray(ring) &&
+      ring.length >= 4 &&
+      ring.every(
+        (p) =>
+          Array.isArray(p) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90 && p.length === 2
+      ) &&
+      ring[0][0] === ring[ring.length - 1][0] &&
+      ring[0][1] === ring[ring.length - 1][1];
+    if (!valid) throw new Error(`${where}: ring must be a closed list of at least 4 [lng, lat] points`);
+    return [ring] as PolygonRings;
+  });
+}
+
 /** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code. */
 export function loadCountryPolygons(): CountryPolygon[] {
   const topo = readWorldAtlas("countries-50m.json") as CountriesTopology;
@@ -116,7 +146,8 @@ export function loadCountryPolygons(): CountryPolygon[] {
 
 /** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
 export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
-  const landmasses = new LandmassIndex(loadLandPolygons(), { snapMeters: 20_000 });
+  const land = [...loadLandPolygons(), ...loadLandAdditions(options)];
+  const landmasses = new LandmassIndex(land, { snapMeters: 20_000 });
   const regions = new CountryRegions(loadCountryPolygons());
   return new CircuityOverlandRouter({
     landmasses,

@@ -2,11 +2,13 @@
  * First and last mile: how the origin reaches stops and stops reach the destination. A place that
  * is itself a stop (its LOCODE, or a terminal of it) needs no truck; otherwise, and in addition to
  * that, stops within the trucking limit are reached by road when TRUCK is allowed, measured with
- * the engine's TRUCK distance (great-circle distance first, as a cheap lower bound).
+ * the engine's TRUCK distance (great-circle distance first, as a cheap lower bound). A stop is
+ * reached at the nearest of its LOCODE point and its terminals: a port spread over several sites
+ * (Shanghai's Yangshan island and Waigaoqiao, 90 km apart) is entered where the road is shortest.
  */
-import { ResolvedPlace } from "../types";
+import { LatLng, ResolvedPlace } from "../types";
 import { Geography } from "./model";
-import { Network } from "./network";
+import { Network, Stop } from "./network";
 import { Access } from "./search/mc-csa";
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -28,14 +30,8 @@ export function accessOptions(
   const limit = options.maxTruckKm * 1000;
   for (const s of net.stops) {
     if (s.index === own || !options.stopUsable[s.index]) continue;
-    if (greatCircleMeters(place, s) > limit) continue;
-    let meters: number;
-    try {
-      meters = Math.round(geo.distance(place, s, "TRUCK"));
-    } catch {
-      continue; // no road between them (another landmass)
-    }
-    if (meters > limit) continue;
+    const meters = shortestTruckMeters(place, entryPoints(s, geo), limit, geo);
+    if (meters === undefined) continue;
     out.push({
       stop: s.index,
       truck: true,
@@ -45,6 +41,33 @@ export function accessOptions(
     });
   }
   return out;
+}
+
+/** The stop's LOCODE point and the points of its terminals. */
+function entryPoints(stop: Stop, geo: Geography): LatLng[] {
+  return [{ lat: stop.lat, lng: stop.lng }, ...(geo.terminalPoints?.(stop.locode) ?? [])];
+}
+
+/** Road metres to the nearest entry point within `limit`, or undefined when none is in reach. */
+function shortestTruckMeters(
+  place: LatLng,
+  points: LatLng[],
+  limit: number,
+  geo: Geography
+): number | undefined {
+  let best: number | undefined;
+  for (const p of points) {
+    const bound = best === undefined ? limit : Math.min(limit, best);
+    if (greatCircleMeters(place, p) > bound) continue;
+    let meters: number;
+    try {
+      meters = Math.round(geo.distance(place, p, "TRUCK"));
+    } catch {
+      continue; // no road between them (another landmass)
+    }
+    if (meters <= limit && (best === undefined || meters < best)) best = meters;
+  }
+  return best;
 }
 
 export function greatCircleMeters(

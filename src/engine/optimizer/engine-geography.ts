@@ -17,6 +17,9 @@ export function engineGeography(engine: RouteEngine): Geography {
       const t = name ? found[0] : (found.find((x) => x.modalities.includes(modality)) ?? found[0]);
       return t ? { id: t.id, name: t.name, lat: t.lat, lng: t.lng } : undefined;
     },
+    terminalPoints(locode) {
+      return engine.parts.terminals.search(locode).map((t) => ({ lat: t.lat, lng: t.lng }));
+    },
     distance(from, to, modality) {
       return engine.distanceBetween(from, to, modality).distance;
     },

@@ -121,6 +121,11 @@ export interface Geography {
     name: string | undefined,
     modality: Modality
   ): (LatLng & { id: string; name: string }) | undefined;
+  /**
+   * Where a port's terminals are (optional): the first and last mile truck to the nearest of them
+   * as well as to the LOCODE point, which may stand far from a port spread over several sites.
+   */
+  terminalPoints?(locode: string): LatLng[];
   /** Metres between two points for a modality; throws when no route exists. */
   distance(from: LatLng, to: LatLng, modality: Modality): number;
   /** kg CO2e per TEU for `meters` by `modality`. */
