@@ -117,9 +117,9 @@ describe("barge router", () => {
   });
 
   test("Constanța reaches the Danube through the Danube-Black Sea Canal, not round by Sulina", () => {
-    const constanta = router.network.portByLocode("ROCND");
-    expect(constanta).toBeDefined();
-    const budapest = router.route(at(constanta!.lat, constanta!.lng), at(47.4979, 19.0402))!;
+    expect(router.network.portByLocode("ROCND")?.waterway).toBe("DANUBE_BLACK_SEA_CANAL");
+    const constanta = at(44.095, 28.645); // ROCND in data/ports-overlay.csv
+    const budapest = router.route(constanta, at(47.4979, 19.0402))!;
     expect(budapest).not.toBeNull();
     // 64.4 km of canal + Danube-km 1647 - 300; round by Sulina it would be 1647 + ~250 km of sea.
     expect(Math.abs(budapest.meters / 1000 - 1411) / 1411).toBeLessThan(0.05);
@@ -127,7 +127,7 @@ describe("barge router", () => {
     expect(budapest.path.some((p) => Math.abs(p.lng - 28.27) < 0.05 && Math.abs(p.lat - 44.25) < 0.05)).toBe(true);
     expect(budapest.path.every((p) => p.lng < 28.7)).toBe(true);
     // The canal alone: Constanța South to Cernavodă is 64.4 km.
-    const cernavoda = router.route(at(constanta!.lat, constanta!.lng), at(44.34, 28.03))!;
+    const cernavoda = router.route(constanta, at(44.34, 28.03))!;
     expect(Math.abs(cernavoda.meters / 1000 - 64.4)).toBeLessThan(3);
   });
 
