@@ -40,7 +40,16 @@ const DEFAULT_RADIUS_KM = 40;
  * River ports upstream of the 1:50m coastline (the river is land at that scale), where the
  * water-side check cannot apply.
  */
-const RIVER_PORTS = new Set(["NLRTM", "BEANR", "DEHAM", "USSAV", "VNSGN", "CNNKG", "CNWUH", "THBKK"]);
+const RIVER_PORTS = new Set([
+  "NLRTM",
+  "BEANR",
+  "DEHAM",
+  "USSAV",
+  "VNSGN",
+  "CNNKG",
+  "CNWUH",
+  "THBKK",
+]);
 
 describe("data/top-container-ports.csv", () => {
   it("ranks 100 distinct ports 1..100, each with a source", () => {

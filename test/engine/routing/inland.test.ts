@@ -124,7 +124,9 @@ describe("barge router", () => {
     // 64.4 km of canal + Danube-km 1647 - 300; round by Sulina it would be 1647 + ~250 km of sea.
     expect(Math.abs(budapest.meters / 1000 - 1411) / 1411).toBeLessThan(0.05);
     // The path runs along the canal: through Medgidia, nowhere near the Danube delta (east of 29°E).
-    expect(budapest.path.some((p) => Math.abs(p.lng - 28.27) < 0.05 && Math.abs(p.lat - 44.25) < 0.05)).toBe(true);
+    expect(
+      budapest.path.some((p) => Math.abs(p.lng - 28.27) < 0.05 && Math.abs(p.lat - 44.25) < 0.05)
+    ).toBe(true);
     expect(budapest.path.every((p) => p.lng < 28.7)).toBe(true);
     // The canal alone: Constanța South to Cernavodă is 64.4 km.
     const cernavoda = router.route(constanta, at(44.34, 28.03))!;
