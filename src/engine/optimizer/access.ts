@@ -3,8 +3,9 @@
  * is itself a stop (its LOCODE, or a terminal of it) needs no truck; otherwise, and in addition to
  * that, stops within the trucking limit are reached by road when TRUCK is allowed, measured with
  * the engine's TRUCK distance (great-circle distance first, as a cheap lower bound). A stop is
- * reached at the nearest of its LOCODE point and its terminals: a port spread over several sites
- * (Shanghai's Yangshan island and Waigaoqiao, 90 km apart) is entered where the road is shortest.
+ * reached at the nearest of its LOCODE point and the terminals its services call at (all its
+ * terminals when the calls name none): a port spread over several sites (Shanghai's Yangshan
+ * island and Waigaoqiao, 90 km apart) is entered where the road is shortest.
  */
 import { LatLng, ResolvedPlace } from "../types";
 import { Geography } from "./model";
@@ -28,9 +29,10 @@ export function accessOptions(
     out.push({ stop: own, truck: false, meters: 0, minutes: 0, grams: 0 });
   if (!options.truckAllowed || options.maxTruckKm <= 0) return out;
   const limit = options.maxTruckKm * 1000;
+  const called = calledTerminals(net);
   for (const s of net.stops) {
     if (s.index === own || !options.stopUsable[s.index]) continue;
-    const meters = shortestTruckMeters(place, entryPoints(s, geo), limit, geo);
+    const meters = shortestTruckMeters(place, entryPoints(s, called.get(s.index), geo), limit, geo);
     if (meters === undefined) continue;
     out.push({
       stop: s.index,
@@ -43,9 +45,24 @@ export function accessOptions(
   return out;
 }
 
-/** The stop's LOCODE point and the points of its terminals. */
-function entryPoints(stop: Stop, geo: Geography): LatLng[] {
-  return [{ lat: stop.lat, lng: stop.lng }, ...(geo.terminalPoints?.(stop.locode) ?? [])];
+/** The stop's LOCODE point and its terminals: those its services call at, when known. */
+function entryPoints(stop: Stop, called: Set<string> | undefined, geo: Geography): LatLng[] {
+  const terminals = geo.terminalPoints?.(stop.locode) ?? [];
+  const served = terminals.filter((t) => called?.has(t.id));
+  return [{ lat: stop.lat, lng: stop.lng }, ...(served.length ? served : terminals)];
+}
+
+/** Terminal ids that the network's services call at, per stop. */
+function calledTerminals(net: Network): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const p of net.patterns)
+    for (const c of p.calls) {
+      if (!c.terminal) continue;
+      const set = out.get(c.stop) ?? new Set<string>();
+      set.add(c.terminal.id);
+      out.set(c.stop, set);
+    }
+  return out;
 }
 
 /** Road metres to the nearest entry point within `limit`, or undefined when none is in reach. */

@@ -18,7 +18,9 @@ export function engineGeography(engine: RouteEngine): Geography {
       return t ? { id: t.id, name: t.name, lat: t.lat, lng: t.lng } : undefined;
     },
     terminalPoints(locode) {
-      return engine.parts.terminals.search(locode).map((t) => ({ lat: t.lat, lng: t.lng }));
+      return engine.parts.terminals
+        .search(locode)
+        .map((t) => ({ id: t.id, lat: t.lat, lng: t.lng }));
     },
     distance(from, to, modality) {
       return engine.distanceBetween(from, to, modality).distance;

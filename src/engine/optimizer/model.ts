@@ -125,7 +125,7 @@ export interface Geography {
    * Where a port's terminals are (optional): the first and last mile truck to the nearest of them
    * as well as to the LOCODE point, which may stand far from a port spread over several sites.
    */
-  terminalPoints?(locode: string): LatLng[];
+  terminalPoints?(locode: string): Array<LatLng & { id: string }>;
   /** Metres between two points for a modality; throws when no route exists. */
   distance(from: LatLng, to: LatLng, modality: Modality): number;
   /** kg CO2e per TEU for `meters` by `modality`. */

@@ -16,6 +16,7 @@ function stopsOnly(stops: Array<{ locode: string; lat: number; lng: number }>): 
   return {
     stops: list,
     stopByLocode: new Map(list.map((s) => [s.locode, s.index])),
+    patterns: [],
     rules: { truckKmh: 60, minutes: [], handlingGrams: [] },
   } as unknown as Network;
 }
@@ -33,10 +34,10 @@ describe("first and last mile on a fixed geography", () => {
     { locode: "AAAAA", lat: 0, lng: 0.8993 },
     { locode: "BBBBB", lat: 0, lng: 3 },
   ]);
-  const terminals: Record<string, Array<{ lat: number; lng: number }>> = {
+  const terminals: Record<string, Array<{ id: string; lat: number; lng: number }>> = {
     AAAAA: [
-      { lat: 0, lng: 0.8993 },
-      { lat: 0, lng: 0.1799 },
+      { id: "t-far", lat: 0, lng: 0.8993 },
+      { id: "t-near", lat: 0, lng: 0.1799 },
     ],
   };
   const origin = geo(0, 0);
@@ -75,6 +76,21 @@ describe("first and last mile on a fixed geography", () => {
       base
     );
     expect(noTerminalsInReach).toEqual([]);
+  });
+
+  test("when services call at named terminals, only those are entry points", () => {
+    const withTerminals = { ...base, terminalPoints: (l: string) => terminals[l] ?? [] };
+    const calling = (id: string) =>
+      ({
+        ...net,
+        patterns: [{ calls: [{ stop: 0, terminal: { id, name: id } }] }],
+      }) as unknown as Network;
+    const opts = { maxTruckKm: 150, truckAllowed: true, stopUsable: usable };
+    // Ships call at the far terminal: the truck goes there (its point is the LOCODE point, 120 km).
+    expect(accessOptions(calling("t-far"), origin, opts, withTerminals)[0].meters).toBe(119_997);
+    expect(accessOptions(calling("t-near"), origin, opts, withTerminals)[0].meters).toBe(24_005);
+    // A call terminal the registry does not know: all terminals count.
+    expect(accessOptions(calling("t-other"), origin, opts, withTerminals)[0].meters).toBe(24_005);
   });
 });
 
