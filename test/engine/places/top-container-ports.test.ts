@@ -59,7 +59,7 @@ describe("data/top-container-ports.csv", () => {
     expect(new Set(ranking.map((r) => r.locode)).size).toBe(100);
     for (const r of ranking) {
       expect(r.locode).toMatch(/^[A-Z]{2}[A-Z2-9]{3}$/);
-      expect(r.source).toMatch(/Lloyd's List One Hundred Container Ports 2024.*https?:\/\//);
+      expect(r.source).toMatch(/Lloyd's List One Hundred Container Ports 2025.*https?:\/\//);
       expect(["yes", "no"]).toContain(r.rank_confirmed);
     }
   });
