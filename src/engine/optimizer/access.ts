@@ -52,8 +52,13 @@ function entryPoints(stop: Stop, called: Set<string> | undefined, geo: Geography
   return [{ lat: stop.lat, lng: stop.lng }, ...(served.length ? served : terminals)];
 }
 
+/** Per network, built once: a network is immutable once compiled. */
+const calledByNetwork = new WeakMap<Network, Map<number, Set<string>>>();
+
 /** Terminal ids that the network's services call at, per stop. */
 function calledTerminals(net: Network): Map<number, Set<string>> {
+  const cached = calledByNetwork.get(net);
+  if (cached) return cached;
   const out = new Map<number, Set<string>>();
   for (const p of net.patterns)
     for (const c of p.calls) {
@@ -62,6 +67,7 @@ function calledTerminals(net: Network): Map<number, Set<string>> {
       set.add(c.terminal.id);
       out.set(c.stop, set);
     }
+  calledByNetwork.set(net, out);
   return out;
 }
 
