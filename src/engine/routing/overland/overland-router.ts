@@ -1,13 +1,17 @@
 /**
- * RAIL and TRUCK distances without a road or rail network: ellipsoidal great-circle distance times a
- * circuity factor for the modality and region. Both ends must be on the same landmass, or on
- * landmasses joined by a fixed link (tunnel/bridge) open to the modality; otherwise there is no route.
+ * RAIL and TRUCK distances. TRUCK (and RAIL where no corridor applies): ellipsoidal great-circle
+ * distance times a circuity factor for the modality and region. RAIL near the freight corridors of
+ * data/rail-corridors.json: a short access leg (great circle × circuity) to a corridor node, along
+ * the corridor graph, and a short access leg to the destination. Both ends must be on the same
+ * landmass, or on landmasses joined by a fixed link (tunnel/bridge) open to the modality; otherwise
+ * there is no route.
  */
 import { OverlandRouter, RoutedPath } from "../../route-engine";
 import { LatLng } from "../../types";
 import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./circuity";
 import { geodesicMeters, geodesicPath } from "./geodesic";
 import { LandmassIndex } from "./landmass-index";
+import { RailAccess, RailNetwork } from "./rail-network";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -23,6 +27,44 @@ export interface OverlandRouterParts {
   circuity: CircuityTable;
   /** Region of a point for choosing the circuity factor. */
   regionOf: (p: LatLng) => CircuityRegion;
+  /** Rail freight corridors; without them RAIL is great circle × circuity everywhere. */
+  rail?: RailNetwork;
+  railAccess?: Partial<RailAccessLimits>;
+}
+
+/** When a trip may use the corridors instead of great circle × circuity. */
+export interface RailAccessLimits {
+  /** An end may join a corridor node at most this far away (geodesic). */
+  maxAccessMeters: number;
+  /** How many of the nearest nodes an end tries. */
+  candidates: number;
+  /**
+   * Only nodes at most this much farther than the nearest one are tried, so an access leg joins
+   * the corridor where it is nearest instead of cutting across country along it.
+   */
+  candidateSlackMeters: number;
+  /**
+   * The corridor route is dropped when it is longer than this × the circuity estimate: the
+   * network is sparse (main lines only), so a long detour means the real line is missing here.
+   */
+  maxDetour: number;
+}
+
+export const DEFAULT_RAIL_ACCESS: RailAccessLimits = {
+  maxAccessMeters: 300_000,
+  candidates: 4,
+  candidateSlackMeters: 25_000,
+  maxDetour: 1.25,
+};
+
+/** How a RAIL trip was computed, for explanations and tests. */
+export interface RailExplanation {
+  method: "corridor" | "circuity";
+  meters: number;
+  /** Access legs (great circle × circuity) at the origin and destination end, corridor only. */
+  accessMeters?: [number, number];
+  /** Named junctions passed, in order (border crossings, hubs), corridor only. */
+  junctions?: string[];
 }
 
 /** Great-circle path points: one every ~250 km, between 1 and 32 segments. */
@@ -30,8 +72,11 @@ const PATH_SEGMENT_METERS = 250_000;
 
 export class CircuityOverlandRouter implements OverlandRouter {
   private readonly components: Record<OverlandModality, UnionFind>;
+  private readonly railAccess: RailAccessLimits;
+  private railNodeLand?: Array<number | null>;
 
   constructor(private readonly parts: OverlandRouterParts) {
+    this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
     this.components = { RAIL: new UnionFind(), TRUCK: new UnionFind() };
     for (const link of parts.links) {
       const a = parts.landmasses.landmassOf(link.a);
@@ -43,11 +88,87 @@ export class CircuityOverlandRouter implements OverlandRouter {
   }
 
   route(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+    const circuity = this.circuityRoute(from, to, modality);
+    if (!circuity || modality !== "RAIL") return circuity;
+    return this.corridorRoute(from, to, circuity.meters) ?? circuity;
+  }
+
+  /**
+   * How RAIL between the two points is computed (corridor or circuity), with its parts; `via` (a
+   * junction id of the corridor file, e.g. "MANZHOULI") forces the route through that junction.
+   */
+  explainRail(from: LatLng, to: LatLng, via?: string): RailExplanation | null {
+    const circuity = this.circuityRoute(from, to, "RAIL");
+    if (!circuity) return null;
+    const corridor = this.corridorRoute(from, to, circuity.meters, via);
+    if (!corridor) return { method: "circuity", meters: circuity.meters };
+    return {
+      method: "corridor",
+      meters: corridor.meters,
+      accessMeters: corridor.accessMeters,
+      junctions: corridor.junctions,
+    };
+  }
+
+  private circuityRoute(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     if (!this.connected(from, to, modality)) return null;
     const a = this.parts.landmasses.landmassOf(from);
     const b = this.parts.landmasses.landmassOf(to);
     if (a === b) return this.overland(from, to, modality);
     return this.viaLinks(from, to, modality);
+  }
+
+  /**
+   * RAIL along the corridors when both ends are near one (same landmass) and the result is not a
+   * detour against the circuity estimate; otherwise null.
+   */
+  private corridorRoute(
+    from: LatLng,
+    to: LatLng,
+    circuityMeters: number,
+    via?: string
+  ): (RoutedPath & { accessMeters: [number, number]; junctions: string[] }) | null {
+    const rail = this.parts.rail;
+    if (!rail) return null;
+    const viaNode = via === undefined ? undefined : rail.junction(via);
+    if (via !== undefined && viaNode === undefined) throw new Error(`unknown rail junction ${via}`);
+    const entries = this.accessTo(from);
+    const exits = this.accessTo(to);
+    const r = rail.route(entries, exits, viaNode);
+    if (!r || r.meters > circuityMeters * this.railAccess.maxDetour) return null;
+    const first = r.nodes[0];
+    const last = r.nodes[r.nodes.length - 1];
+    const accessIn = entries.find((e) => e.node === first)?.meters ?? 0;
+    const accessOut = exits.find((e) => e.node === last)?.meters ?? 0;
+    const path: LatLng[] = [from];
+    const points = r.nodes.map((i) => ({ lat: rail.nodes[i].lat, lng: rail.nodes[i].lng }));
+    path.push(...this.overland(from, points[0], "RAIL").path.slice(1));
+    path.push(...points.slice(1));
+    path.push(...this.overland(points[points.length - 1], to, "RAIL").path.slice(1));
+    const junctions = r.nodes
+      .map((i) => rail.nodes[i])
+      .filter((n) => n.junction !== undefined)
+      .map((n) => n.name ?? (n.junction as string));
+    return { meters: r.meters, path, accessMeters: [accessIn, accessOut], junctions };
+  }
+
+  /** Corridor nodes an end can join: nearest first, same landmass, priced great circle × circuity. */
+  private accessTo(p: LatLng): RailAccess[] {
+    const rail = this.parts.rail as RailNetwork;
+    const land = this.parts.landmasses.landmassOf(p);
+    if (land === null) return [];
+    this.railNodeLand ??= rail.nodes.map((n) => this.parts.landmasses.landmassOf(n));
+    const { factor } = this.parts.circuity.lookup("RAIL", this.parts.regionOf(p));
+    const { maxAccessMeters, candidates, candidateSlackMeters } = this.railAccess;
+    const near = rail
+      .nearNodes(p, maxAccessMeters, candidates * 4)
+      .filter((c) => this.railNodeLand?.[c.node] === land);
+    if (!near.length) return [];
+    const limit = near[0].meters + candidateSlackMeters;
+    return near
+      .filter((c) => c.meters <= limit)
+      .slice(0, candidates)
+      .map((c) => ({ node: c.node, meters: c.meters * factor }));
   }
 
   /** One stretch over land: great circle times the region's circuity factor. */
