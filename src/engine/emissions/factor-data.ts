@@ -68,6 +68,25 @@ export interface HubFactor extends Cited {
   temperatureControlled?: number;
 }
 
+/**
+ * Intensities that replace the modality's own when both ends of the leg lie in `region` (e.g. North
+ * American rail: diesel, at the Class I railroads' fuel efficiency).
+ */
+export interface RegionalFactors extends Cited {
+  name: string;
+  /** A key of the file's `regions`. */
+  region: string;
+  /** Default fuel in this region (when no fuelType is given); the modality's otherwise. */
+  defaultFuel?: string;
+  /** Replaces the modality's intensity of these drives. */
+  intensities: Record<string, Intensity>;
+}
+
+/** A vessel type with its own intensity (e.g. ro-ro next to the container feeder default). */
+export interface VesselTypeFactors extends Intensity {
+  description: string;
+}
+
 export interface ModalityFactors extends Cited {
   /** Fuel the default intensity assumes; used when fuelType is omitted. */
   defaultFuel: string;
@@ -90,6 +109,14 @@ export interface ModalityFactors extends Cited {
   sizeClassesNote?: string;
   /** Trade lanes between `regions`; a lane's intensity replaces the default drive's intensity. */
   lanes?: TradeLane[];
+  /** Regional intensities, chosen from the leg's ends (first match wins). */
+  regional?: RegionalFactors[];
+  /**
+   * Vessel types other than the default (container) one, chosen by the caller (`vesselType`);
+   * the intensity is for the default fuel and replaces the default drive's.
+   */
+  vesselTypes?: Record<string, VesselTypeFactors>;
+  defaultVesselType?: string;
 }
 
 export interface ContainerTypeFactors extends Cited {

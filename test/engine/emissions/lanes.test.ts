@@ -80,10 +80,14 @@ describe("regions", () => {
     "jeddah",
     "aden",
     "shanghai",
-    "newYork",
-  ])("%s is in no lane region (North-African Med shore, Asia, Americas)", (port) =>
+  ])("%s is in no lane region (North-African Med shore, Asia)", (port) =>
     expect(lanes.regionOf(P[port])).toBeUndefined()
   );
+
+  test("New York is in the NORTH_AMERICA region (rail factors), which no DEEPSEA lane uses", () => {
+    expect(lanes.regionOf(P.newYork)).toBe("NORTH_AMERICA");
+    expect(lanes.find({ from: P.newYork, to: P.lagos })).toBeUndefined();
+  });
 
   test("insidePolygon on a unit square", () => {
     const sq: Array<[number, number]> = [
