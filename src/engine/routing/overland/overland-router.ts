@@ -65,6 +65,8 @@ export interface RailExplanation {
   accessMeters?: [number, number];
   /** Named junctions passed, in order (border crossings, hubs), corridor only. */
   junctions?: string[];
+  /** The same junctions as ids of the corridor file (e.g. "ALASHANKOU"). */
+  junctionIds?: string[];
 }
 
 /** Great-circle path points: one every ~250 km, between 1 and 32 segments. */
@@ -94,10 +96,11 @@ export class CircuityOverlandRouter implements OverlandRouter {
   }
 
   /**
-   * How RAIL between the two points is computed (corridor or circuity), with its parts; `via` (a
-   * junction id of the corridor file, e.g. "MANZHOULI") forces the route through that junction.
+   * How RAIL between the two points is computed (corridor or circuity), with its parts; `via`
+   * (junction ids of the corridor file, e.g. ["XIAN", "ALASHANKOU"]) forces the route through
+   * those junctions in order.
    */
-  explainRail(from: LatLng, to: LatLng, via?: string): RailExplanation | null {
+  explainRail(from: LatLng, to: LatLng, via: string[] = []): RailExplanation | null {
     const circuity = this.circuityRoute(from, to, "RAIL");
     if (!circuity) return null;
     const corridor = this.corridorRoute(from, to, circuity.meters, via);
@@ -106,7 +109,8 @@ export class CircuityOverlandRouter implements OverlandRouter {
       method: "corridor",
       meters: corridor.meters,
       accessMeters: corridor.accessMeters,
-      junctions: corridor.junctions,
+      junctions: corridor.junctions.map((j) => j.name),
+      junctionIds: corridor.junctions.map((j) => j.id),
     };
   }
 
@@ -126,29 +130,35 @@ export class CircuityOverlandRouter implements OverlandRouter {
     from: LatLng,
     to: LatLng,
     circuityMeters: number,
-    via?: string
-  ): (RoutedPath & { accessMeters: [number, number]; junctions: string[] }) | null {
+    via: string[] = []
+  ):
+    | (RoutedPath & {
+        accessMeters: [number, number];
+        junctions: Array<{ id: string; name: string }>;
+      })
+    | null {
     const rail = this.parts.rail;
     if (!rail) return null;
-    const viaNode = via === undefined ? undefined : rail.junction(via);
-    if (via !== undefined && viaNode === undefined) throw new Error(`unknown rail junction ${via}`);
+    const viaNodes = via.map((id) => {
+      const node = rail.junction(id);
+      if (node === undefined) throw new Error(`unknown rail junction ${id}`);
+      return node;
+    });
     const entries = this.accessTo(from);
     const exits = this.accessTo(to);
-    const r = rail.route(entries, exits, viaNode);
+    const r = rail.route(entries, exits, viaNodes);
     if (!r || r.meters > circuityMeters * this.railAccess.maxDetour) return null;
     const first = r.nodes[0];
     const last = r.nodes[r.nodes.length - 1];
     const accessIn = entries.find((e) => e.node === first)?.meters ?? 0;
     const accessOut = exits.find((e) => e.node === last)?.meters ?? 0;
-    const path: LatLng[] = [from];
+    // Access legs are at most a few hundred km: drawn as straight segments to the corridor.
     const points = r.nodes.map((i) => ({ lat: rail.nodes[i].lat, lng: rail.nodes[i].lng }));
-    path.push(...this.overland(from, points[0], "RAIL").path.slice(1));
-    path.push(...points.slice(1));
-    path.push(...this.overland(points[points.length - 1], to, "RAIL").path.slice(1));
+    const path: LatLng[] = [from, ...points, to];
     const junctions = r.nodes
       .map((i) => rail.nodes[i])
       .filter((n) => n.junction !== undefined)
-      .map((n) => n.name ?? (n.junction as string));
+      .map((n) => ({ id: n.junction as string, name: n.name ?? (n.junction as string) }));
     return { meters: r.meters, path, accessMeters: [accessIn, accessOut], junctions };
   }
 

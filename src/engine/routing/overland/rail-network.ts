@@ -6,6 +6,7 @@
  * caller (great circle × circuity), and the cheapest combination wins (multi-source Dijkstra).
  */
 import { LatLng } from "../../types";
+import { fastGeodesicMeters } from "../sea/geodesy";
 import { MinHeap } from "../sea/min-heap";
 import { geodesicMeters, metersToDegrees } from "./geodesic";
 import { RailCorridorsFile } from "./rail-corridors";
@@ -94,7 +95,8 @@ export class RailNetwork {
       let dl = Math.abs(q.lng - p.lng);
       if (dl > 180) dl = 360 - dl;
       if (dl > dLng) continue;
-      const meters = geodesicMeters(p, q);
+      // Andoyer-Lambert: metres off the exact geodesic at these distances, ~50x cheaper.
+      const meters = fastGeodesicMeters(p.lat, p.lng, q.lat, q.lng);
       if (meters <= maxMeters) out.push({ node: i, meters });
     }
     out.sort((a, b) => a.meters - b.meters);
@@ -109,19 +111,26 @@ export class RailNetwork {
 
   /**
    * Cheapest way from any entry to any exit: entry access + corridor + exit access, through the
-   * `via` node when given (a service's published border crossing). Null when not connected.
+   * `via` nodes in order when given (a service's published hubs and border crossing). Null when
+   * not connected.
    */
-  route(entries: RailAccess[], exits: RailAccess[], via?: number): RailNetworkRoute | null {
-    if (via === undefined) return this.search(entries, exits);
-    const first = this.search(entries, [{ node: via, meters: 0 }]);
-    if (!first) return null;
-    const second = this.search([{ node: via, meters: first.meters }], exits);
-    if (!second) return null;
-    return {
-      meters: second.meters,
-      corridorMeters: first.corridorMeters + second.corridorMeters,
-      nodes: [...first.nodes, ...second.nodes.slice(1)],
-    };
+  route(entries: RailAccess[], exits: RailAccess[], via: number[] = []): RailNetworkRoute | null {
+    let from = entries;
+    let result: RailNetworkRoute | null = null;
+    for (const stop of [...via, -1]) {
+      const to = stop < 0 ? exits : [{ node: stop, meters: 0 }];
+      const leg = this.search(from, to);
+      if (!leg) return null;
+      result = result
+        ? {
+            meters: leg.meters,
+            corridorMeters: result.corridorMeters + leg.corridorMeters,
+            nodes: [...result.nodes, ...leg.nodes.slice(1)],
+          }
+        : leg;
+      if (stop >= 0) from = [{ node: stop, meters: leg.meters }];
+    }
+    return result;
   }
 
   private search(entries: RailAccess[], exits: RailAccess[]): RailNetworkRoute | null {
