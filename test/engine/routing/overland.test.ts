@@ -84,8 +84,11 @@ describe("overland router (great circle × circuity)", () => {
       expect.arrayContaining(["Alashankou", "Dostyk", "Brest (BY)"])
     );
     expect(router.route(CHONGQING, DUISBURG, "RAIL")!.meters).toBeCloseTo(corridor.meters, 3);
-    // Published Yuxinou route length is 11,179 km (China Daily 2013).
-    expect(Math.abs(corridor.meters / 1000 - 11179) / 11179).toBeLessThan(0.05);
+    // Published Yuxinou route length is 11,179 km via Xi'an, Lanzhou, Ürümqi (China Daily 2013);
+    // the shortest corridor route takes the newer Chongqing-Lanzhou line instead.
+    const published = router.explainRail(CHONGQING, DUISBURG, ["XIAN", "ALASHANKOU"])!;
+    expect(Math.abs(published.meters / 1000 - 11179) / 11179).toBeLessThan(0.05);
+    expect(corridor.meters).toBeLessThan(published.meters);
     // The same trip by truck uses the DEFAULT factor (no cross-region road value).
     expect(router.regionFor(CHONGQING, DUISBURG, "TRUCK")).toBe("DEFAULT");
     expect(router.route(CHONGQING, DUISBURG, "TRUCK")!.meters).toBeCloseTo(

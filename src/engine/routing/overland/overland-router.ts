@@ -75,7 +75,7 @@ const PATH_SEGMENT_METERS = 250_000;
 export class CircuityOverlandRouter implements OverlandRouter {
   private readonly components: Record<OverlandModality, UnionFind>;
   private readonly railAccess: RailAccessLimits;
-  private railNodeLand?: Array<number | null>;
+  private railNodeLand?: Array<number | null | undefined>;
 
   constructor(private readonly parts: OverlandRouterParts) {
     this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
@@ -167,12 +167,19 @@ export class CircuityOverlandRouter implements OverlandRouter {
     const rail = this.parts.rail as RailNetwork;
     const land = this.parts.landmasses.landmassOf(p);
     if (land === null) return [];
-    this.railNodeLand ??= rail.nodes.map((n) => this.parts.landmasses.landmassOf(n));
+    // Landmass of a corridor node, looked up the first time the node is a candidate.
+    this.railNodeLand ??= new Array<number | null | undefined>(rail.nodes.length);
+    const landOf = (i: number) => {
+      let v = this.railNodeLand![i];
+      if (v === undefined)
+        v = this.railNodeLand![i] = this.parts.landmasses.landmassOf(rail.nodes[i]);
+      return v;
+    };
     const { factor } = this.parts.circuity.lookup("RAIL", this.parts.regionOf(p));
     const { maxAccessMeters, candidates, candidateSlackMeters } = this.railAccess;
     const near = rail
       .nearNodes(p, maxAccessMeters, candidates * 4)
-      .filter((c) => this.railNodeLand?.[c.node] === land);
+      .filter((c) => landOf(c.node) === land);
     if (!near.length) return [];
     const limit = near[0].meters + candidateSlackMeters;
     return near

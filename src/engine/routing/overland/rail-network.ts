@@ -8,7 +8,7 @@
 import { LatLng } from "../../types";
 import { fastGeodesicMeters } from "../sea/geodesy";
 import { MinHeap } from "../sea/min-heap";
-import { geodesicMeters, metersToDegrees } from "./geodesic";
+import { metersToDegrees } from "./geodesic";
 import { RailCorridorsFile } from "./rail-corridors";
 
 export interface RailNode {
@@ -58,7 +58,7 @@ export class RailNetwork {
       });
       const scale = segmentScales(corridor.points, data.trackFactor);
       for (let i = 1; i < ids.length; i++) {
-        const meters = geodesicMeters(corridor.points[i - 1], corridor.points[i]) * scale[i - 1];
+        const meters = segmentMeters(corridor.points[i - 1], corridor.points[i]) * scale[i - 1];
         edges.push([ids[i - 1], ids[i], meters]);
       }
     }
@@ -197,10 +197,15 @@ function segmentScales(
     const i = anchors[a - 1];
     const j = anchors[a];
     let polyline = 0;
-    for (let k = i + 1; k <= j; k++) polyline += geodesicMeters(points[k - 1], points[k]);
+    for (let k = i + 1; k <= j; k++) polyline += segmentMeters(points[k - 1], points[k]);
     const published = ((points[j].km as number) - (points[i].km as number)) * 1000;
     const s = polyline > 0 ? published / polyline : 1;
     for (let k = i; k < j; k++) scale[k] = s;
   }
   return scale;
+}
+
+/** Andoyer-Lambert length of a corridor segment: within metres of the exact geodesic per 100 km. */
+function segmentMeters(a: LatLng, b: LatLng): number {
+  return fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng);
 }
