@@ -74,7 +74,8 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     this.containers = new ContainerTypes(data.containerTypes);
     this.regions = new TradeLanes(data.regions ?? {}, []);
     for (const m of MODALITIES) {
-      const lanes = data.modalities[m]?.lanes;
+      const f = data.modalities[m];
+      const lanes = f?.lanesOf ? data.modalities[f.lanesOf]?.lanes : f?.lanes;
       if (lanes?.length) this.lanes.set(m, new TradeLanes(data.regions ?? {}, lanes));
     }
     this.checkConsistency();
@@ -94,14 +95,16 @@ export class FactorEmissionCalculator implements EmissionCalculator {
 
     const drive = factors.fuels[fuelType];
     const vesselType = this.vesselType(input, factors);
-    const base = this.intensityFor(input, factors, drive);
+    const base = this.intensityFor(input, factors, drive, box.reefer);
     const { sizeClass, lane } = base;
-    let { baseGramsPerTeuKm } = base;
+    let { baseGramsPerTeuKm, reeferIncluded } = base;
     if (vesselType && drive === factors.fuels[factors.defaultFuel]) {
       baseGramsPerTeuKm = gramsPerTeuKm(vesselType.factors, factors.tonnesPerTeu);
+      reeferIncluded = false;
     }
     const fuelRatio = this.wtw(fuelType, factors.lngEngine) / this.wtw(drive, factors.lngEngine);
-    const reeferFactor = box.reefer ? 1 + factors.reeferUplift : 1;
+    // A published reefer intensity already holds the reefer's extra energy.
+    const reeferFactor = box.reefer && !reeferIncluded ? 1 + factors.reeferUplift : 1;
     const adjusted = baseGramsPerTeuKm * fuelRatio * reeferFactor;
 
     const co2eTeu = (adjusted * distanceKm) / 1000;
@@ -166,10 +169,11 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     input: EmissionInput,
     factors: ModalityFactors
   ): { name: string; factors: Intensity } | undefined {
+    // "ro-ro", "RoRo", "ro_pax" all name the same type.
     const raw = input.vesselType
       ?.trim()
       .toUpperCase()
-      .replace(/[\s-]+/g, "_");
+      .replace(/[\s_-]+/g, "");
     if (!raw || raw === factors.defaultVesselType) return undefined;
     const known = factors.vesselTypes?.[raw];
     if (known) return { name: raw, factors: known };
@@ -227,19 +231,26 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   private intensityFor(
     input: EmissionInput,
     factors: ModalityFactors,
-    drive: string
-  ): { baseGramsPerTeuKm: number; sizeClass?: string; lane?: string } {
+    drive: string,
+    reefer: boolean
+  ): { baseGramsPerTeuKm: number; sizeClass?: string; lane?: string; reeferIncluded: boolean } {
     const isDefaultDrive = drive === factors.fuels[factors.defaultFuel];
     let grams = this.driveGramsPerTeuKm(factors, drive);
+    let reeferGrams = isDefaultDrive
+      ? factors.intensities[drive].reeferGCo2eWtwPerTeuKm
+      : undefined;
     let lane: string | undefined;
     const lanes = this.lanes.get(input.modality);
     if (input.lane && lanes && isDefaultDrive) {
       const hit = lanes.find(input.lane);
       if (hit) {
         grams = hit.gCo2eWtwPerTeuKm;
+        reeferGrams = hit.reeferGCo2eWtwPerTeuKm;
         lane = hit.name;
       }
     }
+    const reeferIncluded = reefer && reeferGrams !== undefined;
+    if (reeferIncluded) grams = reeferGrams as number;
     let sizeClass: string | undefined;
     if (input.vessel && factors.sizeClasses?.length) {
       const c = pickSizeClass(factors.sizeClasses, input.vessel);
@@ -251,7 +262,7 @@ export class FactorEmissionCalculator implements EmissionCalculator {
         sizeClass = c.name;
       }
     }
-    return { baseGramsPerTeuKm: grams, sizeClass, lane };
+    return { baseGramsPerTeuKm: grams, sizeClass, lane, reeferIncluded };
   }
 
   /** A drive's own g/TEU-km, resolving intensities given relative to another drive's energy use. */

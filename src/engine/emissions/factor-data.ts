@@ -21,6 +21,8 @@ export interface Intensity extends Cited {
   gCo2eWtwPerTeuKm?: number;
   /** g CO2e per tonne-km, well-to-wheel; converted with the modality's tonnes per TEU. */
   gCo2eWtwPerTkm?: number;
+  /** Published intensity for reefer boxes (g CO2e per TEU-km, WTW); replaces the flat reefer uplift. */
+  reeferGCo2eWtwPerTeuKm?: number;
   /** Drive (key of `intensities`) whose energy use this one is expressed against. */
   relativeTo?: string;
   /** Energy per km of this drive ÷ energy per km of `relativeTo`. */
@@ -56,6 +58,8 @@ export interface TradeLane extends Cited {
   name: string;
   between: [string, string];
   gCo2eWtwPerTeuKm: number;
+  /** The lane's reefer intensity, when published; replaces the flat reefer uplift. */
+  reeferGCo2eWtwPerTeuKm?: number;
 }
 
 /** Default GHG intensity of a hub (terminal) operation, ISO 14083 "hub operation category". */
@@ -109,6 +113,8 @@ export interface ModalityFactors extends Cited {
   sizeClassesNote?: string;
   /** Trade lanes between `regions`; a lane's intensity replaces the default drive's intensity. */
   lanes?: TradeLane[];
+  /** Use another modality's lane list (SHORTSEA shares the GLEC container lanes with DEEPSEA). */
+  lanesOf?: Modality;
   /** Regional intensities, chosen from the leg's ends (first match wins). */
   regional?: RegionalFactors[];
   /**

@@ -16,7 +16,7 @@ const ROTTERDAM = at(51.955, 4.04);
 const DUISBURG = at(51.455, 6.735);
 
 describe("regional rail factors", () => {
-  test("North America: diesel by default at 18.73 g CO2e/t-km (AAR 470 ton-miles/gal, EIA 22.38 lb/gal, EN 16258 WTW)", () => {
+  test("North America: diesel by default at GLEC v3's US average 16.2 g CO2e/t-km WTW", () => {
     const x = calc.explain({
       modality: "RAIL",
       distanceMeters: 3_592_000,
@@ -24,12 +24,12 @@ describe("regional rail factors", () => {
     });
     expect(x.region).toBe("North America");
     expect(x.fuelType).toBe("DIESEL");
-    expect(x.baseGramsPerTeuKm).toBeCloseTo(187.3, 6);
-    expect(x.co2eTeu).toBeCloseTo((187.3 * 3592) / 1000, 3); // 672.782 kg
-    expect(x.co2eTon).toBeCloseTo(67.278, 3);
+    expect(x.baseGramsPerTeuKm).toBeCloseTo(162, 6);
+    expect(x.co2eTeu).toBeCloseTo((162 * 3592) / 1000, 3); // 581.904 kg
+    expect(x.co2eTon).toBeCloseTo(58.19, 3);
   });
 
-  test("North American diesel is 41 % below the European diesel value (25 g CO2 TTW, 31.65 g WTW-equivalent)", () => {
+  test("North American diesel is 41 % below GLEC's European container diesel value (27.6 g)", () => {
     const na = calc.explain({
       modality: "RAIL",
       distanceMeters: 1_000_000,
@@ -42,10 +42,10 @@ describe("regional rail factors", () => {
       fuelType: "DIESEL",
       lane: { from: ROTTERDAM, to: DUISBURG },
     });
-    expect(na.co2eTeu).toBeCloseTo(187.3, 3);
+    expect(na.co2eTeu).toBeCloseTo(162, 3);
     expect(eu.region).toBeUndefined();
-    expect(eu.co2eTeu).toBeCloseTo(250, 3);
-    expect(na.co2eTeu / (eu.co2eTeu * (3.76 / 2.97))).toBeCloseTo(0.592, 3);
+    expect(eu.co2eTeu).toBeCloseTo(276, 3);
+    expect(na.co2eTeu / eu.co2eTeu).toBeCloseTo(0.587, 3);
   });
 
   test("elsewhere, and for legs leaving North America, the modality defaults stay", () => {
@@ -55,7 +55,7 @@ describe("regional rail factors", () => {
       lane: { from: ROTTERDAM, to: DUISBURG },
     });
     expect(eu.fuelType).toBe("ELECTRIC");
-    expect(eu.co2eTeu).toBeCloseTo(95, 3);
+    expect(eu.co2eTeu).toBeCloseTo(32, 3);
     const noLane = calc.explain({ modality: "RAIL", distanceMeters: 500_000 });
     expect(noLane.fuelType).toBe("ELECTRIC");
     const mixed = calc.explain({
@@ -71,7 +71,7 @@ describe("regional rail factors", () => {
       fuelType: "ELECTRIC",
       lane: { from: LOS_ANGELES, to: CHICAGO },
     });
-    expect(electric.co2eTeu).toBeCloseTo(95, 3);
+    expect(electric.co2eTeu).toBeCloseTo(32, 3);
     // TRUCK has no regional set.
     expect(
       calc.explain({
@@ -111,45 +111,87 @@ describe("regional rail factors", () => {
     const engine = loadEngine();
     const r = engine.emissions({ origin: "USLAX", destination: "USNYC", modality: "RAIL" });
     expect(r.distance).toBeGreaterThan(4_000_000);
-    expect(r.co2eTeu).toBeCloseTo((187.3 * r.distance) / 1e6, 2);
+    expect(r.co2eTeu).toBeCloseTo((162 * r.distance) / 1e6, 2);
   });
 });
 
 describe("short-sea vessel types", () => {
-  test("container feeder stays the default (89.4 g/TEU-km); ro-ro is 367 g/TEU-km (GLEC v3.2 31.3 g TTW x 1.1725 WTW)", () => {
+  test("container feeder stays the default; ro-ro 37.5 and ro-pax 98.0 g CO2e/t-km (GLEC v3.0 Tables 14-15, VLSFO, WTW)", () => {
     const feeder = calc.explain({ modality: "SHORTSEA", distanceMeters: 1_000_000 });
     expect(feeder.vesselType).toBeUndefined();
-    expect(feeder.co2eTeu).toBeCloseTo(89.4, 3);
+    expect(feeder.co2eTeu).toBeCloseTo(108.3, 3);
     const container = calc.explain({
       modality: "SHORTSEA",
       distanceMeters: 1_000_000,
       vesselType: "container",
     });
-    expect(container.co2eTeu).toBeCloseTo(89.4, 3);
+    expect(container.co2eTeu).toBeCloseTo(108.3, 3);
     const roro = calc.explain({
       modality: "SHORTSEA",
       distanceMeters: 1_000_000,
-      vesselType: "ro-ro".replace("-", ""),
+      vesselType: "ro-ro",
     });
     expect(roro.vesselType).toBe("RORO");
-    expect(roro.co2eTeu).toBeCloseTo(367, 3);
-    expect(roro.co2eTeu / feeder.co2eTeu).toBeCloseTo(4.105, 3);
-    // Fuel and reefer adjustments still apply on top of the vessel type.
+    expect(roro.co2eTeu).toBeCloseTo(375, 3);
+    const ropax = calc.explain({
+      modality: "SHORTSEA",
+      distanceMeters: 1_000_000,
+      vesselType: "RoPax",
+    });
+    expect(ropax.co2eTeu).toBeCloseTo(980, 3);
+    // The previous single container proxy (89.4 g/TEU-km) was 11 x below the ro-pax value.
+    expect(ropax.co2eTeu / 89.4).toBeCloseTo(10.96, 2);
+    // Reefer boxes on a ro-ro pay the flat uplift (no published reefer value for ro-ro).
     const reefer = calc.explain({
       modality: "SHORTSEA",
       distanceMeters: 1_000_000,
       vesselType: "RORO",
       containerType: "20RF",
     });
-    expect(reefer.co2eTeu).toBeCloseTo(367 * 1.12, 3);
+    expect(reefer.co2eTeu).toBeCloseTo(375 * 1.12, 3);
   });
 
   test("an unknown vessel type is Incorrect Values naming vesselType and the allowed values", () => {
     expect(() =>
       calc.compute({ modality: "SHORTSEA", distanceMeters: 1000, vesselType: "TANKER" })
-    ).toThrow(/vesselType "TANKER" is not known for SHORTSEA; allowed values: CONTAINER, RORO/);
+    ).toThrow(
+      /vesselType "TANKER" is not known for SHORTSEA; allowed values: CONTAINER, RORO, ROPAX/
+    );
     expect(() =>
       calc.compute({ modality: "RAIL", distanceMeters: 1000, vesselType: "RORO" })
     ).toThrow(/RAIL has no vessel types/);
+  });
+});
+
+describe("barge vessel classes (GLEC v3.0 inland waterways, Table 2)", () => {
+  const barge = (lengthM: number) =>
+    calc.explain({
+      modality: "BARGE",
+      distanceMeters: 1_000_000,
+      vessel: { lengthCm: lengthM * 100, widthCm: 1145, draughtCm: 300 },
+    });
+
+  test.each([
+    [40, "Motor vessel < 50 m", 913],
+    [63, "Motor vessel 50-85 m", 312],
+    [110, "Container vessel 110 m", 270],
+    [135, "Container vessel 135 m", 210],
+    [185, "Container vessels - coupled convoy", 209],
+  ])("%p m: %s, %p kg per TEU over 1,000 km", (length, name, kg) => {
+    const x = barge(length as number);
+    expect([x.sizeClass, x.co2eTeu]).toEqual([name, kg]);
+  });
+
+  test("without vessel dimensions: the 110 m container vessel (27.0 g CO2e/t-km)", () => {
+    const x = calc.explain({ modality: "BARGE", distanceMeters: 1_000_000 });
+    expect([x.sizeClass, x.co2eTeu]).toEqual([undefined, 270]);
+    // HVO on a 135 m vessel: class intensity × WtW(HVO) / WtW(diesel).
+    const hvo = calc.explain({
+      modality: "BARGE",
+      distanceMeters: 1_000_000,
+      fuelType: "HVO",
+      vessel: { lengthCm: 13500, widthCm: 1145, draughtCm: 350 },
+    });
+    expect(hvo.co2eTeu).toBeCloseTo((210 * 10) / 88.06, 2);
   });
 });
