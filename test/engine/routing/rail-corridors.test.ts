@@ -6,7 +6,15 @@
 import * as fs from "fs";
 import * as path from "path";
 import { parse } from "csv-parse/sync";
-import { loadOverlandRouter } from "../../../src/data/inland";
+import {
+  loadLandPolygons,
+  loadOverlandRouter,
+  loadRailCorridorsFile,
+} from "../../../src/data/inland";
+import { geodesicMeters } from "../../../src/engine/routing/overland/geodesic";
+import { LandmassIndex } from "../../../src/engine/routing/overland/landmass-index";
+import { parseRailCorridors } from "../../../src/engine/routing/overland/rail-corridors";
+import { RailNetwork } from "../../../src/engine/routing/overland/rail-network";
 
 interface Reference {
   from: string;
@@ -90,5 +98,128 @@ describe("rail corridors vs published route lengths", () => {
     expect(median(after)).toBeLessThan(0.05);
     expect(worst(after)).toBeLessThan(0.09);
     expect(median(before)).toBeGreaterThan(0.02);
+  });
+});
+
+describe("rail-corridors.json data", () => {
+  const file = loadRailCorridorsFile();
+  const network = new RailNetwork(file);
+
+  test("every corridor cites a source; every point lies on land (Natural Earth 1:50 m, 20 km snap)", () => {
+    expect(file.corridors.length).toBeGreaterThanOrEqual(40);
+    for (const c of file.corridors) expect(c.source).toMatch(/https?:\/\//);
+    const land = new LandmassIndex(loadLandPolygons(), { snapMeters: 20_000 });
+    const offLand = network.nodes.filter((n) => land.landmassOf(n) === null).map((n) => n.name);
+    expect(offLand).toEqual([]);
+  });
+
+  test("the five China–Europe border crossings and the North American gateways are junctions", () => {
+    for (const id of [
+      "ALASHANKOU",
+      "DOSTYK",
+      "KHORGOS",
+      "ALTYNKOL",
+      "ERENHOT",
+      "ZAMYN_UUD",
+      "MANZHOULI",
+      "ZABAIKALSK",
+      "BREST",
+      "MALASZEWICZE",
+      "LOS_ANGELES",
+      "SEATTLE",
+      "PRINCE_RUPERT",
+      "VANCOUVER",
+      "CHICAGO",
+      "TORONTO",
+      "NEW_YORK",
+      "HOUSTON",
+    ])
+      expect([id, network.junction(id) !== undefined]).toEqual([id, true]);
+  });
+
+  test("the track factor is the published km ÷ polyline ratio of the anchored stretches", () => {
+    let published = 0;
+    let polyline = 0;
+    for (const c of file.corridors) {
+      let last = -1;
+      let length = 0;
+      c.points.forEach((p, i) => {
+        if (i > 0 && last >= 0) length += geodesicMeters(c.points[i - 1], p) / 1000;
+        if (p.km === undefined) return;
+        if (last >= 0) {
+          published += p.km - (c.points[last].km as number);
+          polyline += length;
+        }
+        last = i;
+        length = 0;
+      });
+    }
+    expect(published).toBeGreaterThan(20_000);
+    expect(file.trackFactor).toBeCloseTo(published / polyline, 2); // 20,653 / 17,959 = 1.150
+  });
+
+  test("the parser names the corridor and point at fault", () => {
+    const ok = {
+      trackFactor: { value: 1.1, source: "test" },
+      corridors: [
+        {
+          id: "A",
+          name: "a",
+          source: "s",
+          points: [
+            [0, 0, { km: 5 }],
+            [1, 0, { km: 9 }],
+          ],
+        },
+      ],
+    };
+    expect(parseRailCorridors(ok).corridors[0].points[1].km).toBe(9);
+    const bad = (patch: object) => () => parseRailCorridors({ ...ok, ...patch });
+    expect(bad({ trackFactor: undefined })).toThrow(/trackFactor/);
+    expect(
+      bad({
+        corridors: [
+          {
+            id: "A",
+            name: "a",
+            source: " ",
+            points: [
+              [0, 0],
+              [1, 0],
+            ],
+          },
+        ],
+      })
+    ).toThrow(/corridor #0 \(A\): source/);
+    expect(
+      bad({
+        corridors: [
+          {
+            id: "A",
+            name: "a",
+            source: "s",
+            points: [
+              [0, 0, { km: 9 }],
+              [1, 0, { km: 5 }],
+            ],
+          },
+        ],
+      })
+    ).toThrow(/km anchors must increase/);
+    expect(
+      bad({
+        corridors: [
+          {
+            id: "A",
+            name: "a",
+            source: "s",
+            points: [
+              [0, 95],
+              [1, 0],
+            ],
+          },
+        ],
+      })
+    ).toThrow(/point #0: lng\/lat out of range/);
   });
 });
