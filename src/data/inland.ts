@@ -1,7 +1,8 @@
 /**
  * Loaders for the inland routers: the barge network (data/waterways.json) and the overland
  * (rail/truck) router built on Natural Earth land and country polygons (npm `world-atlas`) with the
- * circuity factors of data/circuity.csv and the fixed links of data/land-links.csv.
+ * circuity factors of data/circuity.csv, the fixed links of data/land-links.csv and the rail freight
+ * corridors of data/rail-corridors.json.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -21,12 +22,16 @@ import {
 import { LandmassIndex, PolygonRings } from "../engine/routing/overland/landmass-index";
 import { CircuityOverlandRouter, LandLink } from "../engine/routing/overland/overland-router";
 import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regions";
+import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
+import { RailNetwork } from "../engine/routing/overland/rail-network";
 
 /** data/ at the package root (two levels up from src/data or dist/data). */
 export const DATA_DIR = path.resolve(__dirname, "..", "..", "data");
 
 export interface InlandLoadOptions {
   dataDir?: string;
+  /** RAIL along data/rail-corridors.json (default true); false = great circle × circuity only. */
+  railCorridors?: boolean;
 }
 
 // ---------- barge ----------
@@ -83,6 +88,11 @@ export function loadLandLinks(options: InlandLoadOptions = {}): LandLink[] {
       b: { lat: Number(r.lat2), lng: Number(r.lng2) },
     };
   });
+}
+
+export function loadRailCorridorsFile(options: InlandLoadOptions = {}): RailCorridorsFile {
+  const file = path.join(options.dataDir ?? DATA_DIR, "rail-corridors.json");
+  return parseRailCorridors(JSON.parse(fs.readFileSync(file, "utf8")));
 }
 
 type LandTopology = Topology<{ land: GeometryCollection }>;
@@ -154,6 +164,7 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
     links: loadLandLinks(options),
     circuity: new CircuityTable(loadCircuityFactors(options)),
     regionOf: (p) => regions.regionOf(p),
+    rail: options.railCorridors === false ? undefined : new RailNetwork(loadRailCorridorsFile(options)),
   });
 }
 

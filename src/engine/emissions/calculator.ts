@@ -13,7 +13,13 @@ import { EmissionCalculator } from "../route-engine";
 import { incorrectValues } from "../errors";
 import { MODALITIES, Modality, VesselDimensions } from "../types";
 import { ContainerType, ContainerTypes } from "./containers";
-import { EmissionFactorData, HubFactor, Intensity, ModalityFactors } from "./factor-data";
+import {
+  EmissionFactorData,
+  HubFactor,
+  Intensity,
+  ModalityFactors,
+  RegionalFactors,
+} from "./factor-data";
 import { wtwGramsPerMj } from "./fuels";
 import { LaneEnds, TradeLanes } from "./lanes";
 import { pickSizeClass } from "./size-class";
@@ -24,8 +30,10 @@ export interface EmissionInput {
   containerType?: string;
   fuelType?: string;
   vessel?: VesselDimensions;
-  /** Where the leg starts and ends, to pick a trade-lane intensity where the modality has lanes. */
+  /** Where the leg starts and ends, to pick a trade-lane or regional intensity. */
   lane?: LaneEnds;
+  /** Vessel type where the modality has several (SHORTSEA: CONTAINER default, RORO). */
+  vesselType?: string;
 }
 
 /** Every factor that went into one result, for explanations and tests. */
@@ -40,6 +48,10 @@ export interface EmissionBreakdown {
   sizeClass?: string;
   /** Trade lane whose intensity was used, when one matched. */
   lane?: string;
+  /** Regional factor set used (e.g. "North America"), when both ends lie in its region. */
+  region?: string;
+  /** Vessel type whose intensity was used, when not the default. */
+  vesselType?: string;
   /** g CO2e per TEU-km for the drive's reference fuel (lane and size class applied), before fuel and reefer adjustments. */
   baseGramsPerTeuKm: number;
   fuelRatio: number;
@@ -55,11 +67,15 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   private readonly containers: ContainerTypes;
   private readonly wtwCache = new Map<string, number>();
   private readonly lanes = new Map<Modality, TradeLanes>();
+  /** Region lookup for regional factors (the regions of the file, no lanes). */
+  private readonly regions: TradeLanes;
 
   constructor(readonly data: EmissionFactorData) {
     this.containers = new ContainerTypes(data.containerTypes);
+    this.regions = new TradeLanes(data.regions ?? {}, []);
     for (const m of MODALITIES) {
-      const lanes = data.modalities[m]?.lanes;
+      const f = data.modalities[m];
+      const lanes = f?.lanesOf ? data.modalities[f.lanesOf]?.lanes : f?.lanes;
       if (lanes?.length) this.lanes.set(m, new TradeLanes(data.regions ?? {}, lanes));
     }
     this.checkConsistency();
@@ -71,15 +87,24 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   }
 
   explain(input: EmissionInput): EmissionBreakdown {
-    const factors = this.modality(input.modality);
+    const regional = this.regionalFor(input);
+    const factors = withRegional(this.modality(input.modality), regional);
     const box = this.containerType(input.containerType);
     const fuelType = this.fuelType(input.modality, factors, input.fuelType);
     const distanceKm = checkDistance(input.distanceMeters) / 1000;
 
     const drive = factors.fuels[fuelType];
-    const { baseGramsPerTeuKm, sizeClass, lane } = this.intensityFor(input, factors, drive);
+    const vesselType = this.vesselType(input, factors);
+    const base = this.intensityFor(input, factors, drive, box.reefer);
+    const { sizeClass, lane } = base;
+    let { baseGramsPerTeuKm, reeferIncluded } = base;
+    if (vesselType && drive === factors.fuels[factors.defaultFuel]) {
+      baseGramsPerTeuKm = gramsPerTeuKm(vesselType.factors, factors.tonnesPerTeu);
+      reeferIncluded = false;
+    }
     const fuelRatio = this.wtw(fuelType, factors.lngEngine) / this.wtw(drive, factors.lngEngine);
-    const reeferFactor = box.reefer ? 1 + factors.reeferUplift : 1;
+    // A published reefer intensity already holds the reefer's extra energy.
+    const reeferFactor = box.reefer && !reeferIncluded ? 1 + factors.reeferUplift : 1;
     const adjusted = baseGramsPerTeuKm * fuelRatio * reeferFactor;
 
     const co2eTeu = (adjusted * distanceKm) / 1000;
@@ -94,6 +119,8 @@ export class FactorEmissionCalculator implements EmissionCalculator {
       drive,
       sizeClass,
       lane,
+      region: regional?.name,
+      vesselType: vesselType?.name,
       baseGramsPerTeuKm,
       fuelRatio,
       reeferFactor,
@@ -126,6 +153,39 @@ export class FactorEmissionCalculator implements EmissionCalculator {
       this.wtwCache.set(key, v);
     }
     return v;
+  }
+
+  /** The regional factor set whose region holds both ends of the leg, if any. */
+  private regionalFor(input: EmissionInput): RegionalFactors | undefined {
+    const sets = this.data.modalities[input.modality]?.regional;
+    if (!sets?.length || !input.lane) return undefined;
+    const a = this.regions.regionOf(input.lane.from);
+    if (!a || this.regions.regionOf(input.lane.to) !== a) return undefined;
+    return sets.find((r) => r.region === a);
+  }
+
+  /** A non-default vessel type asked for by the caller; unknown names are Incorrect Values. */
+  private vesselType(
+    input: EmissionInput,
+    factors: ModalityFactors
+  ): { name: string; factors: Intensity } | undefined {
+    // "ro-ro", "RoRo", "ro_pax" all name the same type.
+    const raw = input.vesselType
+      ?.trim()
+      .toUpperCase()
+      .replace(/[\s_-]+/g, "");
+    if (!raw || raw === factors.defaultVesselType) return undefined;
+    const known = factors.vesselTypes?.[raw];
+    if (known) return { name: raw, factors: known };
+    const allowed = [factors.defaultVesselType, ...Object.keys(factors.vesselTypes ?? {})].filter(
+      Boolean
+    );
+    throw incorrectValues(
+      "vesselType",
+      allowed.length
+        ? `vesselType "${input.vesselType}" is not known for ${input.modality}; allowed values: ${allowed.join(", ")}.`
+        : `${input.modality} has no vessel types.`
+    );
   }
 
   private modality(modality: Modality): ModalityFactors {
@@ -171,19 +231,26 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   private intensityFor(
     input: EmissionInput,
     factors: ModalityFactors,
-    drive: string
-  ): { baseGramsPerTeuKm: number; sizeClass?: string; lane?: string } {
+    drive: string,
+    reefer: boolean
+  ): { baseGramsPerTeuKm: number; sizeClass?: string; lane?: string; reeferIncluded: boolean } {
     const isDefaultDrive = drive === factors.fuels[factors.defaultFuel];
     let grams = this.driveGramsPerTeuKm(factors, drive);
+    let reeferGrams = isDefaultDrive
+      ? factors.intensities[drive].reeferGCo2eWtwPerTeuKm
+      : undefined;
     let lane: string | undefined;
     const lanes = this.lanes.get(input.modality);
     if (input.lane && lanes && isDefaultDrive) {
       const hit = lanes.find(input.lane);
       if (hit) {
         grams = hit.gCo2eWtwPerTeuKm;
+        reeferGrams = hit.reeferGCo2eWtwPerTeuKm;
         lane = hit.name;
       }
     }
+    const reeferIncluded = reefer && reeferGrams !== undefined;
+    if (reeferIncluded) grams = reeferGrams as number;
     let sizeClass: string | undefined;
     if (input.vessel && factors.sizeClasses?.length) {
       const c = pickSizeClass(factors.sizeClasses, input.vessel);
@@ -195,7 +262,7 @@ export class FactorEmissionCalculator implements EmissionCalculator {
         sizeClass = c.name;
       }
     }
-    return { baseGramsPerTeuKm: grams, sizeClass, lane };
+    return { baseGramsPerTeuKm: grams, sizeClass, lane, reeferIncluded };
   }
 
   /** A drive's own g/TEU-km, resolving intensities given relative to another drive's energy use. */
@@ -234,9 +301,35 @@ export class FactorEmissionCalculator implements EmissionCalculator {
       for (const c of f.sizeClasses ?? []) {
         if (c.relativeIntensity === undefined) gramsPerTeuKm(c, f.tonnesPerTeu);
       }
+      for (const v of Object.values(f.vesselTypes ?? {})) gramsPerTeuKm(v, f.tonnesPerTeu);
+      for (const r of f.regional ?? []) {
+        if (!this.data.regions?.[r.region])
+          throw new Error(
+            `emission-factors: ${m} regional ${r.name} names unknown region ${r.region}`
+          );
+        if (r.defaultFuel && !f.fuels[r.defaultFuel])
+          throw new Error(
+            `emission-factors: ${m} regional ${r.name} default fuel not in its fuels`
+          );
+        for (const [drive, i] of Object.entries(r.intensities)) {
+          if (!f.intensities[drive])
+            throw new Error(`emission-factors: ${m} regional ${r.name} drive ${drive} unknown`);
+          gramsPerTeuKm(i, f.tonnesPerTeu);
+        }
+      }
     }
     this.containers.resolve(this.data.meta.defaultContainerType);
   }
+}
+
+/** The modality's factors with a regional set's default fuel and intensities laid over them. */
+function withRegional(f: ModalityFactors, r: RegionalFactors | undefined): ModalityFactors {
+  if (!r) return f;
+  return {
+    ...f,
+    defaultFuel: r.defaultFuel ?? f.defaultFuel,
+    intensities: { ...f.intensities, ...r.intensities },
+  };
 }
 
 function gramsPerTeuKm(

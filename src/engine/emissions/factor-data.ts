@@ -21,6 +21,8 @@ export interface Intensity extends Cited {
   gCo2eWtwPerTeuKm?: number;
   /** g CO2e per tonne-km, well-to-wheel; converted with the modality's tonnes per TEU. */
   gCo2eWtwPerTkm?: number;
+  /** Published intensity for reefer boxes (g CO2e per TEU-km, WTW); replaces the flat reefer uplift. */
+  reeferGCo2eWtwPerTeuKm?: number;
   /** Drive (key of `intensities`) whose energy use this one is expressed against. */
   relativeTo?: string;
   /** Energy per km of this drive ÷ energy per km of `relativeTo`. */
@@ -56,6 +58,8 @@ export interface TradeLane extends Cited {
   name: string;
   between: [string, string];
   gCo2eWtwPerTeuKm: number;
+  /** The lane's reefer intensity, when published; replaces the flat reefer uplift. */
+  reeferGCo2eWtwPerTeuKm?: number;
 }
 
 /** Default GHG intensity of a hub (terminal) operation, ISO 14083 "hub operation category". */
@@ -66,6 +70,25 @@ export interface HubFactor extends Cited {
   ambient: number;
   /** Temperature-controlled cargo, when published. */
   temperatureControlled?: number;
+}
+
+/**
+ * Intensities that replace the modality's own when both ends of the leg lie in `region` (e.g. North
+ * American rail: diesel, at the Class I railroads' fuel efficiency).
+ */
+export interface RegionalFactors extends Cited {
+  name: string;
+  /** A key of the file's `regions`. */
+  region: string;
+  /** Default fuel in this region (when no fuelType is given); the modality's otherwise. */
+  defaultFuel?: string;
+  /** Replaces the modality's intensity of these drives. */
+  intensities: Record<string, Intensity>;
+}
+
+/** A vessel type with its own intensity (e.g. ro-ro next to the container feeder default). */
+export interface VesselTypeFactors extends Intensity {
+  description: string;
 }
 
 export interface ModalityFactors extends Cited {
@@ -90,6 +113,16 @@ export interface ModalityFactors extends Cited {
   sizeClassesNote?: string;
   /** Trade lanes between `regions`; a lane's intensity replaces the default drive's intensity. */
   lanes?: TradeLane[];
+  /** Use another modality's lane list (SHORTSEA shares the GLEC container lanes with DEEPSEA). */
+  lanesOf?: Modality;
+  /** Regional intensities, chosen from the leg's ends (first match wins). */
+  regional?: RegionalFactors[];
+  /**
+   * Vessel types other than the default (container) one, chosen by the caller (`vesselType`);
+   * the intensity is for the default fuel and replaces the default drive's.
+   */
+  vesselTypes?: Record<string, VesselTypeFactors>;
+  defaultVesselType?: string;
 }
 
 export interface ContainerTypeFactors extends Cited {

@@ -12,6 +12,8 @@ export type {
   Region,
   TradeLane,
   HubFactor,
+  RegionalFactors,
+  VesselTypeFactors,
 } from "./factor-data";
 export { TradeLanes, insidePolygon } from "./lanes";
 export type { LaneEnds } from "./lanes";

@@ -32,14 +32,22 @@ export class TradeLanes {
     return this.regionNames.find((name) => insidePolygon(p, this.regions[name].polygon));
   }
 
-  /** The lane joining the two ends' regions (either direction), or undefined. */
+  /** Every region containing the point (regions nest: NORTH_EUROPE lies in EUROPE_NORTH_MED). */
+  regionsOf(p: LatLng): Set<string> {
+    return new Set(this.regionNames.filter((name) => insidePolygon(p, this.regions[name].polygon)));
+  }
+
+  /**
+   * The first listed lane joining a region of one end to a region of the other (either
+   * direction), or undefined; the data lists specific lanes before wider groupings.
+   */
   find(ends: LaneEnds): TradeLane | undefined {
-    const a = this.regionOf(ends.from);
-    const b = this.regionOf(ends.to);
-    if (!a || !b) return undefined;
+    const a = this.regionsOf(ends.from);
+    if (!a.size) return undefined;
+    const b = this.regionsOf(ends.to);
+    if (!b.size) return undefined;
     return this.lanes.find(
-      (l) =>
-        (l.between[0] === a && l.between[1] === b) || (l.between[0] === b && l.between[1] === a)
+      ({ between: [x, y] }) => (a.has(x) && b.has(y)) || (a.has(y) && b.has(x))
     );
   }
 }

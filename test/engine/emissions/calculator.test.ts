@@ -36,37 +36,37 @@ function expectError(fn: () => unknown, parameter: string): RouteSheetsError {
 }
 
 describe("default factors", () => {
-  test("deep sea, generic TEU, Shanghai→Rotterdam 19,500 km: 80.4 g/TEU-km", () => {
+  test("deep sea, generic TEU, no lane, 19,500 km: GLEC v3 industry average 89.0 g/TEU-km", () => {
     const r = calc.compute({ modality: "DEEPSEA", distanceMeters: SHANGHAI_ROTTERDAM_M });
-    // 80.4 g × 19,500 km = 1,567.8 kg per TEU; 10 t per TEU → 156.78 kg per tonne.
-    expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: 156.78 });
+    // 89.0 g × 19,500 km = 1,735.5 kg per TEU; 10 t per TEU → 173.55 kg per tonne.
+    expect(r).toEqual({ co2eTeu: 1735.5, co2eTon: 173.55 });
   });
 
-  test("short sea 1,000 km: 89.4 g/TEU-km", () => {
+  test("short sea 1,000 km, no lane: GLEC v3 'Other' lane 108.3 g/TEU-km", () => {
     expect(calc.compute({ modality: "SHORTSEA", distanceMeters: 1_000_000 })).toEqual({
-      co2eTeu: 89.4,
-      co2eTon: 8.94,
+      co2eTeu: 108.3,
+      co2eTon: 10.83,
     });
   });
 
-  test("barge 500 km: 48.9 g/t-km × 10 t/TEU", () => {
+  test("barge 500 km: GLEC v3 container vessel 110 m, 27.0 g/t-km × 10 t/TEU", () => {
     expect(calc.compute({ modality: "BARGE", distanceMeters: 500_000 })).toEqual({
-      co2eTeu: 244.5,
-      co2eTon: 24.45,
+      co2eTeu: 135,
+      co2eTon: 13.5,
     });
   });
 
-  test("rail defaults to electric: 19 g CO2e/t-km (UBA 2020); diesel 25 g/t-km", () => {
+  test("rail defaults to electric: GLEC v3 European container trains, electric 6.4, diesel 27.6 g/t-km", () => {
     expect(calc.compute({ modality: "RAIL", distanceMeters: 1_000_000 })).toEqual({
-      co2eTeu: 190,
-      co2eTon: 19,
+      co2eTeu: 64,
+      co2eTon: 6.4,
     });
     expect(
       calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "ELECTRIC" })
-    ).toEqual({ co2eTeu: 190, co2eTon: 19 });
+    ).toEqual({ co2eTeu: 64, co2eTon: 6.4 });
     expect(
       calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "DIESEL" })
-    ).toEqual({ co2eTeu: 250, co2eTon: 25 });
+    ).toEqual({ co2eTeu: 276, co2eTon: 27.6 });
   });
 
   test("truck 500 km: 102.73 g/t-km", () => {
@@ -90,7 +90,7 @@ describe("container types", () => {
       distanceMeters: SHANGHAI_ROTTERDAM_M,
       containerType: "40HC",
     });
-    expect(r).toEqual({ co2eTeu: 1567.8, co2eTon: (1567.8 * 2) / 20 });
+    expect(r).toEqual({ co2eTeu: 1735.5, co2eTon: (1735.5 * 2) / 20 });
   });
 
   test("45HC is 2.25 TEU with 22.5 t", () => {
@@ -98,14 +98,21 @@ describe("container types", () => {
     expect([b.containerType, b.teu, b.payloadTonnes]).toEqual(["45HC", 2.25, 22.5]);
   });
 
-  test("reefer pays the 12 % uplift", () => {
+  test("sea reefers use GLEC's published reefer intensity; other modalities pay the 12 % uplift", () => {
     const r = calc.compute({
       modality: "DEEPSEA",
       distanceMeters: SHANGHAI_ROTTERDAM_M,
       containerType: "40RF",
     });
-    // 80.4 × 1.12 = 90.048 g/TEU-km × 19,500 km = 1,755.936 kg; × 2 TEU / 20 t = 175.5936 kg/t.
-    expect(r).toEqual({ co2eTeu: 1755.936, co2eTon: 175.594 });
+    // Industry average reefer 172.2 g/TEU-km × 19,500 km = 3,357.9 kg; × 2 TEU / 20 t = 335.79 kg/t.
+    expect(r).toEqual({ co2eTeu: 3357.9, co2eTon: 335.79 });
+    const truck = calc.explain({
+      modality: "TRUCK",
+      distanceMeters: 1_000_000,
+      containerType: "20RF",
+    });
+    expect(truck.reeferFactor).toBe(1.12);
+    expect(truck.co2eTeu).toBeCloseTo(1027.3 * 1.12, 3);
   });
 
   test("ISO 6346 codes and aliases, any case and spacing", () => {
@@ -161,15 +168,15 @@ describe("fuel types", () => {
       distanceMeters: SHANGHAI_ROTTERDAM_M,
       fuelType: "lng",
     });
-    const teu = (80.4 * (LNG_SLOW_SPEED / VLSFO) * 19_500) / 1000; // ≈ 1,421.57 kg
+    const teu = (89.0 * (LNG_SLOW_SPEED / VLSFO) * 19_500) / 1000; // ≈ 1,573.62 kg
     expect(r.co2eTeu).toBeCloseTo(teu, 2);
-    expect(r.co2eTeu).toBeCloseTo(1421.568, 2);
+    expect(r.co2eTeu).toBeCloseTo(1573.626, 2);
     expect(r.co2eTon).toBeCloseTo(teu / 10, 2);
   });
 
   test("LNG on short sea uses the medium-speed 3.1 % slip", () => {
     const r = calc.compute({ modality: "SHORTSEA", distanceMeters: 1_000_000, fuelType: "LNG" });
-    expect(r.co2eTeu).toBeCloseTo(89.4 * (LNG_MEDIUM_SPEED / VLSFO), 2);
+    expect(r.co2eTeu).toBeCloseTo(108.3 * (LNG_MEDIUM_SPEED / VLSFO), 2);
   });
 
   test("HFO on deep sea is slightly above VLSFO", () => {
@@ -178,7 +185,7 @@ describe("fuel types", () => {
       distanceMeters: SHANGHAI_ROTTERDAM_M,
       fuelType: "HFO",
     });
-    expect(r.co2eTeu).toBeCloseTo(1567.8 * (HFO / VLSFO), 2); // ≈ 1,573.83
+    expect(r.co2eTeu).toBeCloseTo(1735.5 * (HFO / VLSFO), 2); // ≈ 1,742.18
   });
 
   test("HVO truck: diesel energy, 10 g CO2e/MJ instead of 88.06", () => {
@@ -190,7 +197,7 @@ describe("fuel types", () => {
 
   test("HVO on diesel rail", () => {
     const r = calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "HVO" });
-    expect(r.co2eTeu).toBeCloseTo(250 * (HVO / DIESEL), 2);
+    expect(r.co2eTeu).toBeCloseTo(276 * (HVO / DIESEL), 2);
   });
 
   test("bio-methanol and bio LNG are accepted with dashes or spaces", () => {
@@ -256,22 +263,22 @@ describe("vessel size classes (DESNZ class / average ratios on the deep-sea inte
       distanceMeters: SHANGHAI_ROTTERDAM_M,
       vessel: vessel(399.9, 61),
     });
-    // 80.4 × 0.7854 = 63.14616 g/TEU-km × 19,500 km = 1,231.350 kg; / 10 t = 123.135 kg/t.
-    expect(r).toEqual({ co2eTeu: 1231.35, co2eTon: 123.135 });
+    // 89.0 × 0.7854 = 69.9006 g/TEU-km × 19,500 km = 1,363.062 kg; / 10 t = 136.306 kg/t.
+    expect(r).toEqual({ co2eTeu: 1363.062, co2eTon: 136.306 });
   });
 
   test("classes by beam and length: feeder, feedermax, Panamax (beam <= 32.31 m), post-Panamax, large", () => {
     const small = at(140, 22);
-    expect([small.sizeClass, small.co2eTeu]).toEqual(["Small feeder", 183.296]); // 80.4 × 2.2798
-    expect(at(172, 27).sizeClass).toBe("Feeder"); // 80.4 × 2.0161
-    expect(at(172, 27).co2eTeu).toBe(162.094);
+    expect([small.sizeClass, small.co2eTeu]).toEqual(["Small feeder", 202.902]); // 89.0 × 2.2798
+    expect(at(172, 27).sizeClass).toBe("Feeder"); // 89.0 × 2.0161
+    expect(at(172, 27).co2eTeu).toBe(179.433);
     expect(at(210, 30).sizeClass).toBe("Feedermax");
-    expect(at(210, 30).co2eTeu).toBe(100.998); // 80.4 × 1.2562 = 100.99848
+    expect(at(210, 30).co2eTeu).toBe(111.802); // 89.0 × 1.2562 = 111.8018
     const panamax = at(294, 32.2);
-    expect([panamax.sizeClass, panamax.co2eTeu]).toEqual(["Panamax", 83.841]); // 80.4 × 1.0428
+    expect([panamax.sizeClass, panamax.co2eTeu]).toEqual(["Panamax", 92.809]); // 89.0 × 1.0428
     expect(at(300, 42.8).sizeClass).toBe("Post-Panamax");
     expect(at(366, 51).sizeClass).toBe("Large / Neo-Panamax / ULCV");
-    expect(at(366, 51).co2eTeu).toBe(63.146); // 80.4 × 0.7854
+    expect(at(366, 51).co2eTeu).toBe(69.901); // 89.0 × 0.7854
   });
 
   test("the size factor applies to every fuel and to reefers", () => {
@@ -281,23 +288,23 @@ describe("vessel size classes (DESNZ class / average ratios on the deep-sea inte
       fuelType: "LNG",
       vessel: vessel(399.9, 61),
     });
-    expect(lng.co2eTeu).toBeCloseTo(80.4 * 0.7854 * (LNG_SLOW_SPEED / VLSFO), 2);
+    expect(lng.co2eTeu).toBeCloseTo(89.0 * 0.7854 * (LNG_SLOW_SPEED / VLSFO), 2);
     const reefer = calc.compute({
       modality: "DEEPSEA",
       distanceMeters: 1_000_000,
       containerType: "40RF",
       vessel: vessel(399.9, 61),
     });
-    expect(reefer.co2eTeu).toBe(70.724); // 80.4 × 0.7854 × 1.12 = 70.7239
+    expect(reefer.co2eTeu).toBe(135.246); // reefer 172.2 × 0.7854 = 135.2459
   });
 
-  test("only DEEPSEA has size classes: a vessel does not change short sea", () => {
+  test("a vessel does not change short sea (no size classes there)", () => {
     const r = calc.compute({
       modality: "SHORTSEA",
       distanceMeters: 1_000_000,
       vessel: vessel(140, 22),
     });
-    expect(r.co2eTeu).toBe(89.4);
+    expect(r.co2eTeu).toBe(108.3);
   });
 
   test("a factor file with absolute size classes picks the class from beam and length", () => {
@@ -336,7 +343,7 @@ describe("vessel size classes (DESNZ class / average ratios on the deep-sea inte
     const ulcv = absAt(399, 59);
     expect([ulcv.sizeClass, ulcv.co2eTeu]).toEqual(["ULCV", 40]);
     // Without a vessel the modality default applies.
-    expect(c.compute({ modality: "DEEPSEA", distanceMeters: 1_000_000 }).co2eTeu).toBe(80.4);
+    expect(c.compute({ modality: "DEEPSEA", distanceMeters: 1_000_000 }).co2eTeu).toBe(89);
   });
 });
 
@@ -364,18 +371,18 @@ describe("battery-electric truck", () => {
   test("rail electric is unchanged by the grid factor (its own published intensity)", () => {
     expect(
       calc.compute({ modality: "RAIL", distanceMeters: 1_000_000, fuelType: "ELECTRIC" }).co2eTeu
-    ).toBe(190);
+    ).toBe(64);
   });
 });
 
 describe("hub factors", () => {
-  test("maritime container terminal: 10.7 kg CO2e per TEU ambient, 12.6 temperature-controlled (GLEC v3)", () => {
+  test("maritime container terminal: 10.7 kg CO2e per container ambient, 12.6 temperature-controlled (GLEC v3 Table 3)", () => {
     const h = calc.hub("MARITIME_CONTAINER_TERMINAL");
     expect(h).toBeDefined();
     expect([h!.ambient, h!.temperatureControlled, h!.unit]).toEqual([
       10.7,
       12.6,
-      "kg CO2e per TEU",
+      "kg CO2e per container",
     ]);
     expect(calc.hub("NOPE")).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 /**
  * RAIL/TRUCK: great-circle × circuity on Natural Earth landmasses, with the real data files
- * (data/circuity.csv, data/land-links.csv, world-atlas 1:50m).
+ * (data/circuity.csv, data/land-links.csv, world-atlas 1:50m); RAIL near the freight corridors of
+ * data/rail-corridors.json runs along them (more in rail-corridors.test.ts).
  */
 import { Geodesic } from "geographiclib-geodesic";
 import { loadCircuityFactors, loadOverlandRouter } from "../../../src/data/inland";
@@ -24,6 +25,7 @@ const COPENHAGEN = at(55.6761, 12.5683);
 const HAMBURG = at(53.5511, 9.9937);
 const MID_ATLANTIC = at(30, -40);
 
+const circuityOnly = loadOverlandRouter({ railCorridors: false });
 let loadMs = 0;
 const router = (() => {
   const t0 = performance.now();
@@ -69,18 +71,48 @@ describe("overland router (great circle × circuity)", () => {
     expect(router.route(MID_ATLANTIC, NEW_YORK, "TRUCK")).toBeNull(); // at sea, far from land
   });
 
-  test("RAIL Chongqing→Duisburg crosses Eurasia on the China–Europe corridor factor", () => {
-    const r = router.route(CHONGQING, DUISBURG, "RAIL")!;
-    expect(r).not.toBeNull();
-    expect(router.regionFor(CHONGQING, DUISBURG, "RAIL")).toBe("CHINA_EUROPE_RAIL");
-    expect(r.meters).toBeCloseTo(
+  test("RAIL Chongqing→Duisburg: circuity alone uses the China–Europe factor; with the corridors it runs via Alashankou", () => {
+    const circuity = circuityOnly.route(CHONGQING, DUISBURG, "RAIL")!;
+    expect(circuityOnly.regionFor(CHONGQING, DUISBURG, "RAIL")).toBe("CHINA_EUROPE_RAIL");
+    expect(circuity.meters).toBeCloseTo(
       geodesic(CHONGQING, DUISBURG) * factor("RAIL", "CHINA_EUROPE_RAIL"),
       3
     );
-    // Published Yuxinou route length is 11,179 km.
-    expect(Math.abs(r.meters / 1000 - 11179) / 11179).toBeLessThan(0.05);
+    const corridor = router.explainRail(CHONGQING, DUISBURG)!;
+    expect(corridor.method).toBe("corridor");
+    expect(corridor.junctions).toEqual(
+      expect.arrayContaining(["Alashankou", "Dostyk", "Brest (BY)"])
+    );
+    expect(router.route(CHONGQING, DUISBURG, "RAIL")!.meters).toBeCloseTo(corridor.meters, 3);
+    // Published Yuxinou route length is 11,179 km via Xi'an, Lanzhou, Ürümqi (China Daily 2013);
+    // the shortest corridor route takes the newer Chongqing-Lanzhou line instead.
+    const published = router.explainRail(CHONGQING, DUISBURG, ["XIAN", "ALASHANKOU"])!;
+    expect(Math.abs(published.meters / 1000 - 11179) / 11179).toBeLessThan(0.05);
+    expect(corridor.meters).toBeLessThan(published.meters);
     // The same trip by truck uses the DEFAULT factor (no cross-region road value).
     expect(router.regionFor(CHONGQING, DUISBURG, "TRUCK")).toBe("DEFAULT");
+    expect(router.route(CHONGQING, DUISBURG, "TRUCK")!.meters).toBeCloseTo(
+      geodesic(CHONGQING, DUISBURG) * factor("TRUCK", "DEFAULT"),
+      3
+    );
+  });
+
+  test("RAIL where no corridor applies stays great circle × circuity", () => {
+    // Milan and Lisbon are more than 300 km from every corridor node; Japan has no corridors.
+    for (const [a, b] of [
+      [ROTTERDAM, MILAN],
+      [at(38.72, -9.14), at(40.39, -3.67)],
+      [SAPPORO, TOKYO],
+    ]) {
+      expect(router.explainRail(a, b)!.method).toBe("circuity");
+      expect(router.route(a, b, "RAIL")!.meters).toBeCloseTo(
+        circuityOnly.route(a, b, "RAIL")!.meters,
+        3
+      );
+    }
+    // Two ends near the same corridor but close to each other: the corridor would be a detour.
+    const twoNearby = router.explainRail(at(52.1, 21.3), at(52.3, 21.2));
+    expect(twoNearby!.method).toBe("circuity");
   });
 
   test("Great Britain is joined to the continent through the Channel Tunnel for RAIL and TRUCK", () => {

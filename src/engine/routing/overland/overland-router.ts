@@ -1,13 +1,17 @@
 /**
- * RAIL and TRUCK distances without a road or rail network: ellipsoidal great-circle distance times a
- * circuity factor for the modality and region. Both ends must be on the same landmass, or on
- * landmasses joined by a fixed link (tunnel/bridge) open to the modality; otherwise there is no route.
+ * RAIL and TRUCK distances. TRUCK (and RAIL where no corridor applies): ellipsoidal great-circle
+ * distance times a circuity factor for the modality and region. RAIL near the freight corridors of
+ * data/rail-corridors.json: a short access leg (great circle × circuity) to a corridor node, along
+ * the corridor graph, and a short access leg to the destination. Both ends must be on the same
+ * landmass, or on landmasses joined by a fixed link (tunnel/bridge) open to the modality; otherwise
+ * there is no route.
  */
 import { OverlandRouter, RoutedPath } from "../../route-engine";
 import { LatLng } from "../../types";
 import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./circuity";
 import { geodesicMeters, geodesicPath } from "./geodesic";
 import { LandmassIndex } from "./landmass-index";
+import { RailAccess, RailNetwork } from "./rail-network";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -23,6 +27,46 @@ export interface OverlandRouterParts {
   circuity: CircuityTable;
   /** Region of a point for choosing the circuity factor. */
   regionOf: (p: LatLng) => CircuityRegion;
+  /** Rail freight corridors; without them RAIL is great circle × circuity everywhere. */
+  rail?: RailNetwork;
+  railAccess?: Partial<RailAccessLimits>;
+}
+
+/** When a trip may use the corridors instead of great circle × circuity. */
+export interface RailAccessLimits {
+  /** An end may join a corridor node at most this far away (geodesic). */
+  maxAccessMeters: number;
+  /** How many of the nearest nodes an end tries. */
+  candidates: number;
+  /**
+   * Only nodes at most this much farther than the nearest one are tried, so an access leg joins
+   * the corridor where it is nearest instead of cutting across country along it.
+   */
+  candidateSlackMeters: number;
+  /**
+   * The corridor route is dropped when it is longer than this × the circuity estimate: the
+   * network is sparse (main lines only), so a long detour means the real line is missing here.
+   */
+  maxDetour: number;
+}
+
+export const DEFAULT_RAIL_ACCESS: RailAccessLimits = {
+  maxAccessMeters: 300_000,
+  candidates: 4,
+  candidateSlackMeters: 25_000,
+  maxDetour: 1.25,
+};
+
+/** How a RAIL trip was computed, for explanations and tests. */
+export interface RailExplanation {
+  method: "corridor" | "circuity";
+  meters: number;
+  /** Access legs (great circle × circuity) at the origin and destination end, corridor only. */
+  accessMeters?: [number, number];
+  /** Named junctions passed, in order (border crossings, hubs), corridor only. */
+  junctions?: string[];
+  /** The same junctions as ids of the corridor file (e.g. "ALASHANKOU"). */
+  junctionIds?: string[];
 }
 
 /** Great-circle path points: one every ~250 km, between 1 and 32 segments. */
@@ -30,8 +74,11 @@ const PATH_SEGMENT_METERS = 250_000;
 
 export class CircuityOverlandRouter implements OverlandRouter {
   private readonly components: Record<OverlandModality, UnionFind>;
+  private readonly railAccess: RailAccessLimits;
+  private railNodeLand?: Array<number | null | undefined>;
 
   constructor(private readonly parts: OverlandRouterParts) {
+    this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
     this.components = { RAIL: new UnionFind(), TRUCK: new UnionFind() };
     for (const link of parts.links) {
       const a = parts.landmasses.landmassOf(link.a);
@@ -43,11 +90,102 @@ export class CircuityOverlandRouter implements OverlandRouter {
   }
 
   route(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+    const circuity = this.circuityRoute(from, to, modality);
+    if (!circuity || modality !== "RAIL") return circuity;
+    return this.corridorRoute(from, to, circuity.meters) ?? circuity;
+  }
+
+  /**
+   * How RAIL between the two points is computed (corridor or circuity), with its parts; `via`
+   * (junction ids of the corridor file, e.g. ["XIAN", "ALASHANKOU"]) forces the route through
+   * those junctions in order.
+   */
+  explainRail(from: LatLng, to: LatLng, via: string[] = []): RailExplanation | null {
+    const circuity = this.circuityRoute(from, to, "RAIL");
+    if (!circuity) return null;
+    const corridor = this.corridorRoute(from, to, circuity.meters, via);
+    if (!corridor) return { method: "circuity", meters: circuity.meters };
+    return {
+      method: "corridor",
+      meters: corridor.meters,
+      accessMeters: corridor.accessMeters,
+      junctions: corridor.junctions.map((j) => j.name),
+      junctionIds: corridor.junctions.map((j) => j.id),
+    };
+  }
+
+  private circuityRoute(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     if (!this.connected(from, to, modality)) return null;
     const a = this.parts.landmasses.landmassOf(from);
     const b = this.parts.landmasses.landmassOf(to);
     if (a === b) return this.overland(from, to, modality);
     return this.viaLinks(from, to, modality);
+  }
+
+  /**
+   * RAIL along the corridors when both ends are near one (same landmass) and the result is not a
+   * detour against the circuity estimate; otherwise null.
+   */
+  private corridorRoute(
+    from: LatLng,
+    to: LatLng,
+    circuityMeters: number,
+    via: string[] = []
+  ):
+    | (RoutedPath & {
+        accessMeters: [number, number];
+        junctions: Array<{ id: string; name: string }>;
+      })
+    | null {
+    const rail = this.parts.rail;
+    if (!rail) return null;
+    const viaNodes = via.map((id) => {
+      const node = rail.junction(id);
+      if (node === undefined) throw new Error(`unknown rail junction ${id}`);
+      return node;
+    });
+    const entries = this.accessTo(from);
+    const exits = this.accessTo(to);
+    const r = rail.route(entries, exits, viaNodes);
+    if (!r || r.meters > circuityMeters * this.railAccess.maxDetour) return null;
+    const first = r.nodes[0];
+    const last = r.nodes[r.nodes.length - 1];
+    const accessIn = entries.find((e) => e.node === first)?.meters ?? 0;
+    const accessOut = exits.find((e) => e.node === last)?.meters ?? 0;
+    // Access legs are at most a few hundred km: drawn as straight segments to the corridor.
+    const points = r.nodes.map((i) => ({ lat: rail.nodes[i].lat, lng: rail.nodes[i].lng }));
+    const path: LatLng[] = [from, ...points, to];
+    const junctions = r.nodes
+      .map((i) => rail.nodes[i])
+      .filter((n) => n.junction !== undefined)
+      .map((n) => ({ id: n.junction as string, name: n.name ?? (n.junction as string) }));
+    return { meters: r.meters, path, accessMeters: [accessIn, accessOut], junctions };
+  }
+
+  /** Corridor nodes an end can join: nearest first, same landmass, priced great circle × circuity. */
+  private accessTo(p: LatLng): RailAccess[] {
+    const rail = this.parts.rail as RailNetwork;
+    const land = this.parts.landmasses.landmassOf(p);
+    if (land === null) return [];
+    // Landmass of a corridor node, looked up the first time the node is a candidate.
+    this.railNodeLand ??= new Array<number | null | undefined>(rail.nodes.length);
+    const landOf = (i: number) => {
+      let v = this.railNodeLand![i];
+      if (v === undefined)
+        v = this.railNodeLand![i] = this.parts.landmasses.landmassOf(rail.nodes[i]);
+      return v;
+    };
+    const { factor } = this.parts.circuity.lookup("RAIL", this.parts.regionOf(p));
+    const { maxAccessMeters, candidates, candidateSlackMeters } = this.railAccess;
+    const near = rail
+      .nearNodes(p, maxAccessMeters, candidates * 4)
+      .filter((c) => landOf(c.node) === land);
+    if (!near.length) return [];
+    const limit = near[0].meters + candidateSlackMeters;
+    return near
+      .filter((c) => c.meters <= limit)
+      .slice(0, candidates)
+      .map((c) => ({ node: c.node, meters: c.meters * factor }));
   }
 
   /** One stretch over land: great circle times the region's circuity factor. */
