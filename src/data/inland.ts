@@ -21,6 +21,7 @@ import {
 import { LandmassIndex, PolygonRings } from "../engine/routing/overland/landmass-index";
 import { CircuityOverlandRouter, LandLink } from "../engine/routing/overland/overland-router";
 import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regions";
+import { polygonSnapshot } from "./snapshot";
 
 /** data/ at the package root (two levels up from src/data or dist/data). */
 export const DATA_DIR = path.resolve(__dirname, "..", "..", "data");
@@ -88,8 +89,13 @@ export function loadLandLinks(options: InlandLoadOptions = {}): LandLink[] {
 type LandTopology = Topology<{ land: GeometryCollection }>;
 type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
-/** Natural Earth 1:50m land, one entry per polygon (landmass). */
+/** Natural Earth 1:50m land, one entry per polygon (landmass); decoded once, then from a snapshot. */
 export function loadLandPolygons(): PolygonRings[] {
+  return polygonSnapshot("land-50m.json", () => ({ polygons: decodeLandPolygons() })).value
+    .polygons;
+}
+
+function decodeLandPolygons(): PolygonRings[] {
   const topo = readWorldAtlas("land-50m.json") as LandTopology;
   const fc = feature(topo, topo.objects.land) as unknown as FeatureCollection<
     Polygon | MultiPolygon
@@ -99,8 +105,16 @@ export function loadLandPolygons(): PolygonRings[] {
   return out;
 }
 
-/** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code. */
+/** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code (snapshot as above). */
 export function loadCountryPolygons(): CountryPolygon[] {
+  const { polygons, labels } = polygonSnapshot("countries-50m.json", () => {
+    const list = decodeCountryPolygons();
+    return { polygons: list.map((c) => c.rings), labels: list.map((c) => c.country) };
+  }).value;
+  return polygons.map((rings, i) => ({ country: labels![i], rings }));
+}
+
+function decodeCountryPolygons(): CountryPolygon[] {
   const topo = readWorldAtlas("countries-50m.json") as CountriesTopology;
   const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<
     Polygon | MultiPolygon,
