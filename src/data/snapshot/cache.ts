@@ -94,22 +94,25 @@ export function cachedSnapshot<T extends object>(
   const t0 = performance.now();
   const dir = snapshotDir();
   const key = snapshotKey(kind, inputs);
-  const file = path.join(dir, `${kind}-${key}.snap`);
+  // Compiled (js) and source (ts, under Jest) code hash differently: each keeps its own file.
+  const name = `${kind}-${CODE_EXT.slice(1)}`;
+  const file = path.join(dir, `${name}-${key}.snap`);
   const stored = readSnapshot<T>(file, key);
   if (stored) return { value: stored, fromSnapshot: true, ms: performance.now() - t0, file };
   const value = build();
   try {
     writeSnapshot(file, key, value);
-    removeOlder(dir, kind, path.basename(file));
+    removeOlder(dir, name, path.basename(file));
   } catch {
     // Read-only or full disk: the next start builds again.
   }
   return { value, fromSnapshot: false, ms: performance.now() - t0, file };
 }
 
-function removeOlder(dir: string, kind: string, keep: string): void {
-  for (const name of fs.readdirSync(dir)) {
-    if (name !== keep && name.startsWith(`${kind}-`) && name.endsWith(".snap"))
-      fs.rmSync(path.join(dir, name), { force: true });
+/** Removes the snapshots `prefix`-<other key>.snap (stale ones), keeping `keep`. */
+function removeOlder(dir: string, prefix: string, keep: string): void {
+  const pattern = new RegExp(`^${prefix}-[0-9a-f]{32}\\.snap$`);
+  for (const file of fs.readdirSync(dir)) {
+    if (file !== keep && pattern.test(file)) fs.rmSync(path.join(dir, file), { force: true });
   }
 }

@@ -4,12 +4,13 @@
  * that, stops within the trucking limit are reached by road when TRUCK is allowed, measured with
  * the engine's TRUCK distance (great-circle distance first, as a cheap lower bound).
  */
+import { greatCircleMeters } from "../geo/geodesy";
 import { ResolvedPlace } from "../types";
 import { Geography } from "./model";
 import { Network } from "./network";
 import { Access } from "./search/mc-csa";
 
-const EARTH_RADIUS_M = 6_371_008.8;
+export { greatCircleMeters };
 
 export function accessOptions(
   net: Network,
@@ -45,17 +46,4 @@ export function accessOptions(
     });
   }
   return out;
-}
-
-export function greatCircleMeters(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number }
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -6,7 +6,7 @@
 import { OverlandRouter, RoutedPath } from "../../route-engine";
 import { LatLng } from "../../types";
 import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./circuity";
-import { geodesicMeters, geodesicPath } from "./geodesic";
+import { geodesicMetersBetween as geodesicMeters, geodesicPath } from "../../geo/geodesy";
 import { LandmassIndex } from "./landmass-index";
 
 /** A fixed link between two landmasses, given by one point on each side. */
