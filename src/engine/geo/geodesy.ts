@@ -156,7 +156,8 @@ export function greatCircleMeters(a: LatLng, b: LatLng): number {
   const dLat = (b.lat - a.lat) * RAD;
   const dLng = (b.lng - a.lng) * RAD;
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
   return 2 * MEAN_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
