@@ -1,12 +1,16 @@
 /**
- * `npm run bench:lanes`: 10,000 lanes through `route-sheets lanes`, start-up included (goal < 10 s).
+ * `npm run bench:lanes`: 10,000 lanes through `route-sheets lanes`, start-up included (goal < 2 s),
+ * warm (engine snapshot present) and cold (an empty snapshot folder: the first start of a checkout).
  * The lanes mix modalities the way a lane sheet does: mostly deep-sea between the big container
  * ports, some short-sea, barge, rail and truck, with repeats.
+ *
+ * `node dist/bench/lanes.js [N] [--before DIR]`: N lanes; DIR another built checkout of route-sheets
+ * timed on the same lanes in the same run (before/after as a ratio).
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { ChildTime, timeNode } from "./child-time";
 
 const SEA = [
   "CNSHA",
@@ -103,25 +107,56 @@ function makeLanes(n: number): string {
   return rows.join("\n") + "\n";
 }
 
+/** One `route-sheets lanes` process of the checkout at `root`: its times, rows out and rows with an error. */
+function runLanes(
+  root: string,
+  input: string,
+  output: string,
+  env: NodeJS.ProcessEnv
+): ChildTime & { rows: number; errors: number } {
+  const t = timeNode(
+    [path.join(root, "bin", "route-sheets.js"), "lanes", input, "-o", output],
+    env
+  );
+  const lines = fs.readFileSync(output, "utf8").trim().split("\n");
+  const errors = lines.slice(1).filter((l) => !l.endsWith(",")).length;
+  return { ...t, rows: lines.length - 1, errors };
+}
+
 function main(): void {
-  const n = Number(process.argv[2] ?? 10_000);
+  const args = process.argv.slice(2);
+  const beforeAt = args.indexOf("--before");
+  const before = beforeAt >= 0 ? args.splice(beforeAt, 2)[1] : undefined;
+  const n = Number(args[0] ?? 10_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-lanes-"));
   const input = path.join(dir, "lanes.csv");
   const output = path.join(dir, "out.csv");
   fs.writeFileSync(input, makeLanes(n));
-  const bin = path.join(__dirname, "..", "..", "bin", "route-sheets.js");
-  const t0 = process.hrtime.bigint();
-  execFileSync(process.execPath, [bin, "lanes", input, "-o", output], {
-    stdio: ["ignore", "ignore", "ignore"],
-  });
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  const lines = fs.readFileSync(output, "utf8").trim().split("\n");
-  const errors = lines.slice(1).filter((l) => !l.endsWith(",")).length;
-  console.log(
-    `route-sheets lanes: ${n} lanes in ${seconds.toFixed(2)} s (start-up included), ` +
-      `${(n / seconds).toFixed(0)} lanes/s; ${lines.length - 1} rows out, ${errors} with an error (goal < 10 s)`
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
+  const root = path.join(__dirname, "..", "..");
+  try {
+    runLanes(root, input, output, process.env); // makes the snapshot if this checkout has none
+    const warm = runLanes(root, input, output, process.env);
+    const cold = runLanes(root, input, output, {
+      ...process.env,
+      ROUTE_SHEETS_CACHE_DIR: path.join(dir, "empty-cache"),
+    });
+    console.log(
+      `route-sheets lanes: ${n} lanes in ${warm.s.toFixed(2)} s (start-up included, warm snapshot; goal < 2 s; ${warm.cpuS.toFixed(2)} s CPU), ` +
+        `${(n / warm.s).toFixed(0)} lanes/s; ${warm.rows} rows out, ${warm.errors} with an error`
+    );
+    console.log(
+      `  cold (no snapshot: builds and writes it): ${cold.s.toFixed(2)} s (${cold.cpuS.toFixed(2)} s CPU), cold/warm ${(cold.s / warm.s).toFixed(2)}×`
+    );
+    if (before) {
+      runLanes(before, input, output, process.env);
+      const old = runLanes(before, input, output, process.env);
+      console.log(
+        `  before (${before}): ${old.s.toFixed(2)} s (${old.cpuS.toFixed(2)} s CPU; ${old.rows} rows, ${old.errors} with an error); before/now ${(old.s / warm.s).toFixed(2)}× wall, ${(old.cpuS / warm.cpuS).toFixed(2)}× CPU`
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main();

@@ -1,9 +1,21 @@
 /** The `route-sheets` command. Each sub-command lives in its own module under ./commands. */
 import { Command } from "commander";
-import * as data from "./commands/data";
-import * as lanes from "./commands/lanes";
-import * as service from "./commands/service";
-import * as schedules from "./commands/schedules";
+
+type CommandModule = { register(program: Command): void };
+
+/**
+ * Command modules, loaded only when needed: `route-sheets lanes` is run in bulk from scripts, and
+ * the service's modules (Fastify, SQLite, TLS) take longer to load than a small lane sheet takes.
+ */
+const MODULES: Array<{ commands: string[]; load: () => CommandModule }> = [
+  { commands: ["data"], load: () => require("./commands/data") as CommandModule },
+  { commands: ["lanes"], load: () => require("./commands/lanes") as CommandModule },
+  {
+    commands: ["serve", "start", "keys", "credits", "usage"],
+    load: () => require("./commands/service") as CommandModule,
+  },
+  { commands: ["schedules"], load: () => require("./commands/schedules") as CommandModule },
+];
 
 const program = new Command("route-sheets")
   .description(
@@ -11,7 +23,9 @@ const program = new Command("route-sheets")
   )
   .showHelpAfterError();
 
-for (const mod of [data, lanes, service, schedules]) mod.register(program);
+// A known command: only its module. Anything else (help, a typo): all of them, for the full listing.
+const wanted = MODULES.filter((m) => m.commands.includes(process.argv[2]));
+for (const mod of wanted.length ? wanted : MODULES) mod.load().register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));

@@ -24,6 +24,7 @@ import { CircuityOverlandRouter, LandLink } from "../engine/routing/overland/ove
 import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regions";
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
+import { polygonSnapshot } from "./snapshot";
 
 /** data/ at the package root (two levels up from src/data or dist/data). */
 export const DATA_DIR = path.resolve(__dirname, "..", "..", "data");
@@ -98,8 +99,13 @@ export function loadRailCorridorsFile(options: InlandLoadOptions = {}): RailCorr
 type LandTopology = Topology<{ land: GeometryCollection }>;
 type CountriesTopology = Topology<{ countries: GeometryCollection<{ name: string }> }>;
 
-/** Natural Earth 1:50m land, one entry per polygon (landmass). */
+/** Natural Earth 1:50m land, one entry per polygon (landmass); decoded once, then from a snapshot. */
 export function loadLandPolygons(): PolygonRings[] {
+  return polygonSnapshot("land-50m.json", () => ({ polygons: decodeLandPolygons() })).value
+    .polygons;
+}
+
+function decodeLandPolygons(): PolygonRings[] {
   const topo = readWorldAtlas("land-50m.json") as LandTopology;
   const fc = feature(topo, topo.objects.land) as unknown as FeatureCollection<
     Polygon | MultiPolygon
@@ -139,8 +145,16 @@ export function loadLandAdditions(options: InlandLoadOptions = {}): PolygonRings
   });
 }
 
-/** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code. */
+/** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code (snapshot as above). */
 export function loadCountryPolygons(): CountryPolygon[] {
+  const { polygons, labels } = polygonSnapshot("countries-50m.json", () => {
+    const list = decodeCountryPolygons();
+    return { polygons: list.map((c) => c.rings), labels: list.map((c) => c.country) };
+  }).value;
+  return polygons.map((rings, i) => ({ country: labels![i], rings }));
+}
+
+function decodeCountryPolygons(): CountryPolygon[] {
   const topo = readWorldAtlas("countries-50m.json") as CountriesTopology;
   const fc = feature(topo, topo.objects.countries) as unknown as FeatureCollection<
     Polygon | MultiPolygon,

@@ -1,6 +1,9 @@
 /**
  * Builds a RouteEngine from the shipped data files (data/, node_modules data packages) and whatever a
  * data directory adds through the importers (UN/LOCODE, terminals, vessels).
+ *
+ * Start-up cost: the sea network comes from its snapshot (src/data/snapshot); the barge and
+ * RAIL/TRUCK routers are built on their first use, so a run that never asks for them never pays.
  */
 import { RouteEngine } from "../engine/route-engine";
 import { loadEmissions } from "./emissions";
@@ -19,9 +22,31 @@ export function loadEngine(options: LoadOptions = {}): RouteEngine {
     places: resolver,
     terminals,
     sea: loadSeaRouter(),
-    barge: loadBargeRouter(),
-    overland: loadOverlandRouter(),
+    barge: onFirstUse(() => loadBargeRouter()),
+    overland: onFirstUse(() => loadOverlandRouter()),
     vessels: loadVesselResolver({ dataDir: options.dataDir }),
     emissions: loadEmissions(),
+  });
+}
+
+/**
+ * Stands in for the object `build` makes, building it at the first access to any of its members
+ * (methods stay bound to it), so it can be handed over before it exists.
+ */
+export function onFirstUse<T extends object>(build: () => T): T {
+  let real: T | undefined;
+  const bound = new Map<PropertyKey, unknown>();
+  const target = (): T => (real ??= build());
+  return new Proxy({} as T, {
+    get(_, key) {
+      const obj = target();
+      const value = Reflect.get(obj, key, obj) as unknown;
+      if (typeof value !== "function") return value;
+      let fn = bound.get(key);
+      if (!fn) bound.set(key, (fn = (value as (...a: unknown[]) => unknown).bind(obj)));
+      return fn;
+    },
+    has: (_, key) => Reflect.has(target(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
   });
 }

@@ -25,7 +25,7 @@ import {
   rasteriseLand,
   widenMask,
 } from "../engine/routing/sea/land-mask";
-import { MinHeap } from "../engine/routing/sea/min-heap";
+import { MinHeap } from "../engine/heap";
 import { passageAt } from "../engine/routing/sea/passages";
 import { loadLandPolygons } from "./inland";
 import { readMarnetLines, readPassageAreas, readSeaApproaches } from "./sea";

@@ -55,7 +55,7 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
     // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
     layers.push({ label: "UN/LOCODE list", records: () => readUnlocodeStore(unlocodeFile) });
   }
-  layers.push({ label: "sea-ports list", records: seaPortsLayer() });
+  layers.push({ label: "sea-ports list", records: seaPortsLayer }); // read at the first code the overlay lacks
   const ports = new PortRegistry(layers);
 
   const terminalEntries: TerminalEntry[] = [];

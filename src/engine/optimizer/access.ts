@@ -7,12 +7,13 @@
  * terminals when the calls name none): a port spread over several sites (Shanghai's Yangshan
  * island and Waigaoqiao, 90 km apart) is entered where the road is shortest.
  */
+import { greatCircleMeters } from "../geo/geodesy";
 import { LatLng, ResolvedPlace } from "../types";
 import { Geography } from "./model";
 import { Network, Stop } from "./network";
 import { Access } from "./search/mc-csa";
 
-const EARTH_RADIUS_M = 6_371_008.8;
+export { greatCircleMeters };
 
 export function accessOptions(
   net: Network,
@@ -91,17 +92,4 @@ function shortestTruckMeters(
     if (meters <= limit && (best === undefined || meters < best)) best = meters;
   }
   return best;
-}
-
-export function greatCircleMeters(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number }
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }

@@ -11,7 +11,7 @@ import {
   loadOverlandRouter,
   loadRailCorridorsFile,
 } from "../../../src/data/inland";
-import { geodesicMeters } from "../../../src/engine/routing/overland/geodesic";
+import { geodesicMetersBetween as geodesicMeters } from "../../../src/engine/geo/geodesy";
 import { LandmassIndex } from "../../../src/engine/routing/overland/landmass-index";
 import { parseRailCorridors } from "../../../src/engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../../../src/engine/routing/overland/rail-network";

@@ -12,6 +12,7 @@
  * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
  */
+import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
 import { remainingLowerBounds } from "./lower-bound";
@@ -119,7 +120,9 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const egressAt = groupByStop(spec.egress);
   const tripBags: Array<TripLabel[] | undefined> = new Array(net.trips.length);
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
-  const pending: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
+  const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
+  /** The labels the pending heaps hold (a heap holds indices into this list). */
+  const waiting: Waiting[] = [];
   const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const remaining = remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed);
   const targets: Target[] = [];
@@ -263,10 +266,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
       }
       const heap = pending[key];
       let readyBag = ready[key];
-      if (heap && heap.length && heap[0].ready <= dep) {
+      if (heap && heap.size && heap.peekKey() <= dep) {
         if (!readyBag) ready[key] = readyBag = [];
-        while (heap.length && heap[0].ready <= dep)
-          insertPareto(readyBag, heapPop(heap), waitingDominates);
+        while (heap.size && heap.peekKey() <= dep)
+          insertPareto(readyBag, waiting[heap.pop()], waitingDominates);
       }
       if (readyBag) {
         for (const w of readyBag) {
@@ -348,8 +351,9 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           alight: pos + 1,
         };
         let heap = pending[wkey];
-        if (!heap) pending[wkey] = heap = [];
-        heapPush(heap, { ready: arr + transferMin[cls][c], em: waitEm, label });
+        if (!heap) pending[wkey] = heap = new MinHeap(4);
+        const readyAt = arr + transferMin[cls][c];
+        heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
       }
     }
   }
@@ -423,35 +427,4 @@ function lowerBound(arr: Float64Array, n: number, x: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function heapPush(h: Waiting[], x: Waiting): void {
-  h.push(x);
-  let i = h.length - 1;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (h[p].ready <= h[i].ready) break;
-    [h[p], h[i]] = [h[i], h[p]];
-    i = p;
-  }
-}
-
-function heapPop(h: Waiting[]): Waiting {
-  const top = h[0];
-  const last = h.pop()!;
-  if (h.length) {
-    h[0] = last;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && h[l].ready < h[m].ready) m = l;
-      if (r < h.length && h[r].ready < h[m].ready) m = r;
-      if (m === i) break;
-      [h[m], h[i]] = [h[i], h[m]];
-      i = m;
-    }
-  }
-  return top;
 }

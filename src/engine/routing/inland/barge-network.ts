@@ -5,7 +5,7 @@
  * river's bends. Reaches without kilometres keep their geodesic length.
  */
 import { LatLng } from "../../types";
-import { geodesicMeters } from "../overland/geodesic";
+import { geodesicMetersBetween as geodesicMeters } from "../../geo/geodesy";
 import { Waterway, WaterwaysFile } from "./waterways";
 
 export interface BargeEdge {

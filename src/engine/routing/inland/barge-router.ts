@@ -5,7 +5,8 @@
  */
 import { BargeRouter, RoutedPath } from "../../route-engine";
 import { LatLng } from "../../types";
-import { localSegmentMeters, metersToDegrees } from "../overland/geodesic";
+import { localSegmentMeters, metersToDegrees } from "../../geo/geodesy";
+import { MinHeap } from "../../heap";
 import { BargeNetwork } from "./barge-network";
 
 export interface Snap {
@@ -126,11 +127,12 @@ export class BargeGraphRouter implements BargeRouter {
     for (const s of starts) {
       if (s.meters < dist[s.node]) {
         dist[s.node] = s.meters;
-        heap.push(s.node, s.meters);
+        heap.push(s.meters, s.node);
       }
     }
     while (heap.size > 0) {
-      const [u, du] = heap.pop();
+      const du = heap.peekKey();
+      const u = heap.pop();
       if (du > dist[u]) continue;
       for (const ei of this.network.adjacency[u]) {
         const e = this.network.edges[ei];
@@ -139,7 +141,7 @@ export class BargeGraphRouter implements BargeRouter {
         if (dv < dist[v]) {
           dist[v] = dv;
           prev[v] = u;
-          heap.push(v, dv);
+          heap.push(dv, v);
         }
       }
     }
@@ -149,53 +151,4 @@ export class BargeGraphRouter implements BargeRouter {
 
 function dedupe(path: LatLng[]): LatLng[] {
   return path.filter((p, i) => i === 0 || p.lat !== path[i - 1].lat || p.lng !== path[i - 1].lng);
-}
-
-/** Binary min-heap of (node, key). */
-class MinHeap {
-  private readonly nodes: number[] = [];
-  private readonly keys: number[] = [];
-
-  get size(): number {
-    return this.nodes.length;
-  }
-
-  push(node: number, key: number): void {
-    this.nodes.push(node);
-    this.keys.push(key);
-    let i = this.nodes.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.keys[parent] <= this.keys[i]) break;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  pop(): [number, number] {
-    const top: [number, number] = [this.nodes[0], this.keys[0]];
-    const lastNode = this.nodes.pop() as number;
-    const lastKey = this.keys.pop() as number;
-    if (this.nodes.length > 0) {
-      this.nodes[0] = lastNode;
-      this.keys[0] = lastKey;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < this.keys.length && this.keys[l] < this.keys[m]) m = l;
-        if (r < this.keys.length && this.keys[r] < this.keys[m]) m = r;
-        if (m === i) break;
-        this.swap(i, m);
-        i = m;
-      }
-    }
-    return top;
-  }
-
-  private swap(i: number, j: number): void {
-    [this.nodes[i], this.nodes[j]] = [this.nodes[j], this.nodes[i]];
-    [this.keys[i], this.keys[j]] = [this.keys[j], this.keys[i]];
-  }
 }

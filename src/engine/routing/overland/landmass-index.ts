@@ -4,7 +4,7 @@
  * (ports, quays, coarse coastlines) snap to the nearest landmass within `snapMeters`.
  */
 import { LatLng } from "../../types";
-import { localSegmentMeters, metersToDegrees } from "./geodesic";
+import { localSegmentMeters, metersToDegrees } from "../../geo/geodesy";
 
 /** One polygon: outer ring then holes, each ring a closed list of [lng, lat]. */
 export type PolygonRings = ReadonlyArray<ReadonlyArray<readonly [number, number]>>;

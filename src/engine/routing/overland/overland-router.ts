@@ -9,7 +9,7 @@
 import { OverlandRouter, RoutedPath } from "../../route-engine";
 import { LatLng } from "../../types";
 import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./circuity";
-import { geodesicMeters, geodesicPath } from "./geodesic";
+import { geodesicMetersBetween as geodesicMeters, geodesicPath } from "../../geo/geodesy";
 import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
 

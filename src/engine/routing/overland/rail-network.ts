@@ -6,9 +6,8 @@
  * caller (great circle × circuity), and the cheapest combination wins (multi-source Dijkstra).
  */
 import { LatLng } from "../../types";
-import { fastGeodesicMeters } from "../sea/geodesy";
-import { MinHeap } from "../sea/min-heap";
-import { metersToDegrees } from "./geodesic";
+import { fastGeodesicMeters, metersToDegrees } from "../../geo/geodesy";
+import { MinHeap } from "../../heap";
 import { RailCorridorsFile } from "./rail-corridors";
 
 export interface RailNode {

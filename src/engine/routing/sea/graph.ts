@@ -2,7 +2,15 @@
  * The sea network as a compact graph: typed arrays, CSR adjacency, ellipsoidal edge lengths and a
  * passage label per edge. Built once from polylines (Eurostat MARNET) and shared by all queries.
  */
-import { angleBetween, geodesicMeters, slerp, toLatLng, toUnit, Vec3 } from "./geodesy";
+import {
+  angleBetween,
+  geodesicMeters,
+  MEAN_RADIUS_KM,
+  slerp,
+  toLatLng,
+  toUnit,
+  Vec3,
+} from "../../geo/geodesy";
 import { PassageArea, passageAt } from "./passages";
 import { buildEdgeGrid, EdgeGrid, nearestEdge } from "./spatial-index";
 
@@ -248,7 +256,7 @@ function stitchComponents(
   };
   const grid = buildEdgeGrid(geometry, cellDegrees);
   const seen = new Int32Array(ea.length);
-  const maxAngle = maxKm / 6371.0088;
+  const maxAngle = maxKm / MEAN_RADIUS_KM;
 
   // Split requests per edge: the point on it and the dangling vertex to connect.
   const splits = new Map<number, Array<{ point: Vec3; vertex: number }>>();

@@ -10,5 +10,5 @@ export {
 export { buildChainGraph, ChainGraph } from "./chains";
 export { buildCoreTable, selectCore, CoreTable, CoreTableArrays } from "./core-table";
 export { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
-export { geodesicMeters, LOWER_BOUND_RADIUS_M } from "./geodesy";
+export { geodesicMeters, LOWER_BOUND_RADIUS_M } from "../../geo/geodesy";
 export { passageEdgeCounts } from "./inspect";

@@ -4,7 +4,7 @@
  * junctions), and the core-edge builder of the distance table.
  */
 import { ChainGraph } from "./chains";
-import { MinHeap } from "./min-heap";
+import { MinHeap } from "../../heap";
 
 export interface JunctionStart {
   junction: number;

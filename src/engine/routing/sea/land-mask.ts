@@ -3,7 +3,7 @@
  * scanlines at each row's centre latitude, then optionally widened by a margin of cells. Used to
  * check that an open-sea shortcut (a geodesic between two network vertices) stays off the coast.
  */
-import { slerp, toLatLng, toUnit, angleBetween } from "./geodesy";
+import { slerp, toLatLng, toUnit, angleBetween, MEAN_RADIUS_KM } from "../../geo/geodesy";
 
 export type Rings = ReadonlyArray<ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>>;
 
@@ -128,7 +128,7 @@ export function arcIsClear(
 ): boolean {
   const ua = toUnit(a.lat, a.lng);
   const ub = toUnit(b.lat, b.lng);
-  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * 6371.0088;
+  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * MEAN_RADIUS_KM;
   const steps = Math.max(1, Math.ceil(km / o.stepKm));
   for (let i = 1; i < steps; i++) {
     const along = (km * i) / steps;
@@ -163,14 +163,14 @@ export function connectorIsClear(
 ): boolean {
   const ua = toUnit(from.lat, from.lng);
   const ub = toUnit(to.lat, to.lng);
-  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * 6371.0088;
+  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * MEAN_RADIUS_KM;
   if (km <= skipFromKm + skipToKm) return true;
   let dLng = to.lng - from.lng;
   if (dLng > 180) dLng -= 360;
   if (dLng < -180) dLng += 360;
   const linear = km < LINEAR_SAMPLING_KM;
   // Great-circle sampling without re-deriving the arc per sample (slerp weights from a fixed angle).
-  const omega = km / 6371.0088;
+  const omega = km / MEAN_RADIUS_KM;
   const sinOmega = Math.sin(omega);
   const DEG = 180 / Math.PI;
   const sample = (t: number): boolean => {

@@ -23,7 +23,7 @@ import {
   toLatLng,
   toUnit,
   Vec3,
-} from "./geodesy";
+} from "../../geo/geodesy";
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { connectorIsClear, LandMask } from "./land-mask";

@@ -2,7 +2,7 @@
  * A lat/lng grid over the network's edges, for snapping a point to the nearest point ON an edge.
  * Edges are great-circle arcs; each is registered in every cell its arc passes through.
  */
-import { angleBetween, nearestOnArc, slerp, toLatLng, Vec3 } from "./geodesy";
+import { angleBetween, nearestOnArc, slerp, toLatLng, Vec3 } from "../../geo/geodesy";
 
 export interface EdgeGrid {
   cellDegrees: number;

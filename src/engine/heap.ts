@@ -1,12 +1,20 @@
-/** Binary min-heap of (key, value) pairs on typed arrays; duplicates allowed (lazy deletion). */
+/**
+ * The project's one binary min-heap: (key, value) pairs on typed arrays, a number key and an
+ * integer value (a vertex, a junction, an index into the caller's own list of items). Duplicates
+ * allowed: searches push again on improvement and skip stale entries when they pop them (lazy
+ * deletion). Pure, no I/O. Ties leave in the order of the classic sift-up / sift-down (smaller
+ * child first, the left one on equal keys), so a search's result does not depend on which heap it
+ * was given.
+ */
 export class MinHeap {
   private keys: Float64Array;
   private values: Int32Array;
   size = 0;
 
-  constructor(capacity = 1024) {
-    this.keys = new Float64Array(capacity);
-    this.values = new Int32Array(capacity);
+  constructor(capacity = 64) {
+    const n = Math.max(1, capacity);
+    this.keys = new Float64Array(n);
+    this.values = new Int32Array(n);
   }
 
   clear(): void {
@@ -29,8 +37,14 @@ export class MinHeap {
     values[i] = value;
   }
 
+  /** Key of the minimum (undefined behaviour when empty: check size first). */
   peekKey(): number {
     return this.keys[0];
+  }
+
+  /** Value of the minimum, without removing it. */
+  peekValue(): number {
+    return this.values[0];
   }
 
   /** Removes the minimum and returns its value; read peekKey() first for its key. */

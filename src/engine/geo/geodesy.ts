@@ -1,9 +1,28 @@
-/** Distances on the WGS84 ellipsoid and on the unit sphere (for snapping and lower bounds). */
+/**
+ * The project's one geodesy module: earth constants, distances on the WGS84 ellipsoid (exact, by
+ * GeographicLib, and a fast first-order approximation), the spherical great-circle distance, unit
+ * vectors and arcs on the sphere (for snapping and lower bounds), and small local helpers. Pure: no
+ * I/O. Used by the sea, barge, overland and optimizer code.
+ */
 import { Geodesic } from "geographiclib-geodesic";
+import { LatLng } from "../types";
 
 const WGS84 = Geodesic.WGS84;
 
-/** Geodesic distance in metres on the WGS84 ellipsoid. */
+/** WGS84 semi-major axis (metres) and flattening. */
+export const WGS84_A = 6_378_137;
+export const WGS84_F = 1 / 298.257223563;
+
+/**
+ * Mean earth radius (IUGG R1 = (2a + b) / 3), for spherical figures only: ranking snap candidates,
+ * sampling steps, cheap bounds. Reported distances are ellipsoidal.
+ */
+export const MEAN_RADIUS_M = 6_371_008.8;
+export const MEAN_RADIUS_KM = MEAN_RADIUS_M / 1000;
+
+const RAD = Math.PI / 180;
+
+/** Geodesic distance in metres on the WGS84 ellipsoid (GeographicLib, exact to the nanometre). */
 export function geodesicMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
   if (lat1 === lat2 && lng1 === lng2) return 0;
   return WGS84.Inverse(lat1, lng1, lat2, lng2).s12 ?? 0;
@@ -15,11 +34,6 @@ export function geodesicMeters(lat1: number, lng1: number, lat2: number, lng2: n
  * distance with this radius (on geodetic coordinates) never overestimates: an admissible A* bound.
  */
 export const LOWER_BOUND_RADIUS_M = 6_335_439 * 0.9999;
-
-/** Mean earth radius, only for ranking snap candidates (the reported distances are ellipsoidal). */
-export const MEAN_RADIUS_M = 6_371_008.8;
-
-const RAD = Math.PI / 180;
 
 export type Vec3 = [number, number, number];
 
@@ -99,9 +113,6 @@ export function slerp(a: Vec3, b: Vec3, t: number): Vec3 {
   return [wa * a[0] + wb * b[0], wa * a[1] + wb * b[1], wa * a[2] + wb * b[2]];
 }
 
-const WGS84_A = 6_378_137;
-const WGS84_F = 1 / 298.257223563;
-
 /**
  * Andoyer-Lambert distance on the WGS84 ellipsoid: a spherical distance with a first-order
  * flattening correction, within a few metres of the exact geodesic over hundreds of kilometres
@@ -130,4 +141,70 @@ export function fastGeodesicMeters(lat1: number, lng1: number, lat2: number, lng
   const X = sinS2 === 0 ? 0 : ((sigma - sinS) * (sinP * cosQ) ** 2) / (cosS2 * cosS2);
   const Y = cosS2 === 0 ? 0 : ((sigma + sinS) * (cosP * sinQ) ** 2) / (sinS2 * sinS2);
   return WGS84_A * (sigma - (f / 2) * (X + Y));
+}
+
+/** geodesicMeters between two points. */
+export function geodesicMetersBetween(a: LatLng, b: LatLng): number {
+  return geodesicMeters(a.lat, a.lng, b.lat, b.lng);
+}
+
+/**
+ * Great-circle (haversine) distance on the sphere of the mean radius: up to ~0.5 % off the
+ * ellipsoid, for bounds and prefilters only.
+ */
+export function greatCircleMeters(a: LatLng, b: LatLng): number {
+  const dLat = (b.lat - a.lat) * RAD;
+  const dLng = (b.lng - a.lng) * RAD;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * MEAN_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** `segments + 1` points along the geodesic from a to b (both ends included), for map paths. */
+export function geodesicPath(a: LatLng, b: LatLng, segments: number): LatLng[] {
+  const line = WGS84.InverseLine(a.lat, a.lng, b.lat, b.lng);
+  const total = line.s13;
+  const out: LatLng[] = [{ lat: a.lat, lng: a.lng }];
+  for (let i = 1; i < segments; i++) {
+    const p = line.Position((total * i) / segments);
+    out.push({ lat: p.lat2 ?? a.lat, lng: normaliseLng(p.lon2 ?? a.lng) });
+  }
+  out.push({ lat: b.lat, lng: b.lng });
+  return out;
+}
+
+export function normaliseLng(lng: number): number {
+  return ((((lng + 180) % 360) + 360) % 360) - 180;
+}
+
+/**
+ * Metres from p to the segment a–b in a local equirectangular projection centred on p. Only for
+ * snapping within a few tens of kilometres, where the projection error is far below the snap radius.
+ */
+export function localSegmentMeters(p: LatLng, a: LatLng, b: LatLng): { meters: number; t: number } {
+  const k = Math.cos(p.lat * RAD);
+  const ax = wrapDelta(a.lng - p.lng) * k;
+  const ay = a.lat - p.lat;
+  const bx = wrapDelta(b.lng - p.lng) * k;
+  const by = b.lat - p.lat;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  let t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0;
+  t = Math.max(0, Math.min(1, t));
+  const x = ax + t * dx;
+  const y = ay + t * dy;
+  return { meters: Math.hypot(x, y) * RAD * MEAN_RADIUS_M, t };
+}
+
+function wrapDelta(d: number): number {
+  if (d > 180) return d - 360;
+  if (d < -180) return d + 360;
+  return d;
+}
+
+/** Degrees of latitude spanned by `meters` (for bounding-box prefilters). */
+export function metersToDegrees(meters: number): number {
+  return meters / (RAD * MEAN_RADIUS_M);
 }

@@ -1,0 +1,243 @@
+/**
+ * A snapshot file: typed arrays and plain values (numbers, strings, booleans, nested plain objects)
+ * in one binary file, so a built structure can be loaded back without rebuilding it.
+ *
+ * Layout: 8 bytes magic, u32 (little-endian) header length, the header as JSON, zero padding to a
+ * multiple of 8, then the arrays' bytes, each starting on a multiple of 8 so that loading makes
+ * typed-array views onto one buffer instead of copies. The header holds the key the file was built
+ * for, the shape of the stored object and a CRC-32 of the body (zlib's: a few ms for tens of MB,
+ * where SHA-1 takes several times longer; it guards against damage, the key against staleness): a
+ * file whose magic, key, length or checksum does not match is not used (the caller rebuilds it).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { crc32 } from "zlib";
+
+const MAGIC = "RSSNAP01";
+const ALIGN = 8;
+
+type TypedArray =
+  | Float64Array
+  | Float32Array
+  | Int32Array
+  | Uint32Array
+  | Int16Array
+  | Uint16Array
+  | Int8Array
+  | Uint8Array;
+
+const ARRAY_TYPES = {
+  Float64Array,
+  Float32Array,
+  Int32Array,
+  Uint32Array,
+  Int16Array,
+  Uint16Array,
+  Int8Array,
+  Uint8Array,
+} as const;
+type ArrayTypeName = keyof typeof ARRAY_TYPES;
+
+/** How a stored object is put back together: a value, an array (index into `arrays`) or an object. */
+type Shape =
+  | { v: number | string | boolean | null | Array<string | number> }
+  | { a: number }
+  | { o: Record<string, Shape> };
+
+interface ArrayEntry {
+  type: ArrayTypeName;
+  offset: number;
+  length: number;
+}
+
+interface Header {
+  key: string;
+  shape: Shape;
+  arrays: ArrayEntry[];
+  bodyBytes: number;
+  crc32: number;
+}
+
+function isTypedArray(x: unknown): x is TypedArray {
+  return ArrayBuffer.isView(x) && !(x instanceof DataView);
+}
+
+function isPlainValueList(x: unknown): x is Array<string | number> {
+  return Array.isArray(x) && x.every((v) => typeof v === "string" || typeof v === "number");
+}
+
+/** Splits an object into its shape and its typed arrays; throws on anything it cannot store. */
+function flatten(value: unknown, arrays: TypedArray[], where: string): Shape {
+  if (isTypedArray(value)) {
+    const name = value.constructor.name;
+    if (!(name in ARRAY_TYPES)) throw new Error(`snapshot: ${where} is a ${name}, not storable`);
+    return { a: arrays.push(value) - 1 };
+  }
+  if (
+    value === null ||
+    typeof value === "number" ||
+    typeof value === "string" ||
+    typeof value === "boolean" ||
+    isPlainValueList(value)
+  ) {
+    if (typeof value === "number" && !Number.isFinite(value))
+      throw new Error(`snapshot: ${where} is ${value}, JSON cannot hold it`);
+    return { v: value };
+  }
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    const o: Record<string, Shape> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (v === undefined) continue;
+      o[k] = flatten(v, arrays, `${where}.${k}`);
+    }
+    return { o };
+  }
+  throw new Error(`snapshot: ${where} (${typeof value}) is not a typed array, value or plain object`);
+}
+
+function rebuild(shape: Shape, arrays: TypedArray[]): unknown {
+  if ("a" in shape) return arrays[shape.a];
+  if ("v" in shape) return shape.v;
+  const out: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(shape.o)) out[k] = rebuild(s, arrays);
+  return out;
+}
+
+function pad(n: number): number {
+  return Math.ceil(n / ALIGN) * ALIGN;
+}
+
+function bytesOf(a: TypedArray): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/**
+ * Writes `value` to `file` for `key`: to a temporary file first, then renamed over `file`, so a
+ * reader (another process starting at the same time) sees the old file or the whole new one.
+ */
+export function writeSnapshot(file: string, key: string, value: object): void {
+  const arrays: TypedArray[] = [];
+  const shape = flatten(value, arrays, "snapshot");
+  const entries: ArrayEntry[] = [];
+  let crc = 0;
+  const zeros = new Uint8Array(ALIGN);
+  let offset = 0;
+  for (const a of arrays) {
+    entries.push({ type: a.constructor.name as ArrayTypeName, offset, length: a.length });
+    crc = crc32(bytesOf(a), crc);
+    const end = offset + a.byteLength;
+    offset = pad(end);
+    crc = crc32(zeros.subarray(0, offset - end), crc);
+  }
+  const header: Header = { key, shape, arrays: entries, bodyBytes: offset, crc32: crc };
+  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const start = pad(MAGIC.length + 4 + json.length);
+  const lead = Buffer.alloc(start);
+  lead.write(MAGIC, 0, "latin1");
+  lead.writeUInt32LE(json.length, MAGIC.length);
+  json.copy(lead, MAGIC.length + 4);
+
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const fd = fs.openSync(tmp, "w");
+  try {
+    fs.writeSync(fd, lead);
+    for (const a of arrays) {
+      const bytes = bytesOf(a);
+      fs.writeSync(fd, bytes);
+      const padding = pad(bytes.byteLength) - bytes.byteLength;
+      if (padding) fs.writeSync(fd, zeros, 0, padding);
+    }
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * The object stored in `file`, or undefined when there is no such file or it is not a whole,
+ * intact snapshot built for `key` (wrong magic, other key, wrong length, checksum mismatch).
+ */
+export function readSnapshot<T>(file: string, key: string): T | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const lead = Buffer.alloc(Math.min(size, HEADER_PEEK));
+    if (!readFully(fd, lead, 0)) return undefined;
+    const peek = parseHeader(lead);
+    // Another key: stale, no need to read (or checksum) the rest.
+    if (peek !== "short" && (!peek || peek.header.key !== key)) return undefined;
+    // One ArrayBuffer for the whole file: the arrays become views onto it, not copies.
+    const data = new Uint8Array(new ArrayBuffer(size));
+    data.set(lead);
+    if (!readFully(fd, data, lead.byteLength)) return undefined;
+    return decodeSnapshot<T>(data, key);
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Bytes read first: enough for the header of every snapshot this project writes. */
+const HEADER_PEEK = 64 * 1024;
+
+function readFully(fd: number, into: Uint8Array, from: number): boolean {
+  for (let at = from; at < into.byteLength; ) {
+    const n = fs.readSync(fd, into, at, into.byteLength - at, at);
+    if (n <= 0) return false;
+    at += n;
+  }
+  return true;
+}
+
+/** The header and where the body starts; "short" when `data` ends inside the header; undefined when invalid. */
+function parseHeader(data: Uint8Array): { header: Header; start: number } | "short" | undefined {
+  const prefix = MAGIC.length + 4;
+  if (data.byteLength < prefix) return "short";
+  if (Buffer.from(data.buffer, data.byteOffset, MAGIC.length).toString("latin1") !== MAGIC)
+    return undefined;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const jsonLength = view.getUint32(MAGIC.length, true);
+  if (prefix + jsonLength > data.byteLength) return "short";
+  try {
+    const header = JSON.parse(
+      Buffer.from(data.buffer, data.byteOffset + prefix, jsonLength).toString("utf8")
+    ) as Header;
+    if (typeof header !== "object" || header === null || !Array.isArray(header.arrays))
+      return undefined;
+    return { header, start: pad(prefix + jsonLength) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decodes a snapshot held in memory (see readSnapshot); undefined when it is not valid for `key`. */
+export function decodeSnapshot<T>(data: Uint8Array<ArrayBuffer>, key: string): T | undefined {
+  const parsed = parseHeader(data);
+  if (!parsed || parsed === "short") return undefined;
+  const { header, start } = parsed;
+  if (header.key !== key) return undefined;
+  if (data.byteLength !== start + header.bodyBytes) return undefined;
+  if (crc32(data.subarray(start)) !== header.crc32) return undefined;
+  if ((data.byteOffset + start) % ALIGN !== 0) return undefined;
+  const arrays: TypedArray[] = [];
+  for (const e of header.arrays) {
+    const Type = ARRAY_TYPES[e.type];
+    if (!Type || e.offset + e.length * Type.BYTES_PER_ELEMENT > header.bodyBytes) return undefined;
+    arrays.push(new Type(data.buffer, data.byteOffset + start + e.offset, e.length));
+  }
+  try {
+    return rebuild(header.shape, arrays) as T;
+  } catch {
+    return undefined;
+  }
+}

