@@ -15,7 +15,8 @@ import { KeyAuthenticator } from "./plugins/auth";
 import { Credits } from "./plugins/credits";
 import { registerProblemHandlers, sendProblem } from "./plugins/problem";
 import { problem } from "./problem";
-import { TokenBuckets } from "./plugins/rate-limit";
+import { RateLimiter } from "./rate-limit/limiter";
+import { MemoryRateLimiter } from "./rate-limit/memory";
 import { batchRoutes } from "./routes/batch";
 import { RouteDeps } from "./routes/common";
 import { metaRoutes } from "./routes/meta";
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
   fastify?: FastifyServerOptions & { https?: unknown };
+  /** Token buckets per key (default: in this process's memory). Closed with the app. */
+  rateLimiter?: RateLimiter;
 }
 
 export const SERVICE_VERSION = "0.1.0";
@@ -98,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("request-id", request.id);
   });
 
+  const rateLimiter = options.rateLimiter ?? new MemoryRateLimiter();
+  app.addHook("onClose", async () => rateLimiter.close());
   const auth = new KeyAuthenticator(store);
   const credits = new Credits(store, config.costs);
   const deps: RouteDeps = {
@@ -105,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     optimizer: options.optimizer,
     config,
     credits,
-    guardDeps: { auth, buckets: new TokenBuckets(), credits, defaultRate: config.rateLimit },
+    guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
   metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
