@@ -17,6 +17,7 @@ import { registerProblemHandlers, sendProblem } from "./plugins/problem";
 import { problem } from "./problem";
 import { RateLimiter } from "./rate-limit/limiter";
 import { MemoryRateLimiter } from "./rate-limit/memory";
+import { accountRoutes, AccountInfo } from "./routes/account";
 import { batchRoutes } from "./routes/batch";
 import { RouteDeps } from "./routes/common";
 import { metaRoutes } from "./routes/meta";
@@ -84,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest("caller", null);
   app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
-  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+  for (const s of [...SHARED_SCHEMAS, AccountInfo]) app.addSchema(s);
 
   await app.register(cors, {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     credits,
     guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
+  accountRoutes(app, deps);
   metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
   pathRoutes(app, deps);
