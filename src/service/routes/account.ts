@@ -29,8 +29,7 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps): void {
       schema: {
         tags: ["extension"],
         summary: "Extension: the account of the calling x-api-key (balances, tier, rate limit).",
-        description:
-          "Costs 0 credits. Counts against the key's rate limit like any keyed request.",
+        description: "Costs 0 credits. Counts against the key's rate limit like any keyed request.",
         security: SECURITY,
         response: {
           200: { description: "The caller's account.", $ref: "AccountInfo#" },
