@@ -15,7 +15,9 @@ import { KeyAuthenticator } from "./plugins/auth";
 import { Credits } from "./plugins/credits";
 import { registerProblemHandlers, sendProblem } from "./plugins/problem";
 import { problem } from "./problem";
-import { TokenBuckets } from "./plugins/rate-limit";
+import { RateLimiter } from "./rate-limit/limiter";
+import { MemoryRateLimiter } from "./rate-limit/memory";
+import { accountRoutes, AccountInfo } from "./routes/account";
 import { batchRoutes } from "./routes/batch";
 import { RouteDeps } from "./routes/common";
 import { metaRoutes } from "./routes/meta";
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
   fastify?: FastifyServerOptions & { https?: unknown };
+  /** Token buckets per key (default: in this process's memory). Closed with the app. */
+  rateLimiter?: RateLimiter;
 }
 
 export const SERVICE_VERSION = "0.1.0";
@@ -81,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest("caller", null);
   app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
-  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+  for (const s of [...SHARED_SCHEMAS, AccountInfo]) app.addSchema(s);
 
   await app.register(cors, {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
@@ -98,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("request-id", request.id);
   });
 
+  const rateLimiter = options.rateLimiter ?? new MemoryRateLimiter();
+  app.addHook("onClose", async () => rateLimiter.close());
   const auth = new KeyAuthenticator(store);
   const credits = new Credits(store, config.costs);
   const deps: RouteDeps = {
@@ -105,8 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     optimizer: options.optimizer,
     config,
     credits,
-    guardDeps: { auth, buckets: new TokenBuckets(), credits, defaultRate: config.rateLimit },
+    guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
+  accountRoutes(app, deps);
   metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
   pathRoutes(app, deps);

@@ -40,7 +40,15 @@ export const TerminalsQuery = Type.Object({
   ),
 });
 
-export const DistanceQuery = Type.Object({
+/** Extension: optional additions to an answer; a comma-separated list so more can come later. */
+export const INCLUDE_VALUES = ["passages"] as const;
+export type IncludeValue = (typeof INCLUDE_VALUES)[number];
+const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). Same cost as without.`;
+const includeParam = () =>
+  Type.Optional(Type.String({ description: INCLUDE, "x-extension": true }));
+
+/** The parameters of /distance, also those of /path (which always carries its passages). */
+export const RouteQuery = Type.Object({
   origin: Type.String({ description: PLACE }),
   destination: Type.String({ description: PLACE }),
   modality: stringEnum(MODALITIES, {
@@ -50,6 +58,8 @@ export const DistanceQuery = Type.Object({
   vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
   avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
 });
+
+export const DistanceQuery = Type.Object({ ...RouteQuery.properties, include: includeParam() });
 
 export const EmissionsQuery = Type.Object({
   ...DistanceQuery.properties,
@@ -73,8 +83,18 @@ export const Terminal = Type.Object(
   { $id: "Terminal" }
 );
 
+const PASSAGES_RESULT = Type.Optional(
+  Type.Array(stringEnum(PASSAGES), {
+    description:
+      "Extension, only with include=passages: canals and straits the sea route uses, in route order ([] for other modalities).",
+  })
+);
+
 export const DistanceResult = Type.Object(
-  { distance: Type.Number({ description: "Distance in metres (integer-valued)." }) },
+  {
+    distance: Type.Number({ description: "Distance in metres (integer-valued)." }),
+    passages: PASSAGES_RESULT,
+  },
   { $id: "DistanceResult" }
 );
 
@@ -87,6 +107,7 @@ export const EmissionsResult = Type.Object(
       description: "Kilograms CO2e per tonne of cargo for the whole trip (well-to-wheel).",
     }),
     distance: Type.Number({ description: "Distance in metres." }),
+    passages: PASSAGES_RESULT,
   },
   { $id: "EmissionsResult" }
 );
@@ -138,6 +159,9 @@ export const BatchBody = Type.Object({
       avoid: optionalString("distance/emissions: as the avoid query parameter."),
       containerType: optionalString("emissions: as the containerType query parameter."),
       fuelType: optionalString("emissions: as the fuelType query parameter."),
+      include: optionalString(
+        "distance/emissions (extension): as the include query parameter (allowed: passages)."
+      ),
       terminalLocode: optionalString("terminals: as the terminalLocode query parameter."),
       terminalName: optionalString("terminals: as the terminalName query parameter."),
     }),
