@@ -95,9 +95,9 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
 
   test("migrations are recorded once, also when the database is opened again", async () => {
     const versions = await adapter.migrations(store);
-    expect(versions).toEqual([1]);
+    expect(versions).toEqual([1, 2]);
     await adapter.reopen(store);
-    expect(await adapter.migrations(store)).toEqual([1]);
+    expect(await adapter.migrations(store)).toEqual([1, 2]);
   });
 
   test("an account with its key: found by hash and by id, initial credits recorded as grants", async () => {
@@ -202,6 +202,37 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
     ]);
   });
 
+  test("idempotency keys: claimed once, answer replayed, released, expired and abandoned claims taken over", async () => {
+    const times = { now: 1_000_000, ttlMs: 86_400_000, leaseMs: 60_000 };
+    expect(await store.claimIdempotencyKey("key_a", "idem-1", "fp1", times)).toBeUndefined();
+    expect(await store.claimIdempotencyKey("key_a", "idem-1", "fp1", times)).toEqual({
+      fingerprint: "fp1",
+      status: null,
+      body: null,
+    });
+    // Another key's namespace is separate.
+    expect(await store.claimIdempotencyKey("key_b", "idem-1", "fp9", times)).toBeUndefined();
+    await store.completeIdempotencyKey("key_a", "idem-1", 200, '{"ok":true}');
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-1", "fp1", { ...times, now: times.now + 120_000 })
+    ).toEqual({ fingerprint: "fp1", status: 200, body: '{"ok":true}' });
+    // Expired after the TTL: a new claim owns it.
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-1", "fp2", { ...times, now: times.now + times.ttlMs })
+    ).toBeUndefined();
+    // Released while unanswered: claimable again at once.
+    expect(await store.claimIdempotencyKey("key_a", "idem-2", "fp", times)).toBeUndefined();
+    await store.releaseIdempotencyKey("key_a", "idem-2");
+    expect(await store.claimIdempotencyKey("key_a", "idem-2", "fp", times)).toBeUndefined();
+    // An unanswered claim older than the lease is abandoned (its process died): taken over.
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-2", "fp", { ...times, now: times.now + 1000 })
+    ).toEqual({ fingerprint: "fp", status: null, body: null });
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-2", "fp", { ...times, now: times.now + 60_000 })
+    ).toBeUndefined();
+  });
+
   test("credits are safe integers beyond 32 bits", async () => {
     const { record } = newKey();
     const big = 2 ** 40;
@@ -228,10 +259,10 @@ describe("PostgreSQL specifics", () => {
     const url = await postgres.createDatabase("race");
     const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.connect(url)));
     const pool = new PgPool({ connectionString: url });
-    const r = await pool.query("SELECT version FROM schema_migrations");
+    const r = await pool.query("SELECT version FROM schema_migrations ORDER BY version");
     await pool.end();
     await Promise.all(stores.map((s) => s.close()));
-    expect(r.rows).toEqual([{ version: 1 }]);
+    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   test("an unreachable server is a clear error naming it, without the password", async () => {

@@ -100,4 +100,21 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       $fn$;
     `,
   },
+  {
+    version: 2,
+    name: "idempotency keys of POST /route-information/api/batch",
+    sql: `
+      CREATE TABLE idempotency_keys (
+        key_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER,
+        body TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (key_id, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
+    `,
+  },
 ];

@@ -11,6 +11,8 @@ import { PG_MIGRATIONS } from "./postgres-migrations";
 import {
   AccountState,
   Charge,
+  IdempotencyRecord,
+  IdempotencyTimes,
   KeyRecord,
   NewAccount,
   NewKey,
@@ -307,6 +309,59 @@ export class PostgresStore implements Store {
       FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
       GROUP BY k.id, a.id ORDER BY k.created_at, k.id`);
     return r.rows;
+  }
+
+  /**
+   * One statement claims the key: a new row, or the takeover of an expired or abandoned one; a
+   * conflict that is neither leaves the row as it is and we read it. Atomic across instances.
+   */
+  async claimIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    times: IdempotencyTimes
+  ): Promise<IdempotencyRecord | undefined> {
+    await this.pool.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [times.now]);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const claimed = await this.pool.query(
+        `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at)
+         VALUES ($1, $2, $3, NULL, NULL, $4, $5)
+         ON CONFLICT (key_id, idempotency_key) DO UPDATE
+           SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL,
+               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+           WHERE idempotency_keys.expires_at <= $4
+              OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at <= $6)
+         RETURNING 1`,
+        [keyId, idempotencyKey, fingerprint, times.now, times.now + times.ttlMs, times.now - times.leaseMs]
+      );
+      if (claimed.rowCount === 1) return undefined;
+      const r = await this.pool.query<IdempotencyRecord>(
+        "SELECT fingerprint, status, body FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2",
+        [keyId, idempotencyKey]
+      );
+      // Released between the two statements: claim again.
+      if (r.rows[0]) return r.rows[0];
+    }
+    throw new Error("idempotency key claim kept racing with its release");
+  }
+
+  async completeIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    status: number,
+    body: string
+  ): Promise<void> {
+    await this.pool.query(
+      "UPDATE idempotency_keys SET status = $1, body = $2 WHERE key_id = $3 AND idempotency_key = $4",
+      [status, body, keyId, idempotencyKey]
+    );
+  }
+
+  async releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void> {
+    await this.pool.query(
+      "DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND status IS NULL",
+      [keyId, idempotencyKey]
+    );
   }
 
   async close(): Promise<void> {
