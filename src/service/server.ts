@@ -3,11 +3,15 @@
  * its loader is present), builds the app and listens (HTTP, or HTTPS with dev certificates).
  */
 import { FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import { IncomingMessage } from "node:http";
 import * as path from "node:path";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { RouteEngine } from "../engine/route-engine";
 import { buildApp } from "./app";
 import { makeConfig, ServiceConfig } from "./config";
+import { RedisFailMode, RedisRateLimiter } from "./rate-limit/redis";
+import { PostgresStore } from "./store/postgres";
 import { SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
@@ -30,7 +34,46 @@ export interface ServeOptions {
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
   store?: Store;
+  /** PostgreSQL URL (postgres://…): the shared store of several instances instead of SQLite. */
+  database?: string;
+  /** Redis URL (redis://…): rate-limit buckets shared by several instances instead of in memory. */
+  redis?: string;
+  /** While Redis is unreachable: allow (open, default) or refuse with 429 (closed). */
+  redisFail?: RedisFailMode;
+  /**
+   * Take the request id from this header (set by the balancer: nginx `X-Request-Id $request_id`),
+   * so a request the balancer retries on another instance is charged once. Only behind a proxy
+   * that always overwrites the header.
+   */
+  requestIdHeader?: string;
   logStream?: NodeJS.WritableStream;
+}
+
+/** The store the options name: PostgreSQL when a database URL is given, else the data directory's SQLite file. */
+export async function openStore(options: { dataDir?: string; database?: string }): Promise<Store> {
+  if (options.database) {
+    if (!/^postgres(ql)?:\/\//.test(options.database))
+      throw new Error(
+        `--database must be a PostgreSQL URL (postgres://user:password@host:5432/db); got "${options.database.split(":")[0]}:…".`
+      );
+    return PostgresStore.connect(options.database, {
+      // A pooled connection dropped while idle: the pool replaces it; say so on stderr.
+      onError: (e) => process.stderr.write(`PostgreSQL connection error: ${e.message}\n`),
+    });
+  }
+  return SqliteStore.open(path.resolve(options.dataDir ?? DEFAULT_DATA_DIR));
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Request ids from a trusted header when well-formed, else random. */
+function requestIdFrom(header: string | undefined) {
+  if (!header) return undefined;
+  const name = header.toLowerCase();
+  return (req: IncomingMessage): string => {
+    const v = req.headers[name];
+    return typeof v === "string" && SAFE_REQUEST_ID.test(v) ? v : randomUUID();
+  };
 }
 
 export interface RunningService {
@@ -73,7 +116,12 @@ export function loadEngineFor(dataDir: string): RouteEngine {
 export async function startService(options: ServeOptions = {}): Promise<RunningService> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const config = makeConfig(options.config);
-  const store = options.store ?? SqliteStore.open(dataDir);
+  const store = options.store ?? (await openStore({ dataDir, database: options.database }));
+  if (options.redis && !/^rediss?:\/\//.test(options.redis))
+    throw new Error(`--redis must be a Redis URL (redis://host:6379); got "${options.redis.split(":")[0]}:…".`);
+  const rateLimiter = options.redis
+    ? new RedisRateLimiter(options.redis, { failMode: options.redisFail })
+    : undefined;
   const engine = options.engine ?? loadEngineFor(dataDir);
   let optimizer: RouteOptimizer | undefined;
   let optimizerError: string | undefined;
@@ -92,9 +140,18 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     addinDir: options.addin?.addinDir,
     manifestFile: options.addin?.manifestFile,
     logStream: options.logStream,
-    fastify: tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : undefined,
+    rateLimiter,
+    fastify: {
+      ...(tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : {}),
+      ...(options.requestIdHeader ? { genReqId: requestIdFrom(options.requestIdHeader) } : {}),
+    },
   });
   if (optimizerError) app.log.warn(optimizerError);
+  if (rateLimiter) {
+    rateLimiter.logger = app.log;
+    // Start anyway when Redis is down: the fail mode applies until it answers.
+    await rateLimiter.ready(5000).catch((e: Error) => app.log.warn(e.message));
+  }
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;

@@ -343,6 +343,8 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n"
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
+      # Which instance answered (tests count the spread).
+      add_header X-Upstream $upstream_addr always;
     }
   }
 }
