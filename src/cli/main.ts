@@ -1,6 +1,7 @@
 /** The `route-sheets` command. Each sub-command lives in its own module under ./commands. */
 import { Command } from "commander";
 import * as data from "./commands/data";
+import * as db from "./commands/db";
 import * as lanes from "./commands/lanes";
 import * as service from "./commands/service";
 import * as schedules from "./commands/schedules";
@@ -11,7 +12,7 @@ const program = new Command("route-sheets")
   )
   .showHelpAfterError();
 
-for (const mod of [data, lanes, service, schedules]) mod.register(program);
+for (const mod of [data, lanes, service, schedules, db]) mod.register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));

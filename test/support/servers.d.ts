@@ -1,5 +1,7 @@
 /** Types of servers.js: real PostgreSQL, Redis and nginx on loopback for tests and benchmarks. */
 export interface PostgresServer {
+  /** The postmaster (its backends are its children). */
+  pid: number;
   port: number;
   /** URL of the `postgres` maintenance database. */
   url: string;
@@ -9,12 +11,15 @@ export interface PostgresServer {
 }
 
 export interface RedisServer {
+  pid: number;
   port: number;
   url: string;
   stop(): Promise<void>;
 }
 
 export interface NginxServer {
+  /** The master (its workers are its children). */
+  pid: number;
   port: number;
   url: string;
   errorLog(): string;

@@ -175,6 +175,7 @@ async function startPostgres(options = {}) {
   if (pid) postmasters.add(pid);
   let databases = 0;
   return {
+    pid,
     port,
     url: `${base}/postgres`,
     /** A new empty database; resolves with its URL. */
@@ -260,6 +261,7 @@ async function startRedis() {
     throw new Error(`Redis did not start: ${e.message}`);
   }
   return {
+    pid: child.pid,
     port,
     url: `redis://127.0.0.1:${port}`,
     async stop() {
@@ -299,6 +301,7 @@ async function startNginx(upstreams, options = {}) {
     throw new Error(`nginx did not start: ${e.message}`);
   }
   return {
+    pid: child.pid,
     port,
     url: `http://127.0.0.1:${port}`,
     errorLog: () => fs.readFileSync(path.join(dir, "error.log"), "utf8"),
