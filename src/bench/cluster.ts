@@ -25,7 +25,9 @@ interface Launched {
   stop(): Promise<void>;
 }
 interface Servers {
-  startPostgres(o?: { durable?: boolean }): Promise<Launched & { createDatabase(p?: string): Promise<string> }>;
+  startPostgres(o?: {
+    durable?: boolean;
+  }): Promise<Launched & { createDatabase(p?: string): Promise<string> }>;
   startRedis(): Promise<Launched>;
   startNginx(upstreams: string[], o?: { workers?: number }): Promise<Launched>;
 }
@@ -149,7 +151,18 @@ function serve(args: string[]): Promise<{ child: ChildProcess; url: string }> {
 function createKey(args: string[]): string {
   const out = execFileSync(
     process.execPath,
-    [BIN, "keys", "create", "--name", "bench", "--credits", "1000000000", "--rate-limit", "100000000", ...args],
+    [
+      BIN,
+      "keys",
+      "create",
+      "--name",
+      "bench",
+      "--credits",
+      "1000000000",
+      "--rate-limit",
+      "100000000",
+      ...args,
+    ],
     { cwd: ROOT, encoding: "utf8" }
   );
   return out.trimEnd().split("\n").pop()!;
@@ -180,15 +193,25 @@ async function main(): Promise<void> {
   const results: Figures[] = [];
   try {
     const database = await postgres.createDatabase("bench");
-    const shared = ["--database", database, "--redis", redis.url, "--request-id-header", "x-request-id"];
+    const shared = [
+      "--database",
+      database,
+      "--redis",
+      redis.url,
+      "--request-id-header",
+      "x-request-id",
+    ];
     const pgKey = createKey(["--database", database]);
     const sqliteKey = createKey(["--data-dir", dataDir]);
 
     async function setup(name: string, size: number, args: string[], key: string): Promise<Setup> {
       const instances = await Promise.all(Array.from({ length: size }, () => serve(args)));
-      const nginx = await servers.startNginx(instances.map((i) => new URL(i.url).host), {
-        workers: 1,
-      });
+      const nginx = await servers.startNginx(
+        instances.map((i) => new URL(i.url).host),
+        {
+          workers: 1,
+        }
+      );
       const groups: Groups = {
         "service instances": () => instances.map((i) => i.child.pid!),
         nginx: () => family(nginx.pid),
@@ -225,11 +248,21 @@ async function main(): Promise<void> {
     const sqlite = await setup("1 instance, SQLite", 1, ["--data-dir", dataDir], sqliteKey);
     results.push(await measure(sqlite));
     await sqlite.stop();
-    const one = await setup("1 instance, PostgreSQL + Redis", 1, [...shared, "--data-dir", dataDir], pgKey);
+    const one = await setup(
+      "1 instance, PostgreSQL + Redis",
+      1,
+      [...shared, "--data-dir", dataDir],
+      pgKey
+    );
     results.push(await measure(one));
     results.push(await measure(one, true));
     await one.stop();
-    const two = await setup("2 instances, PostgreSQL + Redis", 2, [...shared, "--data-dir", dataDir], pgKey);
+    const two = await setup(
+      "2 instances, PostgreSQL + Redis",
+      2,
+      [...shared, "--data-dir", dataDir],
+      pgKey
+    );
     results.push(await measure(two));
     await two.stop();
   } finally {
@@ -267,7 +300,15 @@ async function main(): Promise<void> {
     fs.writeFileSync(
       out,
       JSON.stringify(
-        { date: new Date().toISOString(), connections, seconds, cpus: os.cpus().length, node: process.version, results, ratios },
+        {
+          date: new Date().toISOString(),
+          connections,
+          seconds,
+          cpus: os.cpus().length,
+          node: process.version,
+          results,
+          ratios,
+        },
         null,
         2
       ) + "\n"

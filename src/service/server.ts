@@ -118,7 +118,9 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const config = makeConfig(options.config);
   const store = options.store ?? (await openStore({ dataDir, database: options.database }));
   if (options.redis && !/^rediss?:\/\//.test(options.redis))
-    throw new Error(`--redis must be a Redis URL (redis://host:6379); got "${options.redis.split(":")[0]}:…".`);
+    throw new Error(
+      `--redis must be a Redis URL (redis://host:6379); got "${options.redis.split(":")[0]}:…".`
+    );
   const rateLimiter = options.redis
     ? new RedisRateLimiter(options.redis, { failMode: options.redisFail })
     : undefined;

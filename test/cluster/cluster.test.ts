@@ -53,7 +53,12 @@ test("a key limited to 10/s (burst 10) gets ~10/s in total over 3 instances, not
     "10",
   ]);
   // 30 requests/s offered for 4 s whatever the machine's speed: the bucket stays drained.
-  const answers: Array<{ status: number; at: number; retryAfter: string | null; upstream: string }> = [];
+  const answers: Array<{
+    status: number;
+    at: number;
+    retryAfter: string | null;
+    upstream: string;
+  }> = [];
   const sends: Array<Promise<void>> = [];
   for (let i = 0; i < 120; i++) {
     sends.push(
@@ -95,8 +100,7 @@ test("a key created, deactivated, reactivated and credited by the CLI takes effe
       await r.arrayBuffer();
       return r.status;
     });
-  const everywhere = (key: string) =>
-    Promise.all(cluster.instances.map((i) => call(i.url, key)));
+  const everywhere = (key: string) => Promise.all(cluster.instances.map((i) => call(i.url, key)));
   const { key, keyId } = createKeyOn(database, ["--credits", "3", "--rate-limit", "1000"]);
   expect(await everywhere(key)).toEqual([200, 200, 200]);
   expect(await everywhere(key)).toEqual([402, 402, 402]);

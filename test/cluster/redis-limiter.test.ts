@@ -55,7 +55,10 @@ test("tokens come back at the configured rate", async () => {
 test("Redis unreachable: fail open allows, fail closed refuses with Retry-After 1; each logs once", async () => {
   const own = await startRedis();
   const logs: string[] = [];
-  const logger = { warn: (_: object, m: string) => logs.push(`warn ${m}`), info: (_: object, m: string) => logs.push(`info ${m}`) };
+  const logger = {
+    warn: (_: object, m: string) => logs.push(`warn ${m}`),
+    info: (_: object, m: string) => logs.push(`info ${m}`),
+  };
   const open = new RedisRateLimiter(own.url, { failMode: "open", logger });
   const closed = new RedisRateLimiter(own.url, { failMode: "closed", logger });
   limiters.push(open, closed);
@@ -76,7 +79,9 @@ test("an unreachable Redis at start: ready() rejects naming it, take() applies t
   const l = limiter({ failMode: "closed" });
   const dead = new RedisRateLimiter("redis://:secret@127.0.0.1:1", { failMode: "closed" });
   limiters.push(dead);
-  await expect(dead.ready(300)).rejects.toThrow(/Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1 did not answer/);
+  await expect(dead.ready(300)).rejects.toThrow(
+    /Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1 did not answer/
+  );
   expect(await dead.take("k", 1, 1)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   await l.ready();
 });

@@ -57,12 +57,16 @@ export async function startCluster(
 
 /** Runs the CLI with the database given by --database, or by DATABASE_URL when `viaEnv`. */
 export function cliOn(database: string, args: string[], viaEnv = false): string {
-  return execFileSync(process.execPath, [BIN, ...args, ...(viaEnv ? [] : ["--database", database])], {
-    cwd: ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: viaEnv ? { ...process.env, DATABASE_URL: database } : process.env,
-  });
+  return execFileSync(
+    process.execPath,
+    [BIN, ...args, ...(viaEnv ? [] : ["--database", database])],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: viaEnv ? { ...process.env, DATABASE_URL: database } : process.env,
+    }
+  );
 }
 
 /** `keys create` through the CLI: the key (last line) and its id (from "Key id key_…"). */

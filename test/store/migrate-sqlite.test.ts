@@ -64,7 +64,11 @@ test("a used SQLite data directory moves to PostgreSQL with the same keys, balan
   await sqlite.addCredits(b.account.id, "route-information", 4, "top-up");
   await sqlite.setActive(b.account.id, false);
   const now = Date.now();
-  await sqlite.claimIdempotencyKey(a.keyId, "idem-1", "fp", { now, ttlMs: 86_400_000, leaseMs: 60_000 });
+  await sqlite.claimIdempotencyKey(a.keyId, "idem-1", "fp", {
+    now,
+    ttlMs: 86_400_000,
+    leaseMs: 60_000,
+  });
   await sqlite.completeIdempotencyKey(a.keyId, "idem-1", 200, '{"results":[]}');
   const usage = await sqlite.usage();
   await sqlite.close();
@@ -87,7 +91,11 @@ test("a used SQLite data directory moves to PostgreSQL with the same keys, balan
     expect(await pg.grantTotal(b.account.id, "route-information")).toBe(7);
     expect(await pg.ledgerTotal(a.account.id, "route-optimizer")).toEqual({ rows: 1, credits: 2 });
     expect(
-      await pg.claimIdempotencyKey(a.keyId, "idem-1", "fp", { now, ttlMs: 86_400_000, leaseMs: 60_000 })
+      await pg.claimIdempotencyKey(a.keyId, "idem-1", "fp", {
+        now,
+        ttlMs: 86_400_000,
+        leaseMs: 60_000,
+      })
     ).toEqual({ fingerprint: "fp", status: 200, body: '{"results":[]}' });
     // Debits go on from the migrated balance; the migrated batch's request id is not reusable.
     expect(

@@ -214,11 +214,17 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
     expect(await store.claimIdempotencyKey("key_b", "idem-1", "fp9", times)).toBeUndefined();
     await store.completeIdempotencyKey("key_a", "idem-1", 200, '{"ok":true}');
     expect(
-      await store.claimIdempotencyKey("key_a", "idem-1", "fp1", { ...times, now: times.now + 120_000 })
+      await store.claimIdempotencyKey("key_a", "idem-1", "fp1", {
+        ...times,
+        now: times.now + 120_000,
+      })
     ).toEqual({ fingerprint: "fp1", status: 200, body: '{"ok":true}' });
     // Expired after the TTL: a new claim owns it.
     expect(
-      await store.claimIdempotencyKey("key_a", "idem-1", "fp2", { ...times, now: times.now + times.ttlMs })
+      await store.claimIdempotencyKey("key_a", "idem-1", "fp2", {
+        ...times,
+        now: times.now + times.ttlMs,
+      })
     ).toBeUndefined();
     // Released while unanswered: claimable again at once.
     expect(await store.claimIdempotencyKey("key_a", "idem-2", "fp", times)).toBeUndefined();
@@ -229,7 +235,10 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
       await store.claimIdempotencyKey("key_a", "idem-2", "fp", { ...times, now: times.now + 1000 })
     ).toEqual({ fingerprint: "fp", status: null, body: null });
     expect(
-      await store.claimIdempotencyKey("key_a", "idem-2", "fp", { ...times, now: times.now + 60_000 })
+      await store.claimIdempotencyKey("key_a", "idem-2", "fp", {
+        ...times,
+        now: times.now + 60_000,
+      })
     ).toBeUndefined();
   });
 
@@ -266,8 +275,8 @@ describe("PostgreSQL specifics", () => {
   });
 
   test("an unreachable server is a clear error naming it, without the password", async () => {
-    await expect(
-      PostgresStore.connect("postgres://u:secret@127.0.0.1:1/none")
-    ).rejects.toThrow(/PostgreSQL at postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/);
+    await expect(PostgresStore.connect("postgres://u:secret@127.0.0.1:1/none")).rejects.toThrow(
+      /PostgreSQL at postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/
+    );
   });
 });

@@ -30,11 +30,18 @@ export function freePort(): Promise<number>;
 /** `durable`: keep fsync and synchronous commits on (benchmarks); tests turn them off. */
 export function startPostgres(options?: { durable?: boolean }): Promise<PostgresServer>;
 export function startRedis(): Promise<RedisServer>;
-export function startNginx(upstreams: string[], options?: { workers?: number }): Promise<NginxServer>;
+export function startNginx(
+  upstreams: string[],
+  options?: { workers?: number }
+): Promise<NginxServer>;
 export function nginxConfig(options: {
   port: number;
   dir: string;
   upstreams: string[];
   workers: number;
 }): string;
-export function waitForPort(port: number, timeoutMs: number, failed: () => string | null): Promise<void>;
+export function waitForPort(
+  port: number,
+  timeoutMs: number,
+  failed: () => string | null
+): Promise<void>;

@@ -11,6 +11,9 @@ const os = require("node:os");
 const path = require("node:path");
 
 const PG_BIN = process.env.PG_BIN || findPgBin();
+/** nginx lives in /usr/sbin, which a non-root PATH often lacks. */
+const NGINX =
+  process.env.NGINX_BIN || (fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx");
 
 function findPgBin() {
   const root = "/usr/lib/postgresql";
@@ -51,7 +54,8 @@ async function waitForPort(port, timeoutMs, failed) {
       socket.once("error", () => resolve(false));
     });
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -109,7 +113,8 @@ function collect(child) {
  */
 function asPostgres(command, args) {
   const bin = path.join(PG_BIN, command);
-  if (process.getuid && process.getuid() === 0) return ["runuser", ["-u", "postgres", "--", bin, ...args]];
+  if (process.getuid && process.getuid() === 0)
+    return ["runuser", ["-u", "postgres", "--", bin, ...args]];
   return [bin, args];
 }
 
@@ -161,7 +166,10 @@ async function startPostgres(options = {}) {
   const child = track(spawn(postgres, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] }));
   const log = collect(child);
   let exited = null;
-  child.once("exit", (code, signal) => (exited = `postgres exited (${code ?? signal}): ${log.text}`));
+  child.once(
+    "exit",
+    (code, signal) => (exited = `postgres exited (${code ?? signal}): ${log.text}`)
+  );
   const base = `postgres://postgres@127.0.0.1:${port}`;
   try {
     await waitForPort(port, 30_000, () => exited);
@@ -202,7 +210,9 @@ async function startPostgres(options = {}) {
 
 function postmasterPid(dataDir) {
   try {
-    return Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]) || 0;
+    return (
+      Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]) || 0
+    );
   } catch {
     return 0;
   }
@@ -243,17 +253,37 @@ async function startRedis() {
     child = track(
       spawn(
         "redis-server",
-        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+        [
+          "--port",
+          String(port),
+          "--bind",
+          "127.0.0.1",
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+          "--dir",
+          dir,
+        ],
         { stdio: ["ignore", "pipe", "pipe"] }
       )
     );
   } catch (e) {
-    throw new Error(`redis-server could not be started (install the Debian package redis-server): ${e.message}`);
+    throw new Error(
+      `redis-server could not be started (install the Debian package redis-server): ${e.message}`
+    );
   }
   const log = collect(child);
   let exited = null;
-  child.once("error", (e) => (exited = `redis-server could not be started (install the Debian package redis-server): ${e.message}`));
-  child.once("exit", (code, signal) => (exited = `redis-server exited (${code ?? signal}): ${log.text}`));
+  child.once(
+    "error",
+    (e) =>
+      (exited = `redis-server could not be started (install the Debian package redis-server): ${e.message}`)
+  );
+  child.once(
+    "exit",
+    (code, signal) => (exited = `redis-server exited (${code ?? signal}): ${log.text}`)
+  );
   try {
     await waitForPort(port, 15_000, () => exited);
   } catch (e) {
@@ -283,15 +313,20 @@ async function startNginx(upstreams, options = {}) {
   fs.writeFileSync(conf, nginxConfig({ port, dir, upstreams, workers: options.workers || 1 }));
   let child;
   child = track(
-    spawn("nginx", ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
+    spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
       stdio: ["ignore", "pipe", "pipe"],
     })
   );
   const log = collect(child);
   let exited = null;
-  child.once("error", (e) => (exited = `nginx could not be started (install the Debian package nginx): ${e.message}`));
+  child.once(
+    "error",
+    (e) => (exited = `nginx could not be started (install the Debian package nginx): ${e.message}`)
+  );
   child.once("exit", (code, signal) => {
-    const errors = fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "";
+    const errors = fs.existsSync(path.join(dir, "error.log"))
+      ? fs.readFileSync(path.join(dir, "error.log"), "utf8")
+      : "";
     exited = `nginx exited (${code ?? signal}): ${log.text}${errors}`;
   });
   try {

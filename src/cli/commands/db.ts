@@ -36,7 +36,16 @@ const TABLES: Array<{
 }> = [
   {
     table: "accounts",
-    columns: ["id", "name", "tier", "active", "optimizer_access", "credits", "optimizer_credits", "created_at"],
+    columns: [
+      "id",
+      "name",
+      "tier",
+      "active",
+      "optimizer_access",
+      "credits",
+      "optimizer_credits",
+      "created_at",
+    ],
     types: ["text", "text", "text", "boolean", "boolean", "bigint", "bigint", "bigint"],
     order: "created_at, id",
   },
@@ -54,7 +63,16 @@ const TABLES: Array<{
   },
   {
     table: "ledger",
-    columns: ["account_id", "key_id", "pool", "endpoint", "cost", "request_id", "item", "created_at"],
+    columns: [
+      "account_id",
+      "key_id",
+      "pool",
+      "endpoint",
+      "cost",
+      "request_id",
+      "item",
+      "created_at",
+    ],
     types: ["text", "text", "text", "text", "bigint", "text", "int", "bigint"],
     order: "id",
     // The charges of one request (a batch) are its items, in order, as the service numbers them.
@@ -69,7 +87,9 @@ export async function migrateSqliteToPostgres(
 ): Promise<MigrationSummary> {
   const file = path.join(path.resolve(dataDir), DB_FILE);
   if (!fs.existsSync(file))
-    throw new Error(`--data-dir ${dataDir} has no ${DB_FILE}: give the data directory of "route-sheets serve".`);
+    throw new Error(
+      `--data-dir ${dataDir} has no ${DB_FILE}: give the data directory of "route-sheets serve".`
+    );
   // Opening brings the SQLite schema up to date (the same migrations the service would apply).
   const sqlite = new SqliteStore(file);
   const pg = await PostgresStore.connect(database);
@@ -143,7 +163,9 @@ async function verify(sqlite: SqliteStore, client: PoolClient): Promise<void> {
   const before = canonical(sqlite.db.prepare(summary).all() as Row[]);
   const after = canonical((await client.query(summary)).rows);
   if (before !== after)
-    throw new Error("the copy does not match the SQLite database (balances or ledgers differ); nothing was committed.");
+    throw new Error(
+      "the copy does not match the SQLite database (balances or ledgers differ); nothing was committed."
+    );
 }
 
 export function register(program: Command): void {

@@ -98,7 +98,9 @@ export class RedisRateLimiter implements RateLimiter {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.redis.off("ready", onReady);
-        reject(new Error(`Redis at ${redactRedisUrl(this.url)} did not answer within ${timeoutMs} ms`));
+        reject(
+          new Error(`Redis at ${redactRedisUrl(this.url)} did not answer within ${timeoutMs} ms`)
+        );
       }, timeoutMs);
       const onReady = () => {
         clearTimeout(timer);

@@ -141,10 +141,9 @@ export class PostgresStore implements Store {
   }
 
   async findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
-    const r = await this.pool.query<KeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`,
-      [hash]
-    );
+    const r = await this.pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`, [
+      hash,
+    ]);
     return toKey(r.rows[0]);
   }
 
@@ -211,7 +210,9 @@ export class PostgresStore implements Store {
 
   private async commitGroup(group: PendingCharge[]): Promise<void> {
     // Accounts in a fixed order: two instances committing groups at once never deadlock.
-    const order = group.map((_, i) => i).sort((a, b) => compare(group[a].accountId, group[b].accountId));
+    const order = group
+      .map((_, i) => i)
+      .sort((a, b) => compare(group[a].accountId, group[b].accountId));
     const cols = {
       account: [] as string[],
       key: [] as string[],
@@ -332,7 +333,14 @@ export class PostgresStore implements Store {
            WHERE idempotency_keys.expires_at <= $4
               OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at <= $6)
          RETURNING 1`,
-        [keyId, idempotencyKey, fingerprint, times.now, times.now + times.ttlMs, times.now - times.leaseMs]
+        [
+          keyId,
+          idempotencyKey,
+          fingerprint,
+          times.now,
+          times.now + times.ttlMs,
+          times.now - times.leaseMs,
+        ]
       );
       if (claimed.rowCount === 1) return undefined;
       const r = await this.pool.query<IdempotencyRecord>(
