@@ -7,6 +7,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { FastifyInstance, FastifyServerOptions, LogController } from "fastify";
 import { randomUUID } from "node:crypto";
 import { RouteOptimizer } from "../engine/optimizer/types";
+import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
 import { RouteEngine } from "../engine/route-engine";
 import { addinRoutes } from "./addin-host";
 import { ServiceConfig } from "./config";
@@ -42,13 +43,32 @@ export interface BuildAppOptions {
   fastify?: FastifyServerOptions & { https?: unknown };
   /** Token buckets per key (default: in this process's memory). Closed with the app. */
   rateLimiter?: RateLimiter;
+  /** Where route searches run (default: inline for a ready-made `optimizer`). Closed with the app. */
+  optimizerRunner?: OptimizerRunner;
 }
 
 export const SERVICE_VERSION = "0.1.0";
 
+/** Node's own server limits: a slow client cannot hold a connection open for long. */
+function serverLimits(config: ServiceConfig) {
+  const t = config.timeouts;
+  return {
+    requestTimeout: t.requestMs,
+    headersTimeout: Math.min(t.headersMs, t.requestMs),
+    keepAliveTimeout: t.keepAliveMs,
+    // Node checks the request/headers timeouts at this interval (30 s by default).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(t.requestMs / 4))),
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
+  const limits = serverLimits(config);
+  const https = options.fastify?.https;
   const app = Fastify({
+    http: limits,
+    requestTimeout: limits.requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
     logger: {
       level: config.logLevel,
       // Keys are secrets: never in logs, whatever serializer is configured.
@@ -79,7 +99,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       ),
     ...options.fastify,
+    ...(https && typeof https === "object" ? { https: { ...https, ...limits } } : {}),
   } as FastifyServerOptions);
+  app.server.maxConnections = config.maxConnections;
 
   registerProblemHandlers(app, config.problemTypeBase);
   app.decorateRequest("caller", null);
@@ -102,19 +124,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("request-id", request.id);
   });
 
+  const runner =
+    options.optimizerRunner ??
+    (options.optimizer ? new InlineOptimizerRunner(options.optimizer) : undefined);
+  registerShutdown(app, config, runner);
   const rateLimiter = options.rateLimiter ?? new MemoryRateLimiter();
   app.addHook("onClose", async () => rateLimiter.close());
   const auth = new KeyAuthenticator(store);
   const credits = new Credits(store, config.costs);
   const deps: RouteDeps = {
     engine: options.engine,
-    optimizer: options.optimizer,
+    optimizer: runner,
     config,
     credits,
     guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
   accountRoutes(app, deps);
-  metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
+  metaRoutes(app, { optimizer: Boolean(runner), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
   pathRoutes(app, deps);
   batchRoutes(app, { ...deps, store });
@@ -122,4 +148,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.addinDir)
     await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });
   return app;
+}
+
+/**
+ * Shutdown within `timeouts.shutdownMs`: searches still running then are abandoned (their requests
+ * answer 503), and connections still open (slow clients) are destroyed.
+ */
+function registerShutdown(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  runner: OptimizerRunner | undefined
+): void {
+  let stopped: Promise<void> = Promise.resolve();
+  app.addHook("preClose", (done) => {
+    const grace = config.timeouts.shutdownMs;
+    stopped = runner ? runner.close(grace) : Promise.resolve();
+    setTimeout(() => app.server.closeAllConnections?.(), grace + 250).unref();
+    done();
+  });
+  app.addHook("onClose", async () => {
+    await stopped;
+  });
 }

@@ -3,7 +3,7 @@
  * document (/openapi.json) is generated from them, so the two cannot drift apart.
  */
 import { Type, TSchema } from "@sinclair/typebox";
-import { DEFAULT_SORT, SORT_KEYS } from "../engine/optimizer/query";
+import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query";
 import { MODALITIES, PASSAGES } from "../engine/types";
 import { loadEmissions } from "../data/emissions";
 
@@ -194,10 +194,15 @@ export const BatchResult = Type.Object({
 // ---- route optimizer ---------------------------------------------------------------------------
 
 export const PLACE_TYPES = ["LOCODE", "TERMINAL", "GEO"] as const;
-const list = (description: string, items: TSchema = Type.String()) =>
+const list = (
+  name: keyof typeof LIST_LIMITS,
+  description: string,
+  items: TSchema = Type.String()
+) =>
   Type.Optional(
     Type.Array(items, {
-      description: `${description} Repeat the parameter or separate values by commas.`,
+      maxItems: LIST_LIMITS[name],
+      description: `${description} Repeat the parameter or separate values by commas; at most ${LIST_LIMITS[name]} values.`,
     })
   );
 const date = (description: string) =>
@@ -210,7 +215,11 @@ export const OptimizerQuery = Type.Object({
   destinationType: stringEnum(PLACE_TYPES, {
     description: "What destination is; case-insensitive.",
   }),
-  modalities: list("Modalities to include (all when omitted).", stringEnum(MODALITIES)),
+  modalities: list(
+    "modalities",
+    "Modalities to include (all when omitted).",
+    stringEnum(MODALITIES)
+  ),
   minDeparture: date("Earliest departure date of the first leg"),
   maxDeparture: date("Latest departure date of the first leg"),
   maxArrival: date("Latest arrival date at the destination"),
@@ -222,12 +231,21 @@ export const OptimizerQuery = Type.Object({
       description: "Maximum number of transfers.",
     })
   ),
-  allRequiredOperators: list("Operators (SCAC, id or name) that must all appear."),
-  anyRequiredOperators: list("Operators of which at least one must appear."),
-  excludedOperators: list("Operators that must not appear."),
-  anyRequiredLocodes: list("UN/LOCODEs of which at least one must be on the route."),
-  allRequiredLocodes: list("UN/LOCODEs that must all be on the route."),
-  excludedLocodes: list("UN/LOCODEs that must not be on the route."),
+  allRequiredOperators: list(
+    "allRequiredOperators",
+    "Operators (SCAC, id or name) that must all appear."
+  ),
+  anyRequiredOperators: list(
+    "anyRequiredOperators",
+    "Operators of which at least one must appear."
+  ),
+  excludedOperators: list("excludedOperators", "Operators that must not appear."),
+  anyRequiredLocodes: list(
+    "anyRequiredLocodes",
+    "UN/LOCODEs of which at least one must be on the route."
+  ),
+  allRequiredLocodes: list("allRequiredLocodes", "UN/LOCODEs that must all be on the route."),
+  excludedLocodes: list("excludedLocodes", "UN/LOCODEs that must not be on the route."),
   maxFirstMileTruckingKm: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -373,6 +391,7 @@ export const ProblemSchema = {
         "Not Found",
         "Too Many Requests",
         "System Error",
+        "Service Unavailable",
       ],
       description: 'The "Type" column of the error catalogue.',
     },

@@ -15,6 +15,7 @@ import { PostgresStore } from "./store/postgres";
 import { SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
+import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
 
 export const DEFAULT_DATA_DIR = "./.route-sheets";
 export const DEFAULT_PORT = 3000;
@@ -124,12 +125,28 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const rateLimiter = options.redis
     ? new RedisRateLimiter(options.redis, { failMode: options.redisFail })
     : undefined;
+  // Searches run in worker threads that load the optimizer themselves; they start loading now,
+  // in parallel with the engine below.
+  const pool =
+    options.optimizer === undefined
+      ? new PooledOptimizerRunner({
+          dataDir,
+          threads: config.optimizer.threads || undefined,
+        })
+      : undefined;
+  const poolReady = pool?.ready();
   const engine = options.engine ?? loadEngineFor(dataDir);
-  let optimizer: RouteOptimizer | undefined;
+  const optimizer = options.optimizer ?? undefined;
+  let optimizerRunner: OptimizerRunner | undefined;
   let optimizerError: string | undefined;
-  if (options.optimizer === undefined)
-    ({ optimizer, error: optimizerError } = loadOptimizerIfPresent(dataDir, engine));
-  else optimizer = options.optimizer ?? undefined;
+  if (pool) {
+    if (await poolReady) optimizerRunner = pool;
+    else {
+      optimizerError =
+        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer not loaded";
+      await pool.close(0);
+    }
+  }
 
   const tls =
     options.tlsMaterial ??
@@ -137,6 +154,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const app = await buildApp({
     engine,
     optimizer,
+    optimizerRunner,
     store,
     config,
     addinDir: options.addin?.addinDir,

@@ -8,11 +8,11 @@ import { GuardDeps } from "../plugins/guard";
 import { Credits } from "../plugins/credits";
 import { ServiceConfig } from "../config";
 import { RouteEngine } from "../../engine/route-engine";
-import { RouteOptimizer } from "../../engine/optimizer/types";
+import { OptimizerRunner } from "../workers/optimizer-runner";
 
 export interface RouteDeps {
   engine: RouteEngine;
-  optimizer?: RouteOptimizer;
+  optimizer?: OptimizerRunner;
   config: ServiceConfig;
   credits: Credits;
   guardDeps: GuardDeps;

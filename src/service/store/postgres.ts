@@ -77,7 +77,9 @@ const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
 export class PostgresStore implements Store {
   private readonly pending: PendingCharge[] = [];
   private inFlight = 0;
+  private lastCharge = 0;
   private closed = false;
+  private closing: Promise<void> | undefined;
   private readonly maxInFlight: number;
   private readonly maxGroup: number;
 
@@ -185,6 +187,7 @@ export class PostgresStore implements Store {
     charges: Charge[]
   ): Promise<boolean[]> {
     if (this.closed) return Promise.reject(new Error("the store is closed"));
+    this.lastCharge = Date.now();
     return new Promise((resolve, reject) => {
       this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
       this.flushIfIdle();
@@ -372,13 +375,22 @@ export class PostgresStore implements Store {
     );
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    // Let queued debits commit: their requests are waiting for the answer.
-    while (this.pending.length > 0 || this.inFlight > 0)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    await this.pool.end();
+  /**
+   * Waits for the debits of requests still being answered (a shutting-down server may finish a
+   * few after it stopped listening: up to 5 s), then ends the pool.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const deadline = Date.now() + 5000;
+      while (
+        (this.pending.length > 0 || this.inFlight > 0 || Date.now() - this.lastCharge < 50) &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      this.closed = true;
+      await this.pool.end();
+    })();
+    return this.closing;
   }
 
   private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
