@@ -193,6 +193,9 @@ async function main(): Promise<void> {
   const results: Figures[] = [];
   try {
     const database = await postgres.createDatabase("bench");
+    // One search thread per instance: the benchmark calls /distance only.
+    const config = path.join(dataDir, "serve.json");
+    fs.writeFileSync(config, JSON.stringify({ optimizer: { threads: 1 } }));
     const shared = [
       "--database",
       database,
@@ -245,13 +248,18 @@ async function main(): Promise<void> {
       return run(name, target + LANE, seconds, connections, headers, s.groups);
     }
 
-    const sqlite = await setup("1 instance, SQLite", 1, ["--data-dir", dataDir], sqliteKey);
+    const sqlite = await setup(
+      "1 instance, SQLite",
+      1,
+      ["--data-dir", dataDir, "--config", config],
+      sqliteKey
+    );
     results.push(await measure(sqlite));
     await sqlite.stop();
     const one = await setup(
       "1 instance, PostgreSQL + Redis",
       1,
-      [...shared, "--data-dir", dataDir],
+      [...shared, "--data-dir", dataDir, "--config", config],
       pgKey
     );
     results.push(await measure(one));
@@ -260,7 +268,7 @@ async function main(): Promise<void> {
     const two = await setup(
       "2 instances, PostgreSQL + Redis",
       2,
-      [...shared, "--data-dir", dataDir],
+      [...shared, "--data-dir", dataDir, "--config", config],
       pgKey
     );
     results.push(await measure(two));

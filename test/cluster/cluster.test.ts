@@ -18,7 +18,7 @@ beforeAll(async () => {
   [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
   database = await postgres.createDatabase("cluster");
   cluster = await startCluster(3, database, redis.url);
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await cluster?.stop();

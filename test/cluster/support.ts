@@ -2,10 +2,11 @@
  * A cluster on loopback: real `route-sheets serve` processes (the built dist/) on one PostgreSQL
  * database and one Redis, behind a real nginx. Started and stopped by the tests.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { Pool } from "pg";
-import { BIN, kill, ROOT, serve, ServerProcess } from "../service/child";
+import { BIN, kill, ROOT, ServerProcess } from "../service/child";
 import { tempDir } from "../service/support";
 import { NginxServer, startNginx } from "../support/servers";
 
@@ -17,6 +18,50 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
+/**
+ * `serve --port 0` resolving with the URL it prints. Several instances load their engines and
+ * search threads at once on a small machine: up to 3 minutes.
+ */
+export function serve(dataDir: string, extra: string[]): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      "serve",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--log-level",
+      "warn",
+      "--no-request-log",
+      ...extra,
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`serve did not start within 180 s: ${err}`));
+    }, 180_000);
+    child.stderr!.on("data", (c) => (err = (err + c).slice(-4000)));
+    child.stdout!.on("data", (c) => {
+      out += c;
+      const m = /Listening on (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}: ${err}`));
+    });
+  });
+}
+
 export async function startCluster(
   size: number,
   database: string,
@@ -24,6 +69,9 @@ export async function startCluster(
   extra: string[] = []
 ): Promise<Cluster> {
   const dataDir = tempDir("route-sheets-cluster-");
+  // One search thread per instance: these tests call /distance only.
+  const config = path.join(dataDir, "serve.json");
+  fs.writeFileSync(config, JSON.stringify({ optimizer: { threads: 1 } }));
   const instances: ServerProcess[] = [];
   let nginx: NginxServer | undefined;
   const stop = async () => {
@@ -42,6 +90,8 @@ export async function startCluster(
             redis,
             "--request-id-header",
             "x-request-id",
+            "--config",
+            config,
             ...extra,
           ])
         )

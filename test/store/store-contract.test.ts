@@ -274,6 +274,25 @@ describe("PostgreSQL specifics", () => {
     expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
+  test("PostgreSQL going away mid-service: calls fail with 503 Service Unavailable, not a 500", async () => {
+    const own = await startPostgres();
+    const store = await PostgresStore.connect(await own.createDatabase("gone"));
+    const { record } = newKey();
+    const a = await store.createAccount(ACCOUNT, record);
+    await own.stop();
+    for (const call of [
+      () => store.accountState(a.id),
+      () =>
+        store.charge(a.id, record.id, "r", [
+          { pool: "route-information", endpoint: "distance", cost: 1 },
+        ]),
+      () => store.addCredits(a.id, "route-information", 1, "x"),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ title: "Service Unavailable", status: 503 });
+    }
+    await store.close();
+  }, 60_000);
+
   test("an unreachable server is a clear error naming it, without the password", async () => {
     await expect(PostgresStore.connect("postgres://u:secret@127.0.0.1:1/none")).rejects.toThrow(
       /PostgreSQL at postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/

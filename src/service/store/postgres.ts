@@ -5,7 +5,8 @@
  * key. Nothing about accounts is cached here: every instance reads the row on every request.
  */
 import { randomUUID } from "node:crypto";
-import { Pool as PgPool, PoolClient, types as pgTypes } from "pg";
+import { Pool as PgPool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from "pg";
+import { RouteSheetsError } from "../../engine/errors";
 import { Migration } from "./migrations";
 import { PG_MIGRATIONS } from "./postgres-migrations";
 import {
@@ -143,21 +144,21 @@ export class PostgresStore implements Store {
   }
 
   async findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
-    const r = await this.pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`, [
+    const r = await this.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`, [
       hash,
     ]);
     return toKey(r.rows[0]);
   }
 
   async findKeyById(keyId: string): Promise<KeyRecord | undefined> {
-    const r = await this.pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [
+    const r = await this.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [
       keyId,
     ]);
     return toKey(r.rows[0]);
   }
 
   async accountState(accountId: string): Promise<AccountState | undefined> {
-    const r = await this.pool.query<AccountRow>({
+    const r = await this.query<AccountRow>({
       name: "account-state",
       text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = $1",
       values: [accountId],
@@ -239,7 +240,7 @@ export class PostgresStore implements Store {
     }
     let results: boolean[];
     try {
-      const r = await this.pool.query<{ ok: boolean[] }>({
+      const r = await this.query<{ ok: boolean[] }>({
         name: "charge-many",
         text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
         values: [
@@ -267,7 +268,7 @@ export class PostgresStore implements Store {
   }
 
   async setActive(accountId: string, active: boolean): Promise<void> {
-    await this.pool.query("UPDATE accounts SET active = $1 WHERE id = $2", [active, accountId]);
+    await this.query("UPDATE accounts SET active = $1 WHERE id = $2", [active, accountId]);
   }
 
   async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
@@ -286,7 +287,7 @@ export class PostgresStore implements Store {
   }
 
   async ledgerTotal(accountId: string, pool: Pool): Promise<{ rows: number; credits: number }> {
-    const r = await this.pool.query<{ rows: number; credits: number }>(
+    const r = await this.query<{ rows: number; credits: number }>(
       "SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = $1 AND pool = $2",
       [accountId, pool]
     );
@@ -294,7 +295,7 @@ export class PostgresStore implements Store {
   }
 
   async grantTotal(accountId: string, pool: Pool): Promise<number> {
-    const r = await this.pool.query<{ total: number }>(
+    const r = await this.query<{ total: number }>(
       "SELECT COALESCE(SUM(amount), 0) AS total FROM credit_grants WHERE account_id = $1 AND pool = $2",
       [accountId, pool]
     );
@@ -302,7 +303,7 @@ export class PostgresStore implements Store {
   }
 
   async usage(): Promise<UsageRow[]> {
-    const r = await this.pool.query<UsageRow>(`
+    const r = await this.query<UsageRow>(`
       SELECT k.id AS "keyId", k.prefix AS "keyPrefix", a.id AS "accountId", a.name AS "accountName",
              a.tier AS tier, a.active AS active,
              COALESCE(SUM(CASE WHEN l.pool = 'route-information' THEN 1 END), 0) AS calls,
@@ -325,9 +326,9 @@ export class PostgresStore implements Store {
     fingerprint: string,
     times: IdempotencyTimes
   ): Promise<IdempotencyRecord | undefined> {
-    await this.pool.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [times.now]);
+    await this.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [times.now]);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed = await this.pool.query(
+      const claimed = await this.query(
         `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at)
          VALUES ($1, $2, $3, NULL, NULL, $4, $5)
          ON CONFLICT (key_id, idempotency_key) DO UPDATE
@@ -346,7 +347,7 @@ export class PostgresStore implements Store {
         ]
       );
       if (claimed.rowCount === 1) return undefined;
-      const r = await this.pool.query<IdempotencyRecord>(
+      const r = await this.query<IdempotencyRecord>(
         "SELECT fingerprint, status, body FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2",
         [keyId, idempotencyKey]
       );
@@ -362,14 +363,14 @@ export class PostgresStore implements Store {
     status: number,
     body: string
   ): Promise<void> {
-    await this.pool.query(
+    await this.query(
       "UPDATE idempotency_keys SET status = $1, body = $2 WHERE key_id = $3 AND idempotency_key = $4",
       [status, body, keyId, idempotencyKey]
     );
   }
 
   async releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void> {
-    await this.pool.query(
+    await this.query(
       "DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND status IS NULL",
       [keyId, idempotencyKey]
     );
@@ -393,8 +394,22 @@ export class PostgresStore implements Store {
     return this.closing;
   }
 
+  /** A query whose connection failures become 503 Service Unavailable (retryable), not 500. */
+  private async query<R extends QueryResultRow>(
+    config: string | QueryConfig,
+    values?: unknown[]
+  ): Promise<{ rows: R[]; rowCount: number | null }> {
+    try {
+      return await this.pool.query<R>(config as QueryConfig, values);
+    } catch (e) {
+      throw unavailableIfDisconnected(e);
+    }
+  }
+
   private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
-    const c = await this.pool.connect();
+    const c = await this.pool.connect().catch((e) => {
+      throw unavailableIfDisconnected(e);
+    });
     try {
       await c.query("BEGIN");
       const result = await fn(c);
@@ -407,6 +422,30 @@ export class PostgresStore implements Store {
       c.release();
     }
   }
+}
+
+/**
+ * PostgreSQL unreachable, restarting or out of connections: the request may be retried later
+ * (503 with Retry-After). Any other error (a bug, a constraint) stays what it is.
+ */
+export function unavailableIfDisconnected(e: unknown): unknown {
+  const err = e as { code?: string; message?: string };
+  const code = err?.code ?? "";
+  const message = err?.message ?? "";
+  const disconnected =
+    /^(08|57P0|53300)/.test(code) ||
+    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"].includes(
+      code
+    ) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message
+    );
+  return disconnected
+    ? new RouteSheetsError(
+        "Service Unavailable",
+        "The accounts database is not reachable right now; retry after Retry-After seconds."
+      )
+    : e;
 }
 
 function compare(a: string, b: string): number {
