@@ -3,9 +3,9 @@
  *   1. one instance on SQLite (the embedded default),
  *   2. one instance on PostgreSQL + Redis,
  *   3. two instances on PostgreSQL + Redis,
- * and, to see where the time goes, the PostgreSQL instance without nginx, plus the CPU seconds
- * each process group (service instances, PostgreSQL, Redis, nginx, the load generator) spent per
- * 1,000 requests. Real servers from the Debian packages on loopback (test/support/servers.js),
+ * and, to see where the time goes, the PostgreSQL instance without nginx and without Redis (rate
+ * limits in memory), plus the CPU time each process group (service instances, PostgreSQL, Redis,
+ * nginx, the load generator) spent per 1,000 requests. Real servers from the Debian packages on loopback (test/support/servers.js),
  * PostgreSQL with its durable defaults (fsync, synchronous commit). Prints req/s, p50/p99 and the
  * ratios; writes the figures as JSON with --out FILE.
  */
@@ -273,11 +273,20 @@ async function main(): Promise<void> {
     );
     results.push(await measure(two));
     await two.stop();
+    // Redis's share: the same instance with in-memory rate limits.
+    const noRedis = await setup(
+      "1 instance, PostgreSQL, limits in memory",
+      1,
+      ["--database", database, "--data-dir", dataDir, "--config", config],
+      pgKey
+    );
+    results.push(await measure(noRedis));
+    await noRedis.stop();
   } finally {
     for (const stop of started) await stop();
   }
 
-  const [sq, pg1, pg1direct, pg2] = results;
+  const [sq, pg1, pg1direct, pg2, pgNoRedis] = results;
   console.log(
     `cluster benchmark: GET /distance through nginx, ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} CPUs (load average ${os.loadavg()[0].toFixed(1)} at the end), Node ${process.version}`
   );
@@ -297,6 +306,7 @@ async function main(): Promise<void> {
     "2 PG / 1 PG": ratio(pg2, pg1),
     "2 PG / 1 SQLite": ratio(pg2, sq),
     "1 PG via nginx / direct": ratio(pg1, pg1direct),
+    "1 PG+Redis / 1 PG without Redis": ratio(pg1, pgNoRedis),
   };
   console.log(
     `ratios (req/s): ${Object.entries(ratios)
