@@ -367,6 +367,8 @@ http {
     least_conn;
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n")}
     keepalive 64;
+    # Below the instances' keep-alive timeout (5 s): nginx never reuses a connection they are closing.
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
