@@ -115,6 +115,7 @@ export class SqliteStore implements Store {
                COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN l.cost END), 0) AS optimizerCreditsUsed
         FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
         GROUP BY k.id ORDER BY k.created_at, k.id`),
+      dataVersion: db.prepare("PRAGMA data_version").pluck(),
       pruneIdempotency: db.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?"),
       idempotency: db.prepare(
         `SELECT fingerprint, status, body, created_at FROM idempotency_keys
@@ -140,8 +141,16 @@ export class SqliteStore implements Store {
           const debit =
             c.pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
           // Atomic per charge: the UPDATE only applies while the pool covers the cost.
-          if (debit.run(c.cost, accountId, c.cost).changes !== 1) return false;
+          if (debit.run(c.cost, accountId, c.cost).changes !== 1) {
+            this.accounts.delete(accountId);
+            return false;
+          }
           this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
+          const cached = this.accounts.get(accountId);
+          if (cached) {
+            if (c.pool === "route-optimizer") cached.optimizerCredits -= c.cost;
+            else cached.credits -= c.cost;
+          }
           return true;
         })
       );
@@ -186,10 +195,37 @@ export class SqliteStore implements Store {
     return this.accountStateSync(accountId);
   }
 
+  /**
+   * Account states cached between writes: read on every request, they cost a SQLite read each
+   * (the largest item of a /distance call's profile). Another process (the CLI) changing the
+   * database bumps `PRAGMA data_version`, which is checked once per event-loop turn and clears
+   * the cache; this process's own writes update or drop their entries.
+   */
+  private readonly accounts = new Map<string, AccountState>();
+  private dataVersion = -1;
+  private versionChecked = false;
+
+  private freshAccounts(): Map<string, AccountState> {
+    if (!this.versionChecked) {
+      this.versionChecked = true;
+      setImmediate(() => (this.versionChecked = false));
+      const v = this.stmt.dataVersion.get() as number;
+      if (v !== this.dataVersion) {
+        this.dataVersion = v;
+        this.accounts.clear();
+      }
+    }
+    return this.accounts;
+  }
+
   accountStateSync(accountId: string): AccountState | undefined {
+    const cache = this.freshAccounts();
+    const cached = cache.get(accountId);
+    if (cached) return { ...cached };
     const r = this.stmt.account.get(accountId) as AccountRow | undefined;
     if (!r) return undefined;
-    return {
+    if (cache.size >= 100_000) cache.clear();
+    const state: AccountState = {
       id: r.id,
       name: r.name,
       tier: r.tier,
@@ -198,6 +234,8 @@ export class SqliteStore implements Store {
       credits: r.credits,
       optimizerCredits: r.optimizer_credits,
     };
+    cache.set(accountId, state);
+    return { ...state };
   }
 
   /**
@@ -226,6 +264,8 @@ export class SqliteStore implements Store {
       results = this.groupTx(group);
     } catch (e) {
       for (const p of group) p.reject(e);
+      // A rolled-back transaction: balances in the cache may be off.
+      this.accounts.clear();
       return;
     }
     group.forEach((p, i) => p.resolve(results[i]));
@@ -233,6 +273,7 @@ export class SqliteStore implements Store {
 
   async setActive(accountId: string, active: boolean): Promise<void> {
     this.stmt.setActive.run(active ? 1 : 0, accountId);
+    this.accounts.delete(accountId);
   }
 
   async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
@@ -243,6 +284,7 @@ export class SqliteStore implements Store {
       );
       this.stmt.insertGrant.run(accountId, pool, amount, note, Date.now());
     })();
+    this.accounts.delete(accountId);
     const state = this.accountStateSync(accountId)!;
     return pool === "route-optimizer" ? state.optimizerCredits : state.credits;
   }
