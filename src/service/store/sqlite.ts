@@ -5,8 +5,8 @@
  */
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
+import { makePrivateDir, securePrivateFiles } from "./files";
 import { MIGRATIONS, Migration } from "./migrations";
 import {
   AccountState,
@@ -23,6 +23,13 @@ import {
 } from "./store";
 
 export const DB_FILE = "service.db";
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** The server's wait for a lock held by another process (its event loop waits meanwhile). */
+export const SERVER_BUSY_TIMEOUT_MS = 100;
+
+export interface SqliteOptions {
+  busyTimeoutMs?: number;
+}
 
 interface AccountRow {
   id: string;
@@ -57,11 +64,20 @@ export class SqliteStore implements Store {
   private readonly stmt;
   private readonly groupTx: (group: PendingCharge[]) => boolean[][];
 
-  constructor(readonly file: string) {
-    this.db = new Database(file);
+  /**
+   * `busyTimeoutMs`: how long a statement waits for another process's lock. The CLI can wait; the
+   * server waits briefly (its event loop stops meanwhile) and answers 503 with Retry-After.
+   */
+  constructor(
+    readonly file: string,
+    options: SqliteOptions = {}
+  ) {
+    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+    this.db.pragma(
+      `busy_timeout = ${Math.floor(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)}`
+    );
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("busy_timeout = 5000");
     this.db.pragma("foreign_keys = ON");
     migrate(this.db, MIGRATIONS);
     const db = this.db;
@@ -158,12 +174,22 @@ export class SqliteStore implements Store {
   }
 
   /** Opens (creating if needed) the store of a data directory. */
-  static open(dataDir: string): SqliteStore {
-    fs.mkdirSync(dataDir, { recursive: true });
-    return new SqliteStore(path.join(dataDir, DB_FILE));
+  static open(dataDir: string, options: SqliteOptions = {}): SqliteStore {
+    makePrivateDir(dataDir);
+    const store = new SqliteStore(path.join(dataDir, DB_FILE), options);
+    securePrivateFiles(dataDir);
+    return store;
   }
 
   async createAccount(account: NewAccount, key: NewKey): Promise<AccountState> {
+    for (const [name, v] of [
+      ["credits", account.credits],
+      ["optimizer credits", account.optimizerCredits],
+    ] as const)
+      if (!Number.isSafeInteger(v) || v < 0)
+        throw new RangeError(
+          `${name} must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`
+        );
     const id = `acc_${randomUUID()}`;
     const now = Date.now();
     this.db.transaction(() => {
@@ -277,7 +303,21 @@ export class SqliteStore implements Store {
   }
 
   async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new RangeError(
+        `credits to add must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}.`
+      );
     this.db.transaction(() => {
+      const before = this.stmt.account.get(accountId) as AccountRow | undefined;
+      const balance = before
+        ? pool === "route-optimizer"
+          ? before.optimizer_credits
+          : before.credits
+        : 0;
+      if (!Number.isSafeInteger(balance + amount))
+        throw new RangeError(
+          `the balance would exceed ${Number.MAX_SAFE_INTEGER} credits (now ${balance}); add less.`
+        );
       (pool === "route-optimizer" ? this.stmt.creditOptimizer : this.stmt.creditInfo).run(
         amount,
         accountId
