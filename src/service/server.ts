@@ -12,7 +12,7 @@ import { buildApp } from "./app";
 import { makeConfig, ServiceConfig } from "./config";
 import { RedisFailMode, RedisRateLimiter } from "./rate-limit/redis";
 import { PostgresStore } from "./store/postgres";
-import { SqliteStore } from "./store/sqlite";
+import { SERVER_BUSY_TIMEOUT_MS, SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
 import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
@@ -51,7 +51,12 @@ export interface ServeOptions {
 }
 
 /** The store the options name: PostgreSQL when a database URL is given, else the data directory's SQLite file. */
-export async function openStore(options: { dataDir?: string; database?: string }): Promise<Store> {
+export async function openStore(options: {
+  dataDir?: string;
+  database?: string;
+  /** SQLite only: how long to wait for another process's write lock (the server waits less). */
+  busyTimeoutMs?: number;
+}): Promise<Store> {
   if (options.database) {
     if (!/^postgres(ql)?:\/\//.test(options.database))
       throw new Error(
@@ -62,7 +67,10 @@ export async function openStore(options: { dataDir?: string; database?: string }
       onError: (e) => process.stderr.write(`PostgreSQL connection error: ${e.message}\n`),
     });
   }
-  return SqliteStore.open(path.resolve(options.dataDir ?? DEFAULT_DATA_DIR));
+  return SqliteStore.open(
+    path.resolve(options.dataDir ?? DEFAULT_DATA_DIR),
+    options.busyTimeoutMs === undefined ? undefined : { busyTimeoutMs: options.busyTimeoutMs }
+  );
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -117,7 +125,13 @@ export function loadEngineFor(dataDir: string): RouteEngine {
 export async function startService(options: ServeOptions = {}): Promise<RunningService> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const config = makeConfig(options.config);
-  const store = options.store ?? (await openStore({ dataDir, database: options.database }));
+  const store =
+    options.store ??
+    (await openStore({
+      dataDir,
+      database: options.database,
+      busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS,
+    }));
   if (options.redis && !/^rediss?:\/\//.test(options.redis))
     throw new Error(
       `--redis must be a Redis URL (redis://host:6379); got "${options.redis.split(":")[0]}:…".`
