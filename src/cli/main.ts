@@ -15,6 +15,7 @@ const MODULES: Array<{ commands: string[]; load: () => CommandModule }> = [
     load: () => require("./commands/service") as CommandModule,
   },
   { commands: ["schedules"], load: () => require("./commands/schedules") as CommandModule },
+  { commands: ["db"], load: () => require("./commands/db") as CommandModule },
 ];
 
 const program = new Command("route-sheets")

@@ -5,8 +5,10 @@
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import Fastify, { FastifyInstance, FastifyServerOptions, LogController } from "fastify";
+import { parse as parseQuery } from "node:querystring";
 import { randomUUID } from "node:crypto";
 import { RouteOptimizer } from "../engine/optimizer/types";
+import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
 import { RouteEngine } from "../engine/route-engine";
 import { addinRoutes } from "./addin-host";
 import { ServiceConfig } from "./config";
@@ -15,7 +17,9 @@ import { KeyAuthenticator } from "./plugins/auth";
 import { Credits } from "./plugins/credits";
 import { registerProblemHandlers, sendProblem } from "./plugins/problem";
 import { problem } from "./problem";
-import { TokenBuckets } from "./plugins/rate-limit";
+import { RateLimiter } from "./rate-limit/limiter";
+import { MemoryRateLimiter } from "./rate-limit/memory";
+import { accountRoutes, AccountInfo } from "./routes/account";
 import { batchRoutes } from "./routes/batch";
 import { RouteDeps } from "./routes/common";
 import { metaRoutes } from "./routes/meta";
@@ -23,6 +27,7 @@ import { pathRoutes } from "./routes/path";
 import { routeInformationRoutes } from "./routes/route-information";
 import { routeOptimizerRoutes } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
+import { redactKeys } from "./store/keys";
 import { Store } from "./store/store";
 
 export interface BuildAppOptions {
@@ -38,24 +43,95 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
   fastify?: FastifyServerOptions & { https?: unknown };
+  /** Token buckets per key (default: in this process's memory). Closed with the app. */
+  rateLimiter?: RateLimiter;
+  /** Where route searches run (default: inline for a ready-made `optimizer`). Closed with the app. */
+  optimizerRunner?: OptimizerRunner;
 }
 
 export const SERVICE_VERSION = "0.1.0";
 
+/** Node's HTTP parser refused the request (bad request line, headers too large, timeout). */
+function answerClientError(
+  err: NodeJS.ErrnoException,
+  socket: import("node:net").Socket,
+  base: string
+): void {
+  if (!socket.writable || err.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const reason = {
+    400: "Bad Request",
+    408: "Request Timeout",
+    431: "Request Header Fields Too Large",
+  }[status];
+  const body = JSON.stringify({
+    type: `${base}incorrect-values`,
+    title: "Incorrect Values",
+    status,
+    detail: `The HTTP request could not be parsed (${err.code ?? "malformed"}); send a well-formed HTTP/1.1 request.`,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Keys that reach an object's prototype when code copies or indexes the query. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The query string parsed by Node, minus prototype keys (no query parameter has these names: they are ignored). */
+function parseQueryString(text: string): Record<string, unknown> {
+  const parsed = parseQuery(text) as Record<string, unknown>;
+  const query: Record<string, unknown> = {};
+  for (const key of Object.keys(parsed)) if (!PROTOTYPE_KEYS.has(key)) query[key] = parsed[key];
+  return query;
+}
+
+/** Node's own server limits: a slow client cannot hold a connection open for long. */
+function serverLimits(config: ServiceConfig) {
+  const t = config.timeouts;
+  return {
+    requestTimeout: t.requestMs,
+    headersTimeout: Math.min(t.headersMs, t.requestMs),
+    keepAliveTimeout: t.keepAliveMs,
+    // Node checks the request/headers timeouts at this interval (30 s by default).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(t.requestMs / 4))),
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
+  const limits = serverLimits(config);
+  const https = options.fastify?.https;
   const app = Fastify({
+    http: limits,
+    requestTimeout: limits.requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
     logger: {
       level: config.logLevel,
       // Keys are secrets: never in logs, whatever serializer is configured.
       redact: ['req.headers["x-api-key"]', "req.headers.authorization", 'headers["x-api-key"]'],
+      // A key pasted into a URL must not reach the logs either.
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactKeys(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     genReqId: () => randomUUID(),
-    // HEAD would run (and charge) the whole GET: the interface is GET-only.
-    exposeHeadRoutes: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // HEAD is answered as the GET without its body (same checks and cost: it is the same request).
+    exposeHeadRoutes: true,
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket: import("node:net").Socket) =>
+      answerClientError(err, socket, config.problemTypeBase),
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: {
       customOptions: {
         coerceTypes: "array",
@@ -75,19 +151,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       ),
     ...options.fastify,
+    ...(https && typeof https === "object" ? { https: { ...https, ...limits } } : {}),
   } as FastifyServerOptions);
+  app.server.maxConnections = config.maxConnections;
 
   registerProblemHandlers(app, config.problemTypeBase);
+  // An error answered before the request body was read (401, 403, 429…): close the connection,
+  // so a client trickling its body cannot keep it open.
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header("connection", "close");
+  });
   app.decorateRequest("caller", null);
   app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
-  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+  for (const s of [...SHARED_SCHEMAS, AccountInfo]) app.addSchema(s);
 
   await app.register(cors, {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
     methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["x-api-key", "content-type"],
-    exposedHeaders: ["retry-after", "request-id"],
+    allowedHeaders: ["x-api-key", "content-type", "idempotency-key"],
+    exposedHeaders: ["retry-after", "request-id", "idempotent-replayed"],
     maxAge: config.corsMaxAgeSeconds,
     // Preflight needs no key; an OPTIONS to an unknown path still gets a CORS answer.
     strictPreflight: false,
@@ -98,16 +181,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("request-id", request.id);
   });
 
+  const runner =
+    options.optimizerRunner ??
+    (options.optimizer ? new InlineOptimizerRunner(options.optimizer) : undefined);
+  registerShutdown(app, config, runner);
+  const rateLimiter = options.rateLimiter ?? new MemoryRateLimiter();
+  app.addHook("onClose", async () => rateLimiter.close());
   const auth = new KeyAuthenticator(store);
   const credits = new Credits(store, config.costs);
   const deps: RouteDeps = {
     engine: options.engine,
-    optimizer: options.optimizer,
+    optimizer: runner,
     config,
     credits,
-    guardDeps: { auth, buckets: new TokenBuckets(), credits, defaultRate: config.rateLimit },
+    guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
-  metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
+  accountRoutes(app, deps);
+  metaRoutes(app, { optimizer: Boolean(runner), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
   pathRoutes(app, deps);
   batchRoutes(app, { ...deps, store });
@@ -115,4 +205,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.addinDir)
     await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });
   return app;
+}
+
+/**
+ * Shutdown within `timeouts.shutdownMs`: searches still running then are abandoned (their requests
+ * answer 503), and connections still open (slow clients) are destroyed.
+ */
+function registerShutdown(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  runner: OptimizerRunner | undefined
+): void {
+  let stopped: Promise<void> = Promise.resolve();
+  app.addHook("preClose", (done) => {
+    const grace = config.timeouts.shutdownMs;
+    stopped = runner ? runner.close(grace) : Promise.resolve();
+    setTimeout(() => app.server.closeAllConnections?.(), grace + 250).unref();
+    done();
+  });
+  app.addHook("onClose", async () => {
+    await stopped;
+  });
 }

@@ -3,14 +3,19 @@
  * its loader is present), builds the app and listens (HTTP, or HTTPS with dev certificates).
  */
 import { FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import { IncomingMessage } from "node:http";
 import * as path from "node:path";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { RouteEngine } from "../engine/route-engine";
 import { buildApp } from "./app";
 import { makeConfig, ServiceConfig } from "./config";
-import { SqliteStore } from "./store/sqlite";
+import { RedisFailMode, RedisRateLimiter } from "./rate-limit/redis";
+import { PostgresStore } from "./store/postgres";
+import { SERVER_BUSY_TIMEOUT_MS, SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
+import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
 
 export const DEFAULT_DATA_DIR = "./.route-sheets";
 export const DEFAULT_PORT = 3000;
@@ -30,7 +35,54 @@ export interface ServeOptions {
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
   store?: Store;
+  /** PostgreSQL URL (postgres://…): the shared store of several instances instead of SQLite. */
+  database?: string;
+  /** Redis URL (redis://…): rate-limit buckets shared by several instances instead of in memory. */
+  redis?: string;
+  /** While Redis is unreachable: allow (open, default) or refuse with 429 (closed). */
+  redisFail?: RedisFailMode;
+  /**
+   * Take the request id from this header (set by the balancer: nginx `X-Request-Id $request_id`),
+   * so a request the balancer retries on another instance is charged once. Only behind a proxy
+   * that always overwrites the header.
+   */
+  requestIdHeader?: string;
   logStream?: NodeJS.WritableStream;
+}
+
+/** The store the options name: PostgreSQL when a database URL is given, else the data directory's SQLite file. */
+export async function openStore(options: {
+  dataDir?: string;
+  database?: string;
+  /** SQLite only: how long to wait for another process's write lock (the server waits less). */
+  busyTimeoutMs?: number;
+}): Promise<Store> {
+  if (options.database) {
+    if (!/^postgres(ql)?:\/\//.test(options.database))
+      throw new Error(
+        `--database must be a PostgreSQL URL (postgres://user:password@host:5432/db); got "${options.database.split(":")[0]}:…".`
+      );
+    return PostgresStore.connect(options.database, {
+      // A pooled connection dropped while idle: the pool replaces it; say so on stderr.
+      onError: (e) => process.stderr.write(`PostgreSQL connection error: ${e.message}\n`),
+    });
+  }
+  return SqliteStore.open(
+    path.resolve(options.dataDir ?? DEFAULT_DATA_DIR),
+    options.busyTimeoutMs === undefined ? undefined : { busyTimeoutMs: options.busyTimeoutMs }
+  );
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Request ids from a trusted header when well-formed, else random. */
+function requestIdFrom(header: string | undefined) {
+  if (!header) return undefined;
+  const name = header.toLowerCase();
+  return (req: IncomingMessage): string => {
+    const v = req.headers[name];
+    return typeof v === "string" && SAFE_REQUEST_ID.test(v) ? v : randomUUID();
+  };
 }
 
 export interface RunningService {
@@ -73,13 +125,42 @@ export function loadEngineFor(dataDir: string): RouteEngine {
 export async function startService(options: ServeOptions = {}): Promise<RunningService> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const config = makeConfig(options.config);
-  const store = options.store ?? SqliteStore.open(dataDir);
+  const store =
+    options.store ??
+    (await openStore({
+      dataDir,
+      database: options.database,
+      busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS,
+    }));
+  if (options.redis && !/^rediss?:\/\//.test(options.redis))
+    throw new Error(
+      `--redis must be a Redis URL (redis://host:6379); got "${options.redis.split(":")[0]}:…".`
+    );
+  const rateLimiter = options.redis
+    ? new RedisRateLimiter(options.redis, { failMode: options.redisFail })
+    : undefined;
+  // Searches run in worker threads that load the optimizer themselves; they start loading now,
+  // in parallel with the engine below.
+  const pool =
+    options.optimizer === undefined
+      ? new PooledOptimizerRunner({
+          dataDir,
+          threads: config.optimizer.threads || undefined,
+        })
+      : undefined;
+  const poolReady = pool?.ready();
   const engine = options.engine ?? loadEngineFor(dataDir);
-  let optimizer: RouteOptimizer | undefined;
+  const optimizer = options.optimizer ?? undefined;
+  let optimizerRunner: OptimizerRunner | undefined;
   let optimizerError: string | undefined;
-  if (options.optimizer === undefined)
-    ({ optimizer, error: optimizerError } = loadOptimizerIfPresent(dataDir, engine));
-  else optimizer = options.optimizer ?? undefined;
+  if (pool) {
+    if (await poolReady) optimizerRunner = pool;
+    else {
+      optimizerError =
+        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer not loaded";
+      await pool.close(0);
+    }
+  }
 
   const tls =
     options.tlsMaterial ??
@@ -87,14 +168,24 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const app = await buildApp({
     engine,
     optimizer,
+    optimizerRunner,
     store,
     config,
     addinDir: options.addin?.addinDir,
     manifestFile: options.addin?.manifestFile,
     logStream: options.logStream,
-    fastify: tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : undefined,
+    rateLimiter,
+    fastify: {
+      ...(tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : {}),
+      ...(options.requestIdHeader ? { genReqId: requestIdFrom(options.requestIdHeader) } : {}),
+    },
   });
   if (optimizerError) app.log.warn(optimizerError);
+  if (rateLimiter) {
+    rateLimiter.logger = app.log;
+    // Start anyway when Redis is down: the fail mode applies until it answers.
+    await rateLimiter.ready(5000).catch((e: Error) => app.log.warn(e.message));
+  }
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;

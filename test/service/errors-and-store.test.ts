@@ -67,7 +67,10 @@ test("migrations run once and are recorded; reopening keeps data", async () => {
   const again = SqliteStore.open(dir);
   expect((await again.accountState(account.id))!.credits).toBe(7);
   const rows = again.db.prepare("SELECT version, name FROM schema_migrations").all();
-  expect(rows).toEqual([{ version: 1, name: "accounts, keys, grants, ledger" }]);
+  expect(rows).toEqual([
+    { version: 1, name: "accounts, keys, grants, ledger" },
+    { version: 2, name: "idempotency keys of POST /route-information/api/batch" },
+  ]);
   expect(again.db.pragma("journal_mode", { simple: true })).toBe("wal");
   expect(again.db.pragma("synchronous", { simple: true })).toBe(1); // NORMAL
   await again.close();

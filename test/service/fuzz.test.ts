@@ -156,10 +156,20 @@ afterAll(async () => {
   await s.stop();
 });
 
-async function check(res: Response, what: string): Promise<void> {
+/** Every fuzz request and every 5xx among them, reported at the end. */
+const tally = { requests: 0, serverErrors: 0 };
+afterAll(() => {
+  console.log(`fuzz: ${tally.requests} requests, ${tally.serverErrors} answered 5xx`);
+});
+
+async function check(res: Response, what: string, head = false): Promise<void> {
+  tally.requests++;
   const text = await res.text();
-  if (res.status >= 500) throw new Error(`${what} → ${res.status} ${text}`);
-  if (res.status >= 400) {
+  if (res.status >= 500) {
+    tally.serverErrors++;
+    throw new Error(`${what} → ${res.status} ${text}`);
+  }
+  if (res.status >= 400 && !head) {
     expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
     const p = JSON.parse(text);
     if (
@@ -237,6 +247,80 @@ test("random batch bodies: no 5xx, every failed item body is a problem", async (
     { numRuns: 600, seed: 7 }
   );
 }, 180_000);
+
+test("random methods and headers on every endpoint: no 5xx, errors are problems", async () => {
+  const paths = [
+    ...(s.optimizer ? PATHS : PATHS.filter((p) => !p.startsWith("/route-optimizer"))),
+    "/health",
+    "/account",
+    "/openapi.json",
+    "/problems/not-found",
+    "/nowhere",
+  ];
+  const headerValue = fc.oneof(
+    fc.constantFrom(
+      "",
+      " ",
+      "application/json",
+      "text/plain",
+      "*/*",
+      "bytes=0-10",
+      "bytes=9-1",
+      "gzip",
+      "null",
+      "\t",
+      "x".repeat(4000),
+      key,
+      `${key}x`,
+      "rs_"
+    ),
+    fc.string({ maxLength: 40 }).map((v) => v.replace(/[^\x20-\x7e]/g, ""))
+  );
+  const headers = fc.dictionary(
+    fc.constantFrom(
+      "x-api-key",
+      "content-type",
+      "accept",
+      "idempotency-key",
+      "origin",
+      "range",
+      "content-encoding",
+      "if-none-match",
+      "x-forwarded-for",
+      "access-control-request-method",
+      "authorization",
+      "cookie",
+      "transfer-encoding-x"
+    ),
+    headerValue,
+    { maxKeys: 6 }
+  );
+  const method = fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
+  const body = fc.oneof(
+    fc.constant(undefined),
+    fc.string({ maxLength: 60 }),
+    fc.constant('{"requests":[]}')
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...paths),
+      method,
+      headers,
+      body,
+      query,
+      async (path, m, h, b, q) => {
+        const url = `${s.url}${path}?${q}`;
+        const res = await fetch(url, {
+          method: m,
+          headers: h,
+          body: m === "GET" || m === "HEAD" ? undefined : b,
+        });
+        await check(res, `${m} ${url} ${JSON.stringify(h).slice(0, 200)}`, m === "HEAD");
+      }
+    ),
+    { numRuns: 1500, seed: 20261123 }
+  );
+}, 240_000);
 
 function safeDecode(v: string): string {
   try {

@@ -7,7 +7,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { createAccountWithKey, findKey } from "../../service/accounts";
 import { readConfigFile } from "../../service/config";
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, startService } from "../../service/server";
+import { REDIS_FAIL_MODES } from "../../service/rate-limit/redis";
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  openStore,
+  startService,
+} from "../../service/server";
 import { SqliteStore } from "../../service/store/sqlite";
 import { Store, TIERS, Tier } from "../../service/store/store";
 import { devCertDir, findDevCertificates, installDevCertificates } from "../../service/tls";
@@ -17,8 +24,11 @@ const LOCAL_KEY_FILE = "local-api-key";
 function int(name: string, min = 0) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}.`);
+    // Safe integers only: 1e19 is an "integer" but not exact as a double, and corrupts balances.
+    if (!/^\s*\+?\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(
+        `${name} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}.`
+      );
     return n;
   };
 }
@@ -38,8 +48,18 @@ const dataDirOption = () =>
     "data directory (SQLite database service.db, imported data)"
   ).default(DEFAULT_DATA_DIR);
 
-async function withStore<T>(dataDir: string, fn: (store: Store) => Promise<T>): Promise<T> {
-  const store = SqliteStore.open(dataDir);
+/** The same on every command that touches accounts: PostgreSQL when given, else the SQLite file. */
+export const databaseOption = () =>
+  new Option(
+    "--database <url>",
+    "PostgreSQL URL (postgres://user:password@host:5432/db) shared by several instances; default: SQLite in --data-dir"
+  ).env("DATABASE_URL");
+
+async function withStore<T>(
+  opts: { dataDir: string; database?: string },
+  fn: (store: Store) => Promise<T>
+): Promise<T> {
+  const store = await openStore(opts);
   try {
     return await fn(store);
   } finally {
@@ -99,6 +119,22 @@ export function register(program: Command): void {
     )
     .addOption(new Option("--host <host>", "interface to listen on").default(DEFAULT_HOST))
     .addOption(dataDirOption())
+    .addOption(databaseOption())
+    .addOption(
+      new Option(
+        "--redis <url>",
+        "Redis URL (redis://host:6379): rate limits shared by several instances; default: in memory"
+      ).env("REDIS_URL")
+    )
+    .addOption(
+      new Option("--redis-fail <mode>", "while Redis is unreachable: open (allow) or closed (429)")
+        .choices([...REDIS_FAIL_MODES])
+        .default("open")
+    )
+    .option(
+      "--request-id-header <name>",
+      "take request ids from this header set by the balancer (nginx: X-Request-Id $request_id) so a retried request is charged once; only behind a proxy that overwrites it"
+    )
     .option(
       "--tls",
       `HTTPS with the Office add-in dev certificates (${devCertDir()}/localhost.crt, localhost.key; create them with "npx office-addin-dev-certs install"), or --cert/--key`,
@@ -123,6 +159,10 @@ export function register(program: Command): void {
         port: opts.port,
         host: opts.host,
         dataDir: opts.dataDir,
+        database: opts.database,
+        redis: opts.redis,
+        redisFail: opts.redisFail,
+        requestIdHeader: opts.requestIdHeader,
         tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,
         logStream: process.stderr,
         // The built add-in is served too when it exists, so Excel can load it from this server.
@@ -204,6 +244,7 @@ export function register(program: Command): void {
       "Create an account with one API key; prints the key alone on the last line (it is shown only once)."
     )
     .addOption(dataDirOption())
+    .addOption(databaseOption())
     .option("--name <name>", "account name", "default")
     .addOption(
       new Option("--tier <tier>", "free: terminals and distance only")
@@ -234,7 +275,7 @@ export function register(program: Command): void {
       ).argParser(positive("--burst"))
     )
     .action(async (opts) => {
-      await withStore(opts.dataDir, async (store) => {
+      await withStore(opts, async (store) => {
         const created = await createAccountWithKey(store, {
           name: opts.name,
           tier: opts.tier as Tier,
@@ -259,9 +300,10 @@ export function register(program: Command): void {
     .command("deactivate")
     .description("Deactivate the key's account: its calls answer 403 Inactive.")
     .addOption(dataDirOption())
+    .addOption(databaseOption())
     .argument("<key>", "the API key (rs_…) or its key id (key_…)")
     .action(async (key: string, opts) => {
-      await withStore(opts.dataDir, async (store) => {
+      await withStore(opts, async (store) => {
         const found = await keyOrFail(store, key);
         await store.setActive(found.accountId, false);
         process.stdout.write(
@@ -273,9 +315,10 @@ export function register(program: Command): void {
     .command("activate")
     .description("Reactivate the key's account.")
     .addOption(dataDirOption())
+    .addOption(databaseOption())
     .argument("<key>", "the API key (rs_…) or its key id (key_…)")
     .action(async (key: string, opts) => {
-      await withStore(opts.dataDir, async (store) => {
+      await withStore(opts, async (store) => {
         const found = await keyOrFail(store, key);
         await store.setActive(found.accountId, true);
         process.stdout.write(
@@ -292,11 +335,12 @@ export function register(program: Command): void {
       "Add N credits to the key's account (route-information pool, or route-optimizer with --optimizer)."
     )
     .addOption(dataDirOption())
+    .addOption(databaseOption())
     .argument("<key>", "the API key (rs_…) or its key id (key_…)")
     .argument("<n>", "credits to add", int("N", 1))
     .option("--optimizer", "add to the route-optimizer pool", false)
     .action(async (key: string, n: number, opts) => {
-      await withStore(opts.dataDir, async (store) => {
+      await withStore(opts, async (store) => {
         const found = await keyOrFail(store, key);
         const pool = opts.optimizer ? "route-optimizer" : "route-information";
         const balance = await store.addCredits(found.accountId, pool, n, `credits add via CLI`);
@@ -310,9 +354,10 @@ export function register(program: Command): void {
     .command("usage")
     .description("Charged calls and credits per key (keys shown by id and prefix only).")
     .addOption(dataDirOption())
+    .addOption(databaseOption())
     .option("--json", "print JSON", false)
     .action(async (opts) => {
-      await withStore(opts.dataDir, async (store) => {
+      await withStore(opts, async (store) => {
         const rows = await store.usage();
         if (opts.json) {
           process.stdout.write(JSON.stringify(rows, null, 2) + "\n");

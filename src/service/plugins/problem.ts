@@ -7,6 +7,7 @@ import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fas
 import { isRouteSheetsError, RouteSheetsError } from "../../engine/errors";
 import { Problem, problem } from "../problem";
 import { AjvError, validationProblem } from "../validation";
+import { SearchFailed } from "../workers/optimizer-runner";
 
 /** A RouteSheetsError that also sets response headers (Retry-After). */
 export class HttpProblem extends RouteSheetsError {
@@ -26,6 +27,13 @@ export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
 /** Maps any thrown value to the problem the client sees (and logs 500s). */
 export function problemFor(err: unknown, request: FastifyRequest, base: string): Problem {
   if (isRouteSheetsError(err)) return problem(base, err.title, err.detail);
+  if (err instanceof SearchFailed) return searchProblem(err, base);
+  if (isBusyError(err))
+    return problem(
+      base,
+      "Service Unavailable",
+      "The account database is locked by another process (e.g. a CLI command); retry after Retry-After seconds."
+    );
   const e = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
     const ctx = e.validationContext;
@@ -66,20 +74,74 @@ function safeMessage(e: FastifyError): string {
   return (e.message || "is not acceptable").replace(/\s+/g, " ").slice(0, 200);
 }
 
+/** SQLITE_BUSY / SQLITE_LOCKED (or a store reporting the same): another process holds the lock. */
+function isBusyError(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return typeof code === "string" && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
+/** Over budget: say what narrows a search; busy or shutting down: retry later. */
+function searchProblem(err: SearchFailed, base: string): Problem {
+  switch (err.failure.failure) {
+    case "budget":
+      return problem(
+        base,
+        "Incorrect Values",
+        "The route search exceeded its time budget: narrow it with fewer allRequiredLocodes / allRequiredOperators, a shorter departure window (minDeparture, maxDeparture), maxTransfers, maxLeadTime or fewer modalities. Not charged."
+      );
+    case "unavailable":
+      return problem(base, "System Error", "The route optimizer is not loaded on this server.");
+    default:
+      return problem(
+        base,
+        "Service Unavailable",
+        err.failure.failure === "busy"
+          ? "All route-search threads are busy; retry after Retry-After seconds."
+          : "The service is shutting down; retry after Retry-After seconds."
+      );
+  }
+}
+
 export function registerProblemHandlers(app: FastifyInstance, base: string): void {
   app.setErrorHandler((err, request, reply) => {
     const p = problemFor(err, request, base);
     if (err instanceof HttpProblem) reply.headers(err.headers);
+    if (p.status === 503) reply.header("retry-after", "1");
     return sendProblem(reply, p);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  // Methods per path, for 405 with Allow (paths with parameters are few and answer 404).
+  const methods = new Map<string, Set<string>>();
+  app.addHook("onRoute", (route) => {
+    const list = Array.isArray(route.method) ? route.method : [route.method];
+    const set = methods.get(route.url) ?? new Set<string>();
+    for (const m of list) set.add(m);
+    methods.set(route.url, set);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0].replace(/\/+$/, "") || "/";
+    const allowed = methods.get(pathname);
+    if (allowed && !allowed.has(request.method)) {
+      const allow = [...allowed]
+        .filter((m) => m !== "OPTIONS")
+        .sort()
+        .join(", ");
+      reply.header("allow", allow);
+      return sendProblem(reply, {
+        ...problem(
+          base,
+          "Not Found",
+          `${request.method} is not allowed on ${pathname}; allowed methods: ${allow}.`
+        ),
+        status: 405,
+      });
+    }
+    return sendProblem(
       reply,
       problem(
         base,
         "Not Found",
         `No resource at ${request.method} ${request.url.split("?")[0]}; see /openapi.json for the paths of this service.`
       )
-    )
-  );
+    );
+  });
 }

@@ -4,6 +4,7 @@
  * destination_terminal,arrival,vessel_name,vessel_imo,vessel_mmsi
  * (times ISO 8601 with offset; terminal and vessel columns may be empty). Each row is one voyage.
  */
+import { PlausibilityOptions, voyageProblems } from "./plausibility";
 import { parse } from "csv-parse/sync";
 import { LOCODE_PATTERN } from "../../places/parse-place";
 import { isScheduledModality, SCHEDULED_MODALITIES, VoyageDef } from "../model";
@@ -26,7 +27,10 @@ export const CSV_COLUMNS = [
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-export function parseConnectionsCsv(text: string, options: { source: string }): ImportResult {
+export function parseConnectionsCsv(
+  text: string,
+  options: { source: string } & PlausibilityOptions
+): ImportResult {
   const rows: Record<string, string>[] = parse(text, {
     columns: true,
     skip_empty_lines: true,
@@ -57,8 +61,8 @@ export function parseConnectionsCsv(text: string, options: { source: string }): 
       if (!TIME.test(r[c]) || !Number.isFinite(Date.parse(r[c])))
         problems.push(`${c} "${r[c]}" is not an ISO 8601 date-time with offset`);
     }
-    if (!problems.length && Date.parse(r.arrival) < Date.parse(r.departure))
-      problems.push("arrival is before departure");
+    if (!problems.length && Date.parse(r.arrival) <= Date.parse(r.departure))
+      problems.push("arrival is not after departure");
     if (problems.length) {
       errors.push(`line ${line}: ${problems.join("; ")}`);
       return;
@@ -82,6 +86,11 @@ export function parseConnectionsCsv(text: string, options: { source: string }): 
     };
     if (r.vessel_name && r.vessel_imo && r.vessel_mmsi)
       voyage.vessel = { name: r.vessel_name, imo: r.vessel_imo, mmsi: r.vessel_mmsi };
+    const impossible = voyageProblems(voyage, options);
+    if (impossible.length) {
+      errors.push(`line ${line}: ${impossible.join("; ")}`);
+      return;
+    }
     voyages.push(voyage);
   });
   if (errors.length)

@@ -5,6 +5,7 @@
  * Spec: https://github.com/dcsaorg/DCSA-OpenAPI/tree/master/cs/v1 (CS v1.0.x). One vessel
  * schedule becomes one voyage; waterway points (isCargoOperationalCall false) are skipped.
  */
+import { PlausibilityOptions, voyageProblems } from "./plausibility";
 import { LOCODE_PATTERN } from "../../places/parse-place";
 import { ScheduledModality, VesselDef, VoyageDef } from "../model";
 
@@ -15,7 +16,7 @@ export interface ImportResult {
   warnings: string[];
 }
 
-export interface DcsaImportOptions {
+export interface DcsaImportOptions extends PlausibilityOptions {
   /** Operator when a vessel schedule names none (vessel.operatorCarrierCode). */
   operator?: string;
   modality?: ScheduledModality;
@@ -86,6 +87,11 @@ export function parseDcsaVesselSchedules(data: unknown, options: DcsaImportOptio
       };
       const vessel = vesselOf(vesselJson);
       if (vessel) voyage.vessel = vessel;
+      const impossible = voyageProblems(voyage, options);
+      if (impossible.length)
+        throw new Error(
+          `DCSA vessel schedules: ${where}: impossible voyage: ${impossible.join("; ")}.`
+        );
       voyages.push(voyage);
     });
   });

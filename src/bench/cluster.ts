@@ -1,0 +1,340 @@
+/**
+ * npm run bench:cluster — GET /route-information/api/distance through nginx, in one run:
+ *   1. one instance on SQLite (the embedded default),
+ *   2. one instance on PostgreSQL + Redis,
+ *   3. two instances on PostgreSQL + Redis,
+ * and, to see where the time goes, the PostgreSQL instance without nginx and without Redis (rate
+ * limits in memory), plus the CPU time each process group (service instances, PostgreSQL, Redis,
+ * nginx, the load generator) spent per 1,000 requests. Real servers from the Debian packages on loopback (test/support/servers.js),
+ * PostgreSQL with its durable defaults (fsync, synchronous commit). Prints req/s, p50/p99 and the
+ * ratios; writes the figures as JSON with --out FILE.
+ */
+import { ChildProcess, execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const BIN = path.join(ROOT, "bin", "route-sheets.js");
+const LANE = "/route-information/api/distance?origin=NLRTM&destination=DEHAM&modality=TRUCK";
+
+/** The launchers shared with the tests (plain CommonJS, so this compiled script can load them). */
+interface Launched {
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+interface Servers {
+  startPostgres(o?: {
+    durable?: boolean;
+  }): Promise<Launched & { createDatabase(p?: string): Promise<string> }>;
+  startRedis(): Promise<Launched>;
+  startNginx(upstreams: string[], o?: { workers?: number }): Promise<Launched>;
+}
+const servers = require(path.join(ROOT, "test", "support", "servers.js")) as Servers;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = (
+  options: { url: string; duration: number; connections: number; headers: Record<string, string> },
+  done: (err: Error | null, result: AutocannonResult) => void
+) => unknown;
+const autocannon = require("autocannon") as Autocannon;
+
+interface Figures {
+  name: string;
+  requestsPerSecond: number;
+  p50ms: number;
+  p99ms: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+  /** CPU milliseconds per 1,000 requests by process group. */
+  cpuMsPer1000: Record<string, number>;
+}
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+const TICK_MS = 1000 / 100; // USER_HZ on Linux
+
+/** utime + stime of a process in ms (0 when it is gone). */
+function cpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process and its children (PostgreSQL backends, nginx workers). */
+function family(pid: number): number[] {
+  const pids = [pid];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+type Groups = Record<string, () => number[]>;
+
+function sampleCpu(groups: Groups): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pids] of Object.entries(groups))
+    out[name] = pids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  out["load generator"] = (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+  return out;
+}
+
+function run(
+  name: string,
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+  groups: Groups
+): Promise<Figures> {
+  const before = sampleCpu(groups);
+  return new Promise((resolve, reject) => {
+    autocannon({ url, duration: seconds, connections, headers }, (err, r) => {
+      if (err) return reject(err);
+      const after = sampleCpu(groups);
+      const per = (ms: number) => Math.round((ms / Math.max(1, r.requests.total)) * 1000);
+      resolve({
+        name,
+        requestsPerSecond: Math.round(r.requests.average),
+        p50ms: r.latency.p50,
+        p99ms: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        total: r.requests.total,
+        cpuMsPer1000: Object.fromEntries(
+          Object.keys(after).map((k) => [k, per(after[k] - (before[k] ?? 0))])
+        ),
+      });
+    });
+  });
+}
+
+function serve(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [BIN, "serve", "--port", "0", "--log-level", "warn", "--no-request-log", ...args],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] }
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (c) => {
+      out += c;
+      const m = /Listening on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.on("exit", (code) => reject(new Error(`serve ${args.join(" ")} exited with ${code}`)));
+  });
+}
+
+function createKey(args: string[]): string {
+  const out = execFileSync(
+    process.execPath,
+    [
+      BIN,
+      "keys",
+      "create",
+      "--name",
+      "bench",
+      "--credits",
+      "1000000000",
+      "--rate-limit",
+      "100000000",
+      ...args,
+    ],
+    { cwd: ROOT, encoding: "utf8" }
+  );
+  return out.trimEnd().split("\n").pop()!;
+}
+
+interface Setup {
+  name: string;
+  instances: Array<{ child: ChildProcess; url: string }>;
+  url: string;
+  key: string;
+  groups: Groups;
+  stop(): Promise<void>;
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(arg("--duration", "10"));
+  const connections = Number(arg("--connections", "40"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-bench-cluster-"));
+  const [postgres, redis] = await Promise.all([
+    servers.startPostgres({ durable: true }),
+    servers.startRedis(),
+  ]);
+  const started: Array<() => Promise<void>> = [
+    () => postgres.stop(),
+    () => redis.stop(),
+    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  ];
+  const results: Figures[] = [];
+  try {
+    const database = await postgres.createDatabase("bench");
+    // One search thread per instance: the benchmark calls /distance only.
+    const config = path.join(dataDir, "serve.json");
+    fs.writeFileSync(config, JSON.stringify({ optimizer: { threads: 1 } }));
+    const shared = [
+      "--database",
+      database,
+      "--redis",
+      redis.url,
+      "--request-id-header",
+      "x-request-id",
+    ];
+    const pgKey = createKey(["--database", database]);
+    const sqliteKey = createKey(["--data-dir", dataDir]);
+
+    async function setup(name: string, size: number, args: string[], key: string): Promise<Setup> {
+      const instances = await Promise.all(Array.from({ length: size }, () => serve(args)));
+      const nginx = await servers.startNginx(
+        instances.map((i) => new URL(i.url).host),
+        {
+          workers: 1,
+        }
+      );
+      const groups: Groups = {
+        "service instances": () => instances.map((i) => i.child.pid!),
+        nginx: () => family(nginx.pid),
+        ...(args.includes("--database")
+          ? { postgresql: () => family(postgres.pid), redis: () => [redis.pid] }
+          : {}),
+      };
+      return {
+        name,
+        instances,
+        url: nginx.url,
+        key,
+        groups,
+        async stop() {
+          await nginx.stop();
+          for (const i of instances) i.child.kill("SIGTERM");
+          await Promise.all(instances.map((i) => new Promise((r) => i.child.once("exit", r))));
+        },
+      };
+    }
+
+    async function measure(s: Setup, direct = false): Promise<Figures> {
+      const headers = { "x-api-key": s.key };
+      const target = direct ? s.instances[0].url : s.url;
+      const check = await fetch(target + LANE, { headers });
+      if (check.status !== 200)
+        throw new Error(`${s.name} answered ${check.status}: ${await check.text()}`);
+      await run("warm-up", target + LANE, 2, connections, headers, s.groups);
+      const name = direct ? `${s.name}, no nginx` : s.name;
+      process.stderr.write(`measuring ${name} (${seconds} s)…\n`);
+      return run(name, target + LANE, seconds, connections, headers, s.groups);
+    }
+
+    const sqlite = await setup(
+      "1 instance, SQLite",
+      1,
+      ["--data-dir", dataDir, "--config", config],
+      sqliteKey
+    );
+    results.push(await measure(sqlite));
+    await sqlite.stop();
+    const one = await setup(
+      "1 instance, PostgreSQL + Redis",
+      1,
+      [...shared, "--data-dir", dataDir, "--config", config],
+      pgKey
+    );
+    results.push(await measure(one));
+    results.push(await measure(one, true));
+    await one.stop();
+    const two = await setup(
+      "2 instances, PostgreSQL + Redis",
+      2,
+      [...shared, "--data-dir", dataDir, "--config", config],
+      pgKey
+    );
+    results.push(await measure(two));
+    await two.stop();
+    // Redis's share: the same instance with in-memory rate limits.
+    const noRedis = await setup(
+      "1 instance, PostgreSQL, limits in memory",
+      1,
+      ["--database", database, "--data-dir", dataDir, "--config", config],
+      pgKey
+    );
+    results.push(await measure(noRedis));
+    await noRedis.stop();
+  } finally {
+    for (const stop of started) await stop();
+  }
+
+  const [sq, pg1, pg1direct, pg2, pgNoRedis] = results;
+  console.log(
+    `cluster benchmark: GET /distance through nginx, ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} CPUs (load average ${os.loadavg()[0].toFixed(1)} at the end), Node ${process.version}`
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(42)} ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50ms} ms  p99 ${r.p99ms} ms  non-2xx ${r.non2xx}  errors ${r.errors}`
+    );
+    console.log(
+      `${"".padEnd(42)} CPU ms per 1,000 requests: ${Object.entries(r.cpuMsPer1000)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`
+    );
+  }
+  const ratio = (a: Figures, b: Figures) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
+  const ratios = {
+    "1 PG / 1 SQLite": ratio(pg1, sq),
+    "2 PG / 1 PG": ratio(pg2, pg1),
+    "2 PG / 1 SQLite": ratio(pg2, sq),
+    "1 PG via nginx / direct": ratio(pg1, pg1direct),
+    "1 PG+Redis / 1 PG without Redis": ratio(pg1, pgNoRedis),
+  };
+  console.log(
+    `ratios (req/s): ${Object.entries(ratios)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`
+  );
+  const out = arg("--out", "");
+  if (out)
+    fs.writeFileSync(
+      out,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          connections,
+          seconds,
+          cpus: os.cpus().length,
+          node: process.version,
+          results,
+          ratios,
+        },
+        null,
+        2
+      ) + "\n"
+    );
+  if (results.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,120 @@
+/**
+ * PostgreSQL schema migrations: the same tables as the SQLite schema (migrations.ts) in PostgreSQL
+ * types, each applied once and recorded in `schema_migrations`. Append, never edit.
+ */
+import { Migration } from "./migrations";
+
+export const PG_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "accounts, keys, grants, ledger",
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        tier TEXT NOT NULL CHECK (tier IN ('free', 'paid')),
+        active BOOLEAN NOT NULL DEFAULT TRUE,
+        optimizer_access BOOLEAN NOT NULL DEFAULT FALSE,
+        credits BIGINT NOT NULL DEFAULT 0 CHECK (credits >= 0),
+        optimizer_credits BIGINT NOT NULL DEFAULT 0 CHECK (optimizer_credits >= 0),
+        created_at BIGINT NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        hash BYTEA NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        rate_per_second DOUBLE PRECISION,
+        burst DOUBLE PRECISION,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE credit_grants (
+        id BIGSERIAL PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        pool TEXT NOT NULL,
+        amount BIGINT NOT NULL,
+        note TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX credit_grants_account ON credit_grants(account_id, pool);
+      CREATE TABLE ledger (
+        id BIGSERIAL PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        key_id TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        cost BIGINT NOT NULL,
+        request_id TEXT NOT NULL,
+        -- Position of the charge in its request (batch items share one request id).
+        item INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL,
+        -- A request id is charged once: a proxy retrying a request whose answer was lost (the
+        -- instance died after committing) finds the row and is not charged again.
+        UNIQUE (account_id, request_id, item)
+      );
+      CREATE INDEX ledger_key ON ledger(key_id);
+      CREATE INDEX ledger_account ON ledger(account_id, pool);
+
+      -- The debits of a group of requests in one statement (one round trip, one commit). Each
+      -- charge is claimed in the ledger, then debited only while the pool covers it; a charge
+      -- that cannot be paid leaves no row. Returns, per charge, whether it is debited.
+      CREATE FUNCTION charge_many(
+        p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
+        p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT
+      ) RETURNS BOOLEAN[] LANGUAGE plpgsql AS $fn$
+      DECLARE
+        result BOOLEAN[] := '{}';
+        row_id BIGINT;
+      BEGIN
+        FOR i IN 1 .. COALESCE(array_length(p_account, 1), 0) LOOP
+          IF p_cost[i] <= 0 THEN
+            result := result || TRUE;
+            CONTINUE;
+          END IF;
+          INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
+            VALUES (p_account[i], p_key[i], p_pool[i], p_endpoint[i], p_cost[i], p_request[i], p_item[i], p_now)
+            ON CONFLICT (account_id, request_id, item) DO NOTHING
+            RETURNING id INTO row_id;
+          IF NOT FOUND THEN
+            -- Already charged by an earlier attempt of the same request.
+            result := result || TRUE;
+            CONTINUE;
+          END IF;
+          IF p_pool[i] = 'route-optimizer' THEN
+            UPDATE accounts SET optimizer_credits = optimizer_credits - p_cost[i]
+              WHERE id = p_account[i] AND optimizer_credits >= p_cost[i];
+          ELSE
+            UPDATE accounts SET credits = credits - p_cost[i]
+              WHERE id = p_account[i] AND credits >= p_cost[i];
+          END IF;
+          IF FOUND THEN
+            result := result || TRUE;
+          ELSE
+            DELETE FROM ledger WHERE id = row_id;
+            result := result || FALSE;
+          END IF;
+        END LOOP;
+        RETURN result;
+      END
+      $fn$;
+    `,
+  },
+  {
+    version: 2,
+    name: "idempotency keys of POST /route-information/api/batch",
+    sql: `
+      CREATE TABLE idempotency_keys (
+        key_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER,
+        body TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (key_id, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
+    `,
+  },
+];

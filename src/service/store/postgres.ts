@@ -1,0 +1,520 @@
+/**
+ * The shared store: PostgreSQL through a node-postgres pool, for several service instances on one
+ * database. Same semantics as the SQLite store: a debit is `UPDATE … WHERE credits >= cost` with its
+ * ledger row in one transaction, charges of a request applied in order, grants recorded, usage per
+ * key. Nothing about accounts is cached here: every instance reads the row on every request.
+ */
+import { randomUUID } from "node:crypto";
+import { Pool as PgPool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from "pg";
+import { RouteSheetsError } from "../../engine/errors";
+import { Migration } from "./migrations";
+import { PG_MIGRATIONS } from "./postgres-migrations";
+import {
+  AccountState,
+  Charge,
+  IdempotencyRecord,
+  IdempotencyTimes,
+  KeyRecord,
+  NewAccount,
+  NewKey,
+  Pool,
+  Store,
+  Tier,
+  UsageRow,
+} from "./store";
+
+export interface PostgresStoreOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** Group-commit flushes running at once (default 2): while one commits, the next group fills. */
+  maxInFlight?: number;
+  /** Charges in one group at most (default 1000). */
+  maxGroup?: number;
+  /** Called with pool errors (an idle connection that dropped); default: ignored. */
+  onError?: (err: Error) => void;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** BIGINT and COUNT/SUM results as numbers: credits are safe integers by contract. */
+const numberTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+    return pgTypes.getTypeParser(oid, format as "text");
+  },
+};
+
+interface PendingCharge {
+  accountId: string;
+  keyId: string;
+  requestId: string;
+  charges: Charge[];
+  resolve(ok: boolean[]): void;
+  reject(e: unknown): void;
+}
+
+interface AccountRow {
+  id: string;
+  name: string;
+  tier: Tier;
+  active: boolean;
+  optimizer_access: boolean;
+  credits: number;
+  optimizer_credits: number;
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string;
+  hash: Buffer;
+  prefix: string;
+  rate_per_second: number | null;
+  burst: number | null;
+}
+
+const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
+
+export class PostgresStore implements Store {
+  private readonly pending: PendingCharge[] = [];
+  private inFlight = 0;
+  private lastCharge = 0;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+  private readonly maxInFlight: number;
+  private readonly maxGroup: number;
+
+  private constructor(
+    readonly pool: PgPool,
+    options: PostgresStoreOptions
+  ) {
+    this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxGroup = options.maxGroup ?? 1000;
+  }
+
+  /** Connects, applies the migrations not yet recorded, and returns the store. */
+  static async connect(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const pool = new PgPool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types: numberTypes,
+      connectionTimeoutMillis: 10_000,
+      application_name: "route-sheets",
+    });
+    // An idle connection that dies (server restart) must not crash the process.
+    pool.on("error", (err) => options.onError?.(err));
+    try {
+      await migratePostgres(pool, PG_MIGRATIONS);
+    } catch (e) {
+      await pool.end();
+      throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`);
+    }
+    return new PostgresStore(pool, options);
+  }
+
+  async createAccount(account: NewAccount, key: NewKey): Promise<AccountState> {
+    const id = `acc_${randomUUID()}`;
+    const now = Date.now();
+    await this.transaction(async (c) => {
+      await c.query(
+        `INSERT INTO accounts (id, name, tier, active, optimizer_access, credits, optimizer_credits, created_at)
+         VALUES ($1, $2, $3, TRUE, $4, $5, $6, $7)`,
+        [
+          id,
+          account.name,
+          account.tier,
+          account.optimizerAccess,
+          account.credits,
+          account.optimizerCredits,
+          now,
+        ]
+      );
+      await c.query(
+        `INSERT INTO api_keys (id, account_id, hash, prefix, rate_per_second, burst, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [key.id, id, key.hash, key.prefix, key.ratePerSecond, key.burst, now]
+      );
+      await c.query(
+        `INSERT INTO credit_grants (account_id, pool, amount, note, created_at)
+         VALUES ($1, 'route-information', $2, 'initial', $4), ($1, 'route-optimizer', $3, 'initial', $4)`,
+        [id, account.credits, account.optimizerCredits, now]
+      );
+    });
+    return (await this.accountState(id))!;
+  }
+
+  async findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined> {
+    const r = await this.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`, [
+      hash,
+    ]);
+    return toKey(r.rows[0]);
+  }
+
+  async findKeyById(keyId: string): Promise<KeyRecord | undefined> {
+    const r = await this.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [
+      keyId,
+    ]);
+    return toKey(r.rows[0]);
+  }
+
+  async accountState(accountId: string): Promise<AccountState | undefined> {
+    const r = await this.query<AccountRow>({
+      name: "account-state",
+      text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = $1",
+      values: [accountId],
+    });
+    const row = r.rows[0];
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      name: row.name,
+      tier: row.tier,
+      active: row.active,
+      optimizerAccess: row.optimizer_access,
+      credits: row.credits,
+      optimizerCredits: row.optimizer_credits,
+    };
+  }
+
+  /**
+   * Group commit: charges arriving while earlier groups are being committed wait and then go
+   * together in one statement (one round trip and one commit for the group). A request is answered
+   * only after the commit holding its debit; if the statement fails, none of the group is debited.
+   */
+  charge(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[]
+  ): Promise<boolean[]> {
+    if (this.closed) return Promise.reject(new Error("the store is closed"));
+    this.lastCharge = Date.now();
+    return new Promise((resolve, reject) => {
+      this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
+      this.flushIfIdle();
+    });
+  }
+
+  private flushIfIdle(): void {
+    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+      let items = 0;
+      let n = 0;
+      while (n < this.pending.length && (n === 0 || items < this.maxGroup)) {
+        items += this.pending[n].charges.length;
+        n++;
+      }
+      const group = this.pending.splice(0, n);
+      this.inFlight++;
+      this.commitGroup(group).finally(() => {
+        this.inFlight--;
+        this.flushIfIdle();
+      });
+    }
+  }
+
+  private async commitGroup(group: PendingCharge[]): Promise<void> {
+    // Accounts in a fixed order: two instances committing groups at once never deadlock.
+    const order = group
+      .map((_, i) => i)
+      .sort((a, b) => compare(group[a].accountId, group[b].accountId));
+    const cols = {
+      account: [] as string[],
+      key: [] as string[],
+      request: [] as string[],
+      item: [] as number[],
+      pool: [] as string[],
+      endpoint: [] as string[],
+      cost: [] as number[],
+    };
+    for (const g of order) {
+      const p = group[g];
+      p.charges.forEach((c, item) => {
+        cols.account.push(p.accountId);
+        cols.key.push(p.keyId);
+        cols.request.push(p.requestId);
+        cols.item.push(item);
+        cols.pool.push(c.pool);
+        cols.endpoint.push(c.endpoint);
+        cols.cost.push(c.cost);
+      });
+    }
+    let results: boolean[];
+    try {
+      const r = await this.query<{ ok: boolean[] }>({
+        name: "charge-many",
+        text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
+        values: [
+          cols.account,
+          cols.key,
+          cols.request,
+          cols.item,
+          cols.pool,
+          cols.endpoint,
+          cols.cost,
+          Date.now(),
+        ],
+      });
+      results = r.rows[0].ok;
+    } catch (e) {
+      for (const p of group) p.reject(e);
+      return;
+    }
+    let at = 0;
+    for (const g of order) {
+      const p = group[g];
+      p.resolve(results.slice(at, at + p.charges.length));
+      at += p.charges.length;
+    }
+  }
+
+  async setActive(accountId: string, active: boolean): Promise<void> {
+    await this.query("UPDATE accounts SET active = $1 WHERE id = $2", [active, accountId]);
+  }
+
+  async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
+    const column = pool === "route-optimizer" ? "optimizer_credits" : "credits";
+    return this.transaction(async (c) => {
+      const r = await c.query<{ balance: number }>(
+        `UPDATE accounts SET ${column} = ${column} + $1 WHERE id = $2 RETURNING ${column} AS balance`,
+        [amount, accountId]
+      );
+      await c.query(
+        "INSERT INTO credit_grants (account_id, pool, amount, note, created_at) VALUES ($1, $2, $3, $4, $5)",
+        [accountId, pool, amount, note, Date.now()]
+      );
+      return r.rows[0]?.balance ?? 0;
+    });
+  }
+
+  async ledgerTotal(accountId: string, pool: Pool): Promise<{ rows: number; credits: number }> {
+    const r = await this.query<{ rows: number; credits: number }>(
+      "SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = $1 AND pool = $2",
+      [accountId, pool]
+    );
+    return { rows: r.rows[0].rows, credits: r.rows[0].credits };
+  }
+
+  async grantTotal(accountId: string, pool: Pool): Promise<number> {
+    const r = await this.query<{ total: number }>(
+      "SELECT COALESCE(SUM(amount), 0) AS total FROM credit_grants WHERE account_id = $1 AND pool = $2",
+      [accountId, pool]
+    );
+    return r.rows[0].total;
+  }
+
+  async usage(): Promise<UsageRow[]> {
+    const r = await this.query<UsageRow>(`
+      SELECT k.id AS "keyId", k.prefix AS "keyPrefix", a.id AS "accountId", a.name AS "accountName",
+             a.tier AS tier, a.active AS active,
+             COALESCE(SUM(CASE WHEN l.pool = 'route-information' THEN 1 END), 0) AS calls,
+             COALESCE(SUM(CASE WHEN l.pool = 'route-information' THEN l.cost END), 0) AS "creditsUsed",
+             COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN 1 END), 0) AS "optimizerCalls",
+             COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN l.cost END), 0) AS "optimizerCreditsUsed",
+             a.credits AS "creditsLeft", a.optimizer_credits AS "optimizerCreditsLeft"
+      FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
+      GROUP BY k.id, a.id ORDER BY k.created_at, k.id`);
+    return r.rows;
+  }
+
+  /**
+   * One statement claims the key: a new row, or the takeover of an expired or abandoned one; a
+   * conflict that is neither leaves the row as it is and we read it. Atomic across instances.
+   */
+  async claimIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    times: IdempotencyTimes
+  ): Promise<IdempotencyRecord | undefined> {
+    await this.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [times.now]);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const claimed = await this.query(
+        `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at)
+         VALUES ($1, $2, $3, NULL, NULL, $4, $5)
+         ON CONFLICT (key_id, idempotency_key) DO UPDATE
+           SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL,
+               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+           WHERE idempotency_keys.expires_at <= $4
+              OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at <= $6)
+         RETURNING 1`,
+        [
+          keyId,
+          idempotencyKey,
+          fingerprint,
+          times.now,
+          times.now + times.ttlMs,
+          times.now - times.leaseMs,
+        ]
+      );
+      if (claimed.rowCount === 1) return undefined;
+      const r = await this.query<IdempotencyRecord>(
+        "SELECT fingerprint, status, body FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2",
+        [keyId, idempotencyKey]
+      );
+      // Released between the two statements: claim again.
+      if (r.rows[0]) return r.rows[0];
+    }
+    throw new Error("idempotency key claim kept racing with its release");
+  }
+
+  async completeIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    status: number,
+    body: string
+  ): Promise<void> {
+    await this.query(
+      "UPDATE idempotency_keys SET status = $1, body = $2 WHERE key_id = $3 AND idempotency_key = $4",
+      [status, body, keyId, idempotencyKey]
+    );
+  }
+
+  async releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void> {
+    await this.query(
+      "DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND status IS NULL",
+      [keyId, idempotencyKey]
+    );
+  }
+
+  /**
+   * Waits for the debits of requests still being answered (a shutting-down server may finish a
+   * few after it stopped listening: up to 5 s), then ends the pool.
+   */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      const deadline = Date.now() + 5000;
+      while (
+        (this.pending.length > 0 || this.inFlight > 0 || Date.now() - this.lastCharge < 50) &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      this.closed = true;
+      await this.pool.end();
+    })();
+    return this.closing;
+  }
+
+  /** A query whose connection failures become 503 Service Unavailable (retryable), not 500. */
+  private async query<R extends QueryResultRow>(
+    config: string | QueryConfig,
+    values?: unknown[]
+  ): Promise<{ rows: R[]; rowCount: number | null }> {
+    try {
+      return await this.pool.query<R>(config as QueryConfig, values);
+    } catch (e) {
+      throw unavailableIfDisconnected(e);
+    }
+  }
+
+  private async transaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect().catch((e) => {
+      throw unavailableIfDisconnected(e);
+    });
+    try {
+      await c.query("BEGIN");
+      const result = await fn(c);
+      await c.query("COMMIT");
+      return result;
+    } catch (e) {
+      await c.query("ROLLBACK").catch(() => undefined);
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+}
+
+/**
+ * PostgreSQL unreachable, restarting or out of connections: the request may be retried later
+ * (503 with Retry-After). Any other error (a bug, a constraint) stays what it is.
+ */
+export function unavailableIfDisconnected(e: unknown): unknown {
+  const err = e as { code?: string; message?: string };
+  const code = err?.code ?? "";
+  const message = err?.message ?? "";
+  const disconnected =
+    /^(08|57P0|53300)/.test(code) ||
+    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"].includes(
+      code
+    ) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message
+    );
+  return disconnected
+    ? new RouteSheetsError(
+        "Service Unavailable",
+        "The accounts database is not reachable right now; retry after Retry-After seconds."
+      )
+    : e;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function toKey(r: KeyRow | undefined): KeyRecord | undefined {
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    hash: r.hash,
+    prefix: r.prefix,
+    ratePerSecond: r.rate_per_second,
+    burst: r.burst,
+  };
+}
+
+/** A connection URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(unparsable URL)";
+  }
+}
+
+const MIGRATION_LOCK = 0x7273_6d67; // any constant: one migrator at a time across instances
+
+/**
+ * Applies the migrations not yet recorded, each in its own transaction, under an advisory lock so
+ * that instances starting at once do not migrate twice. Returns the versions applied.
+ */
+export async function migratePostgres(
+  pool: PgPool,
+  migrations: readonly Migration[]
+): Promise<number[]> {
+  const c = await pool.connect();
+  const applied: number[] = [];
+  try {
+    await c.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await c.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+    const done = new Set(
+      (await c.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map(
+        (r) => r.version
+      )
+    );
+    for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (done.has(m.version)) continue;
+      await c.query("BEGIN");
+      try {
+        await c.query(m.sql);
+        await c.query(
+          "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+          [m.version, m.name, Date.now()]
+        );
+        await c.query("COMMIT");
+      } catch (e) {
+        await c.query("ROLLBACK");
+        throw new Error(`migration ${m.version} (${m.name}) failed: ${(e as Error).message}`);
+      }
+      applied.push(m.version);
+    }
+  } finally {
+    await c.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    c.release();
+  }
+  return applied;
+}

@@ -1,0 +1,307 @@
+/**
+ * The Store contract, one suite run against both adapters: the embedded SQLite file and a real
+ * PostgreSQL server (started for this file, a fresh database per suite).
+ */
+import * as fs from "node:fs";
+import { Pool as PgPool } from "pg";
+import { newKey } from "../../src/service/store/keys";
+import { PostgresStore } from "../../src/service/store/postgres";
+import { SqliteStore } from "../../src/service/store/sqlite";
+import { NewAccount, Store } from "../../src/service/store/store";
+import { tempDir } from "../service/support";
+import { PostgresServer, startPostgres } from "../support/servers";
+
+interface Adapter {
+  name: string;
+  /** A store on an empty database. */
+  fresh(): Promise<Store>;
+  /** The same database opened again (another instance / the CLI). */
+  reopen(store: Store): Promise<Store>;
+  /** Versions recorded in schema_migrations. */
+  migrations(store: Store): Promise<number[]>;
+}
+
+let postgres: PostgresServer;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+  await postgres?.stop();
+});
+
+const sqlite: Adapter = {
+  name: "SQLite",
+  async fresh() {
+    const dir = tempDir("route-sheets-store-");
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    return track(SqliteStore.open(dir));
+  },
+  async reopen(store) {
+    return track(new SqliteStore((store as SqliteStore).file));
+  },
+  async migrations(store) {
+    return (
+      (store as SqliteStore).db.prepare("SELECT version FROM schema_migrations").all() as {
+        version: number;
+      }[]
+    ).map((r) => r.version);
+  },
+};
+
+const urls = new WeakMap<Store, string>();
+const pg: Adapter = {
+  name: "PostgreSQL",
+  async fresh() {
+    const url = await postgres.createDatabase("contract");
+    const store = track(await PostgresStore.connect(url));
+    urls.set(store, url);
+    return store;
+  },
+  async reopen(store) {
+    const again = track(await PostgresStore.connect(urls.get(store)!));
+    urls.set(again, urls.get(store)!);
+    return again;
+  },
+  async migrations(store) {
+    const r = await (store as PostgresStore).pool.query<{ version: number }>(
+      "SELECT version FROM schema_migrations ORDER BY version"
+    );
+    return r.rows.map((row) => row.version);
+  },
+};
+
+function track<S extends Store>(store: S): S {
+  cleanups.push(() => store.close());
+  return store;
+}
+
+const ACCOUNT: NewAccount = {
+  name: "acme",
+  tier: "paid",
+  credits: 5,
+  optimizerAccess: true,
+  optimizerCredits: 2,
+};
+
+describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await adapter.fresh();
+  });
+
+  test("migrations are recorded once, also when the database is opened again", async () => {
+    const versions = await adapter.migrations(store);
+    expect(versions).toEqual([1, 2]);
+    await adapter.reopen(store);
+    expect(await adapter.migrations(store)).toEqual([1, 2]);
+  });
+
+  test("an account with its key: found by hash and by id, initial credits recorded as grants", async () => {
+    const { key, record } = newKey({ perSecond: 10, burst: 20 });
+    const state = await store.createAccount(ACCOUNT, record);
+    expect(state).toEqual({
+      id: expect.stringMatching(/^acc_/),
+      name: "acme",
+      tier: "paid",
+      active: true,
+      optimizerAccess: true,
+      credits: 5,
+      optimizerCredits: 2,
+    });
+    const byHash = await store.findKeyByHash(record.hash);
+    expect(byHash).toEqual({ ...record, accountId: state.id });
+    expect(Buffer.isBuffer(byHash!.hash)).toBe(true);
+    expect(await store.findKeyById(record.id)).toEqual(byHash);
+    expect(await store.findKeyById("key_nope")).toBeUndefined();
+    expect(key.startsWith("rs_")).toBe(true);
+    expect(await store.grantTotal(state.id, "route-information")).toBe(5);
+    expect(await store.grantTotal(state.id, "route-optimizer")).toBe(2);
+    expect(await store.accountState("acc_missing")).toBeUndefined();
+  });
+
+  test("charges are debited in order, each only while the pool covers it, with a ledger row each", async () => {
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 3 }, record);
+    const ok = await store.charge(a.id, record.id, "req-1", [
+      { pool: "route-information", endpoint: "distance", cost: 1 },
+      { pool: "route-information", endpoint: "emissions", cost: 2 },
+      { pool: "route-information", endpoint: "distance", cost: 1 },
+      { pool: "route-information", endpoint: "terminals", cost: 0 },
+      { pool: "route-optimizer", endpoint: "optimizerSearch", cost: 2 },
+      { pool: "route-optimizer", endpoint: "optimizerSearch", cost: 1 },
+    ]);
+    expect(ok).toEqual([true, true, false, true, true, false]);
+    const state = await store.accountState(a.id);
+    expect([state!.credits, state!.optimizerCredits]).toEqual([0, 0]);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 3 });
+    expect(await store.ledgerTotal(a.id, "route-optimizer")).toEqual({ rows: 1, credits: 2 });
+  });
+
+  test("300 concurrent charges on 200 credits: exactly 200 debited, balance 0", async () => {
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 200 }, record);
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        store.charge(a.id, record.id, `load-${i}`, [
+          { pool: "route-information", endpoint: "distance", cost: 1 },
+        ])
+      )
+    );
+    expect(results.filter(([ok]) => ok)).toHaveLength(200);
+    expect((await store.accountState(a.id))!.credits).toBe(0);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({
+      rows: 200,
+      credits: 200,
+    });
+  });
+
+  test("another connection's deactivation and credits are seen by the next request", async () => {
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 0 }, record);
+    const other = await adapter.reopen(store);
+    // The next request arrives on a later event-loop turn (SQLite revalidates its cache per turn).
+    const nextRequest = () => new Promise((resolve) => setImmediate(resolve));
+    await store.accountState(a.id);
+    await other.setActive(a.id, false);
+    await nextRequest();
+    expect((await store.accountState(a.id))!.active).toBe(false);
+    await other.setActive(a.id, true);
+    await nextRequest();
+    expect((await store.accountState(a.id))!.active).toBe(true);
+    expect(await other.addCredits(a.id, "route-information", 7, "test")).toBe(7);
+    expect(await other.addCredits(a.id, "route-optimizer", 3, "test")).toBe(5);
+    await nextRequest();
+    expect((await store.accountState(a.id))!.credits).toBe(7);
+    expect(await store.grantTotal(a.id, "route-information")).toBe(7);
+    expect(await store.grantTotal(a.id, "route-optimizer")).toBe(5);
+  });
+
+  test("usage: one row per key with calls, credits used and left per pool", async () => {
+    const fresh = await adapter.fresh();
+    const { record } = newKey();
+    const a = await fresh.createAccount({ ...ACCOUNT, name: "usage", credits: 10 }, record);
+    await fresh.charge(a.id, record.id, "u-1", [
+      { pool: "route-information", endpoint: "distance", cost: 1 },
+      { pool: "route-information", endpoint: "emissions", cost: 3 },
+      { pool: "route-optimizer", endpoint: "optimizerSearch", cost: 1 },
+    ]);
+    await fresh.setActive(a.id, false);
+    expect(await fresh.usage()).toEqual([
+      {
+        keyId: record.id,
+        keyPrefix: record.prefix,
+        accountId: a.id,
+        accountName: "usage",
+        tier: "paid",
+        active: false,
+        calls: 2,
+        creditsUsed: 4,
+        optimizerCalls: 1,
+        optimizerCreditsUsed: 1,
+        creditsLeft: 6,
+        optimizerCreditsLeft: 1,
+      },
+    ]);
+  });
+
+  test("idempotency keys: claimed once, answer replayed, released, expired and abandoned claims taken over", async () => {
+    const times = { now: 1_000_000, ttlMs: 86_400_000, leaseMs: 60_000 };
+    expect(await store.claimIdempotencyKey("key_a", "idem-1", "fp1", times)).toBeUndefined();
+    expect(await store.claimIdempotencyKey("key_a", "idem-1", "fp1", times)).toEqual({
+      fingerprint: "fp1",
+      status: null,
+      body: null,
+    });
+    // Another key's namespace is separate.
+    expect(await store.claimIdempotencyKey("key_b", "idem-1", "fp9", times)).toBeUndefined();
+    await store.completeIdempotencyKey("key_a", "idem-1", 200, '{"ok":true}');
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-1", "fp1", {
+        ...times,
+        now: times.now + 120_000,
+      })
+    ).toEqual({ fingerprint: "fp1", status: 200, body: '{"ok":true}' });
+    // Expired after the TTL: a new claim owns it.
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-1", "fp2", {
+        ...times,
+        now: times.now + times.ttlMs,
+      })
+    ).toBeUndefined();
+    // Released while unanswered: claimable again at once.
+    expect(await store.claimIdempotencyKey("key_a", "idem-2", "fp", times)).toBeUndefined();
+    await store.releaseIdempotencyKey("key_a", "idem-2");
+    expect(await store.claimIdempotencyKey("key_a", "idem-2", "fp", times)).toBeUndefined();
+    // An unanswered claim older than the lease is abandoned (its process died): taken over.
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-2", "fp", { ...times, now: times.now + 1000 })
+    ).toEqual({ fingerprint: "fp", status: null, body: null });
+    expect(
+      await store.claimIdempotencyKey("key_a", "idem-2", "fp", {
+        ...times,
+        now: times.now + 60_000,
+      })
+    ).toBeUndefined();
+  });
+
+  test("credits are safe integers beyond 32 bits", async () => {
+    const { record } = newKey();
+    const big = 2 ** 40;
+    const a = await store.createAccount({ ...ACCOUNT, credits: big }, record);
+    expect((await store.accountState(a.id))!.credits).toBe(big);
+    expect(await store.addCredits(a.id, "route-information", big, "big")).toBe(2 * big);
+  });
+});
+
+describe("PostgreSQL specifics", () => {
+  test("a request id is charged once: a retried request after a lost answer is not debited again", async () => {
+    const store = await pg.fresh();
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 5 }, record);
+    const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 1 }];
+    expect(await store.charge(a.id, record.id, "nginx-req-1", charge)).toEqual([true]);
+    expect(await store.charge(a.id, record.id, "nginx-req-1", charge)).toEqual([true]);
+    expect(await store.charge(a.id, record.id, "nginx-req-2", charge)).toEqual([true]);
+    expect((await store.accountState(a.id))!.credits).toBe(3);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
+  });
+
+  test("instances starting at once on an empty database migrate it once", async () => {
+    const url = await postgres.createDatabase("race");
+    const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.connect(url)));
+    const pool = new PgPool({ connectionString: url });
+    const r = await pool.query("SELECT version FROM schema_migrations ORDER BY version");
+    await pool.end();
+    await Promise.all(stores.map((s) => s.close()));
+    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
+  });
+
+  test("PostgreSQL going away mid-service: calls fail with 503 Service Unavailable, not a 500", async () => {
+    const own = await startPostgres();
+    const store = await PostgresStore.connect(await own.createDatabase("gone"));
+    const { record } = newKey();
+    const a = await store.createAccount(ACCOUNT, record);
+    await own.stop();
+    for (const call of [
+      () => store.accountState(a.id),
+      () =>
+        store.charge(a.id, record.id, "r", [
+          { pool: "route-information", endpoint: "distance", cost: 1 },
+        ]),
+      () => store.addCredits(a.id, "route-information", 1, "x"),
+    ]) {
+      await expect(call()).rejects.toMatchObject({ title: "Service Unavailable", status: 503 });
+    }
+    await store.close();
+  }, 60_000);
+
+  test("an unreachable server is a clear error naming it, without the password", async () => {
+    await expect(PostgresStore.connect("postgres://u:secret@127.0.0.1:1/none")).rejects.toThrow(
+      /PostgreSQL at postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/
+    );
+  });
+});
