@@ -413,3 +413,20 @@ describe("error mapping", () => {
     });
   });
 });
+
+describe("@cancelable", () => {
+  test("a canceled call settles at once; its answer still fills the cache", async () => {
+    const { route, requests } = setup({ batch: true }, { windowMs: 50 });
+    const invocation: { onCanceled?: () => void } = {};
+    const call = route.distance("NLRTM", "CNSHA", null, null, null, null, invocation);
+    invocation.onCanceled!();
+    expect(await excelError(call)).toMatchObject({ code: "#N/A", message: "Canceled" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests).toHaveLength(1);
+    expect(await route.distance("NLRTM", "CNSHA", null, null, null, null)).toBeCloseTo(
+      fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000,
+      9
+    );
+    expect(requests).toHaveLength(1);
+  });
+});
