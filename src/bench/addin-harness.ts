@@ -141,6 +141,8 @@ export class FaultProxy {
   apiRequests = 0;
   /** Time (ms) with at least one API request in flight through the proxy: the service's share. */
   apiBusyMs = 0;
+  /** When each API request arrived and was answered (performance.now() of this process). */
+  apiLog: Array<{ started: number; ended: number }> = [];
   private apiInFlight = 0;
   private apiBusySince = 0;
   private server: http.Server | undefined;
@@ -165,8 +167,10 @@ export class FaultProxy {
     const isApi = /^\/route-(information|optimizer)\//.test(req.url ?? "");
     if (isApi) {
       this.apiRequests++;
-      if (this.apiInFlight++ === 0) this.apiBusySince = performance.now();
+      const started = performance.now();
+      if (this.apiInFlight++ === 0) this.apiBusySince = started;
       res.on("close", () => {
+        this.apiLog.push({ started, ended: performance.now() });
         if (--this.apiInFlight === 0) this.apiBusyMs += performance.now() - this.apiBusySince;
       });
     }

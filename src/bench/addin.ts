@@ -46,12 +46,16 @@ async function main(): Promise<void> {
       ms: number;
       requests: number;
       serviceMs: number;
+      /** [sent, answered] of each request, ms after the pass started. */
+      requestTimes: number[][];
       values: number;
       errors: number;
     }> = [];
     for (const pass of ["cold", "recalc"]) {
       const before = proxy.apiRequests;
       const busyBefore = proxy.apiBusyMs;
+      const logBefore = proxy.apiLog.length;
+      const passStarted = performance.now();
       const { ms, cells } = SINGLE_CELLS
         ? await distanceSheet(addin.page, sheet)
         : await distanceFormula(addin.page, sheet);
@@ -61,6 +65,9 @@ async function main(): Promise<void> {
         ms: Math.round(ms),
         requests: proxy.apiRequests - before,
         serviceMs: Math.round(proxy.apiBusyMs - busyBefore),
+        requestTimes: proxy.apiLog
+          .slice(logBefore)
+          .map((r) => [Math.round(r.started - passStarted), Math.round(r.ended - passStarted)]),
         values,
         errors: cells.length - values,
       });
