@@ -133,6 +133,17 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
     each: (cells: Record<string, unknown>, cacheOnly: boolean) => Promise<Cell>
   ): Promise<LaneResult> {
     const cacheOnly = isPreview(invocation);
+    const single = singleCells(args);
+    if (single) {
+      // A single-cell formula (the common case, 10,000 of them in a sheet): no grid to build.
+      const asCell = (value: Cell) => (Object.values(args).some(Array.isArray) ? [[value]] : value);
+      try {
+        return asCell(await cancelable(invocation, each(single, cacheOnly)));
+      } catch (error) {
+        if (error instanceof NotCachedError) return asCell(PREVIEW_MESSAGE);
+        throw toExcelError(error);
+      }
+    }
     // A 10,000-row sheet repeats its lanes: each distinct row of arguments is worked out once.
     const seen = new Map<string, Promise<Answer>>();
     const settle = (cells: Record<string, unknown>): Promise<Answer> => {
@@ -358,6 +369,18 @@ function cancelable<T>(invocation: InvocationLike | undefined, work: Promise<T>)
     invocation.onCanceled = () => reject(new Error("Canceled"));
     work.then(resolve, reject);
   });
+}
+
+/** The arguments' values when each is a plain value or a single cell; undefined for ranges. */
+function singleCells(args: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(args)) {
+    if (!Array.isArray(raw)) out[name] = raw ?? null;
+    else if (raw.length === 1 && Array.isArray(raw[0]) && raw[0].length === 1)
+      out[name] = raw[0][0];
+    else return undefined;
+  }
+  return out;
 }
 
 /** LANE takes one lane: the first cell of any range given. */
