@@ -165,6 +165,11 @@ export interface SeaTables {
 
 let tables: SeaTables | undefined;
 
+/** Closed without vesselInfo for SHORTSEA: those of the default feeder (KIEL open). */
+function shortseaDefaultClosed(): Set<Passage> {
+  return new VesselRegistry(new CanalLimits(readCanalLimits())).closedPassages(undefined, "SHORTSEA");
+}
+
 /** Where distance tables are cached between processes (keyed by a hash of the graph and the closed set). */
 export const SEA_CACHE_DIR = path.join(os.tmpdir(), "route-sheets-sea-cache");
 const TABLE_FORMAT = "core-table-v2";
@@ -181,20 +186,21 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
   const chains = buildChainGraph(graph);
   const isCore = selectCore(chains);
   const t1 = performance.now();
-  const mask = closedPassageMask(DEFAULT_CLOSED);
   const useCache = options.useCache ?? true;
-  const file = path.join(SEA_CACHE_DIR, `${tableKey(graph, isCore, mask)}.table`);
-  const cached = useCache ? readTableArrays(file) : undefined;
-  const table = buildCoreTable(chains, isCore, mask, cached);
-  if (useCache && !cached) writeTableArrays(file, table);
+  const list: CoreTable[] = [];
+  let fromCache = true;
+  // DEEPSEA's and SHORTSEA's default closed sets (no vesselInfo): most queries use one of them.
+  for (const closed of [DEFAULT_CLOSED, shortseaDefaultClosed()]) {
+    const mask = closedPassageMask(closed);
+    const file = path.join(SEA_CACHE_DIR, `${tableKey(graph, isCore, mask)}.table`);
+    const cached = useCache ? readTableArrays(file) : undefined;
+    const table = buildCoreTable(chains, isCore, mask, cached);
+    if (useCache && !cached) writeTableArrays(file, table);
+    fromCache &&= !!cached && cached.dist === table.dist;
+    list.push(table);
+  }
   const t2 = performance.now();
-  const result = {
-    chains,
-    tables: [table],
-    chainMs: t1 - t0,
-    tableMs: t2 - t1,
-    fromCache: !!cached && cached.dist === table.dist,
-  };
+  const result = { chains, tables: list, chainMs: t1 - t0, tableMs: t2 - t1, fromCache };
   if (options.useCache !== false) tables = result;
   return result;
 }
