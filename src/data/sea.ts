@@ -25,6 +25,7 @@ import {
 } from "../engine/routing/sea";
 import { LandMask, rasteriseLand } from "../engine/routing/sea/land-mask";
 import { loadLandPolygons } from "./inland";
+import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import {
   CanalLimit,
   CanalLimits,
@@ -108,9 +109,21 @@ export function readSeaApproaches(
   });
 }
 
-/** The sea graph from its files (what loadSeaNetwork builds once): MARNET, approaches, then shortcuts. */
+/**
+ * The network's lines: MARNET with its land repairs (data/sea-repairs.json), the approaches and
+ * the coastal lanes (data/sea-lanes.json).
+ */
+export function readSeaNetworkLines(): Polyline[] {
+  return [
+    ...applySeaRepairs(readMarnetLines()),
+    ...readSeaApproaches(),
+    ...readSeaLanes().map((l) => l.points),
+  ];
+}
+
+/** The sea graph from its files (what loadSeaNetwork builds once): the lines, then shortcuts. */
 export function buildSeaGraphFromFiles(): SeaGraph {
-  return buildSeaGraph([...readMarnetLines(), ...readSeaApproaches()], readPassageAreas(), {
+  return buildSeaGraph(readSeaNetworkLines(), readPassageAreas(), {
     extraLines: readSeaShortcuts(),
   });
 }
@@ -143,7 +156,7 @@ export function readPassageAreas(file = path.join(DATA_ROOT, "passages.json")): 
 export function loadSeaNetwork(): SeaNetwork {
   if (!network) {
     const t0 = performance.now();
-    const lines = [...readMarnetLines(), ...readSeaApproaches()];
+    const lines = readSeaNetworkLines();
     const extraLines = readSeaShortcuts();
     const areas = readPassageAreas();
     const t1 = performance.now();
@@ -274,7 +287,7 @@ export function loadSnapLand(options: { useCache?: boolean } = {}): {
     paths: [path.resolve(__dirname, "..", "..")],
   });
   const key = createHash("sha256")
-    .update(`land-raster-v2:${SNAP_LAND_CELL_DEGREES}:`)
+    .update(`land-raster-v3:${SNAP_LAND_CELL_DEGREES}:`)
     .update(fs.readFileSync(landFile))
     .digest("hex")
     .slice(0, 32);
