@@ -29,7 +29,7 @@ import { MinHeap } from "../engine/routing/sea/min-heap";
 import { passageAt } from "../engine/routing/sea/passages";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { loadLandPolygons } from "./inland";
-import { LAND_TOLERANCE_M } from "./sea-lanes";
+import { LAND_TOLERANCE_M, readSeaLanes } from "./sea-lanes";
 import { readPassageAreas, readSeaNetworkLines } from "./sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -81,7 +81,11 @@ export function shortcutInputsHash(): string {
   const h = createHash("sha256");
   h.update(GENERATOR);
   h.update(JSON.stringify(SHORTCUT_PARAMS));
-  for (const f of inputFiles()) h.update(fs.readFileSync(f));
+  for (const f of inputFiles()) {
+    // Of the lanes, only their geometry matters (a reworded source does not change a shortcut).
+    if (f.endsWith("sea-lanes.json")) h.update(JSON.stringify(readSeaLanes(f).map((l) => l.points)));
+    else h.update(fs.readFileSync(f));
+  }
   return h.digest("hex");
 }
 

@@ -137,7 +137,12 @@ describe("routed paths of 2,000 random port pairs", () => {
   }, 120_000);
 });
 
-/** Measured after the repairs (see the report); a ratchet: they may only go down. */
+/**
+ * Measured (a ratchet: they may only go down). Before the repairs and lanes: 724 of 11,878 edges
+ * over land; of the 2,000 paths, 1,559 over land between the ports and 1,863 with the connectors.
+ * After: 7 edges (the unresolved ones), 127 and 1,247 paths. Most of the remaining paths cross land
+ * only on the straight leg from a port that 1:50m draws inland (a river or harbour port).
+ */
 const UNRESOLVED_MAX = 9;
-const PATHS_OVER_LAND_MAX = 2000;
-const PATHS_WITH_CONNECTORS_MAX = 2000;
+const PATHS_OVER_LAND_MAX = 127;
+const PATHS_WITH_CONNECTORS_MAX = 1247;

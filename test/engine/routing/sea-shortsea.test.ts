@@ -72,8 +72,18 @@ describe("short-sea reference table", () => {
     const over = results.filter((x) => x.error > 10).map((x) => x.key);
     // Measured; see the note in the report: these are left as they are, not hidden.
     expect(over.sort()).toEqual(KNOWN_OVER_10.sort());
-    for (const x of results) expect(x.error).toBeLessThan(25);
+    for (const x of results) expect(x.error).toBeLessThan(20);
   });
 });
 
-const KNOWN_OVER_10: string[] = [];
+/**
+ * Measured over 10 %: Pub. 151 gives Kobe-Hiroshima 179 nm where the Seto Inland Sea fairway by the
+ * Akashi and Kurushima straits is about 150 nm (we find 146); Dalian-Incheon 290 nm where we find
+ * 259 nm (great circle 250); Singapore-Port Swettenham 210 nm where we reach Port Klang's North
+ * Port from the west (234 nm) for want of its island channels, which 1:50m draws as land.
+ */
+const KNOWN_OVER_10: string[] = [
+  "Dalian, China - Incheon, South Korea",
+  "Kobe, Japan - Hiroshima, Japan",
+  "Singapore - Port Swettenham, Malaysia",
+];
