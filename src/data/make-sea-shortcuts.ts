@@ -27,12 +27,14 @@ import {
 } from "../engine/routing/sea/land-mask";
 import { MinHeap } from "../engine/heap";
 import { passageAt } from "../engine/routing/sea/passages";
+import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { loadLandPolygons } from "./inland";
-import { readMarnetLines, readPassageAreas, readSeaApproaches } from "./sea";
+import { LAND_TOLERANCE_M, readSeaLanes } from "./sea-lanes";
+import { readPassageAreas, readSeaNetworkLines } from "./sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 export const SHORTCUTS_FILE = path.join(DATA_ROOT, "sea-shortcuts.json");
-const GENERATOR = "src/data/make-sea-shortcuts.ts v2";
+const GENERATOR = "src/data/make-sea-shortcuts.ts v3";
 
 export const SHORTCUT_PARAMS = {
   /** Land raster cell, degrees, and the coastal margin in cells (0.05° ≈ 5.5 km). */
@@ -68,6 +70,9 @@ function inputFiles(): string[] {
     path.join(DATA_ROOT, "passages.json"),
     path.join(DATA_ROOT, "sea-approaches.json"),
     path.join(DATA_ROOT, "waterways.json"),
+    path.join(DATA_ROOT, "sea-repairs.json"),
+    path.join(DATA_ROOT, "sea-land-exceptions.json"),
+    path.join(DATA_ROOT, "sea-lanes.json"),
   ];
 }
 
@@ -76,7 +81,11 @@ export function shortcutInputsHash(): string {
   const h = createHash("sha256");
   h.update(GENERATOR);
   h.update(JSON.stringify(SHORTCUT_PARAMS));
-  for (const f of inputFiles()) h.update(fs.readFileSync(f));
+  for (const f of inputFiles()) {
+    // Of the lanes, only their geometry matters (a reworded source does not change a shortcut).
+    if (f.endsWith("sea-lanes.json")) h.update(JSON.stringify(readSeaLanes(f).map((l) => l.points)));
+    else h.update(fs.readFileSync(f));
+  }
   return h.digest("hex");
 }
 
@@ -95,12 +104,20 @@ export function clearanceChecker(): ClearanceChecker {
     ...SHORTCUT_PARAMS.clearance,
     blocked: (lat, lng) => passageAt(lng, lat, areas) !== 0,
   };
-  return { land, margin, isClear: (a, b) => arcIsClear(land, margin, a, b, options) };
+  // And exactly: no more land than the tolerance on the 1:50m polygons (the raster samples cell
+  // centres every few km and misses narrow headlands).
+  const exact = new LandIndex(loadLandPolygons());
+  return {
+    land,
+    margin,
+    isClear: (a, b) =>
+      arcIsClear(land, margin, a, b, options) && exact.landMeters(a, b) <= LAND_TOLERANCE_M,
+  };
 }
 
 export function deriveShortcuts(log: (s: string) => void = () => undefined): ShortcutFile {
   const t0 = performance.now();
-  const graph = buildSeaGraph([...readMarnetLines(), ...readSeaApproaches()], readPassageAreas());
+  const graph = buildSeaGraph(readSeaNetworkLines(), readPassageAreas());
   const cg = buildChainGraph(graph);
   const checker = clearanceChecker();
   log(

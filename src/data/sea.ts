@@ -23,6 +23,7 @@ import {
 } from "../engine/routing/sea";
 import { LandMask, rasteriseLand } from "../engine/routing/sea/land-mask";
 import { loadLandPolygons } from "./inland";
+import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import { Cached, SeaParts, seaSnapshot } from "./snapshot";
 import {
   CanalLimit,
@@ -107,9 +108,21 @@ export function readSeaApproaches(
   });
 }
 
-/** The sea graph from its files (what loadSeaNetwork builds once): MARNET, approaches, then shortcuts. */
+/**
+ * The network's lines: MARNET with its land repairs (data/sea-repairs.json), the approaches and
+ * the coastal lanes (data/sea-lanes.json).
+ */
+export function readSeaNetworkLines(): Polyline[] {
+  return [
+    ...applySeaRepairs(readMarnetLines()),
+    ...readSeaApproaches(),
+    ...readSeaLanes().map((l) => l.points),
+  ];
+}
+
+/** The sea graph from its files (what loadSeaNetwork builds once): the lines, then shortcuts. */
 export function buildSeaGraphFromFiles(): SeaGraph {
-  return buildSeaGraph([...readMarnetLines(), ...readSeaApproaches()], readPassageAreas(), {
+  return buildSeaGraph(readSeaNetworkLines(), readPassageAreas(), {
     extraLines: readSeaShortcuts(),
   });
 }
@@ -141,7 +154,7 @@ export function readPassageAreas(file = path.join(DATA_ROOT, "passages.json")): 
 /** Builds the sea network from its files (no cache; what the snapshot holds). */
 export function buildSeaNetwork(): SeaNetwork {
   const t0 = performance.now();
-  const lines = [...readMarnetLines(), ...readSeaApproaches()];
+  const lines = readSeaNetworkLines();
   const extraLines = readSeaShortcuts();
   const areas = readPassageAreas();
   const t1 = performance.now();
@@ -172,15 +185,25 @@ export interface SeaTables {
 
 let tables: SeaTables | undefined;
 
-/** The chain graph and the core distance table of the default closed passages for a graph. */
+/** Closed without vesselInfo for SHORTSEA: those of the default feeder (KIEL open). */
+function shortseaDefaultClosed(): Set<Passage> {
+  return new VesselRegistry(new CanalLimits(readCanalLimits())).closedPassages(undefined, "SHORTSEA");
+}
+
+/**
+ * The chain graph and the core distance tables of the default closed passages for a graph:
+ * DEEPSEA's and SHORTSEA's (no vesselInfo), the closed sets of most queries, in that order.
+ */
 export function buildSeaTables(graph: SeaGraph): SeaTables {
   const t0 = performance.now();
   const chains = buildChainGraph(graph);
   const isCore = selectCore(chains);
   const t1 = performance.now();
-  const table = buildCoreTable(chains, isCore, closedPassageMask(DEFAULT_CLOSED));
+  const tables = [DEFAULT_CLOSED, shortseaDefaultClosed()].map((closed) =>
+    buildCoreTable(chains, isCore, closedPassageMask(closed))
+  );
   const t2 = performance.now();
-  return { chains, tables: [table], chainMs: t1 - t0, tableMs: t2 - t1, fromCache: false };
+  return { chains, tables, chainMs: t1 - t0, tableMs: t2 - t1, fromCache: false };
 }
 
 /**
@@ -194,7 +217,7 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
     tables = parts.fromSnapshot
       ? {
           chains: parts.value.chains,
-          tables: [parts.value.table],
+          tables: [parts.value.table, parts.value.shortseaTable],
           chainMs: 0,
           tableMs: 0,
           fromCache: true,
@@ -248,6 +271,7 @@ export function loadSeaParts(): SeaPartsLoad {
         graph: net.graph,
         chains: built.tables.chains,
         table: built.tables.tables[0],
+        shortseaTable: built.tables.tables[1],
         land: built.land.mask,
       };
     });

@@ -51,8 +51,14 @@ export interface OverlandRouter {
 export interface VesselResolver {
   /** Parses `length,width,draught` (cm), `IMO1234567` or `MMSI123456789`; throws naming `parameter`. */
   resolve(vesselInfo: string, parameter: string): VesselDimensions;
-  /** Passages closed to this vessel (or by default when no vessel is given). */
-  closedPassages(vessel: VesselDimensions | undefined): Set<Passage>;
+  /**
+   * Passages closed to this vessel; without one, to the modality's default vessel (SHORTSEA: a
+   * feeder that fits the Kiel Canal; DEEPSEA: a large container ship, Kiel closed).
+   */
+  closedPassages(
+    vessel: VesselDimensions | undefined,
+    modality?: "DEEPSEA" | "SHORTSEA"
+  ): Set<Passage>;
 }
 
 export interface EmissionCalculator {
@@ -194,7 +200,7 @@ export class RouteEngine {
     switch (modality) {
       case "DEEPSEA":
       case "SHORTSEA": {
-        const closed = this.parts.vessels.closedPassages(vessel);
+        const closed = this.parts.vessels.closedPassages(vessel, modality);
         for (const p of avoid) closed.add(p);
         const r = this.parts.sea.route(origin, destination, { closed });
         if (!r)

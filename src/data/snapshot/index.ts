@@ -18,8 +18,10 @@ export type { Cached } from "./cache";
 export interface SeaParts {
   graph: SeaGraph;
   chains: ChainGraph;
-  /** The core distance table of the default closed passages. */
+  /** The core distance table of DEEPSEA's default closed passages. */
   table: CoreTable;
+  /** The core distance table of SHORTSEA's default closed passages (the feeder's: Kiel open). */
+  shortseaTable: CoreTable;
   /** Land raster for snapping. */
   land: LandMask;
 }

@@ -87,13 +87,14 @@ describe("Rotterdam → Gdańsk", () => {
 });
 
 describe("Hamburg → Gdańsk", () => {
-  it("via the canal matches the published 440 nm within 3 % (Gdańsk-Hamburg by the Kiel Canal, https://www.monikawitkowska.pl/europa/58-niemcy/540-212)", () => {
+  it("via the canal matches the published 440 nm within 4 % (Gdańsk-Hamburg by the Kiel Canal, https://www.monikawitkowska.pl/europa/58-niemcy/540-212)", () => {
     const vessels = loadVesselResolver();
     const r = loadSeaRouter().route(HAMBURG, GDANSK, {
       closed: vessels.closedPassages(vessels.resolve("15000,2000,700", "vesselInfo")),
     })!;
     expect(r.passages).toEqual(["KIEL"]);
-    expect(Math.abs(r.meters / NM - 440) / 440).toBeLessThan(0.03);
+    // 455 nm: within 4 % (the route used to be 445 nm by cutting 8.6 km across the Hel Peninsula).
+    expect(Math.abs(r.meters / NM - 440) / 440).toBeLessThan(0.04);
   });
 
   it("Kiel (the port, in the fjord) is reached without the canal by default", () => {

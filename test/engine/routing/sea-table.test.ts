@@ -56,9 +56,10 @@ describe("chain graph", () => {
     expect(Math.abs(total - mainLength)).toBeLessThan(1);
   });
 
-  it("has far fewer junctions than vertices, and a core table for the default closed set", () => {
+  it("has far fewer junctions than vertices, and core tables for the DEEPSEA and SHORTSEA default closed sets", () => {
     expect(chains.junctionCount).toBeLessThan(graph.vertexCount / 2);
-    expect(tables).toHaveLength(1);
+    expect(tables).toHaveLength(2);
+    expect(tables[1].closedMask).not.toBe(tables[0].closedMask);
     const t = tables[0];
     expect(t.size).toBeGreaterThan(100);
     expect(t.size).toBeLessThanOrEqual(chains.junctionCount);

@@ -23,7 +23,78 @@ function setBit(bits: Uint8Array, i: number): void {
   bits[i >> 3] |= 1 << (i & 7);
 }
 
-export function rasteriseLand(polygons: ReadonlyArray<Rings>, cellDegrees: number): LandMask {
+/**
+ * Rings as closed planar polygons in lat/lng, for even-odd tests. Natural Earth rings that cross the
+ * antimeridian jump from 180 to -180 by one long edge: read as a plane polygon, that edge and its
+ * partner enclose whole latitude bands (everything between 65° and 69°N around Chukotka). Such a
+ * ring is unwrapped into one continuous ring and added twice, once shifted by 360°, so each side of
+ * the antimeridian sees its part. A ring around a pole (Antarctica) is closed along the pole instead.
+ */
+export function planarRings(polygons: ReadonlyArray<Rings>): number[][][] {
+  const out: number[][][] = [];
+  for (const polygon of polygons) {
+    for (const ring of polygon) {
+      let jumps = false;
+      let winding = 0;
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i];
+        const b = ring[(i + 1) % ring.length];
+        let dx = b[0] - a[0];
+        if (Math.abs(dx) > 180) jumps = true;
+        if (dx > 180) dx -= 360;
+        if (dx < -180) dx += 360;
+        winding += dx;
+      }
+      const plain = ring.map((p) => [p[0], p[1]]);
+      if (!jumps) {
+        out.push(plain);
+        continue;
+      }
+      if (Math.abs(winding) > 180) {
+        // Around a pole: each jump goes down the map edge, along the pole and back up.
+        const pole = plain.reduce((s, p) => s + p[1], 0) < 0 ? -90 : 90;
+        const closed: number[][] = [];
+        for (let i = 0; i < plain.length; i++) {
+          const a = plain[i];
+          const b = plain[(i + 1) % plain.length];
+          closed.push(a);
+          if (Math.abs(b[0] - a[0]) <= 180) continue;
+          const east = b[0] < a[0]; // leaves by +180, comes back at -180
+          const exit = east ? 180 : -180;
+          const bx = east ? b[0] + 360 : b[0] - 360;
+          const f = (exit - a[0]) / (bx - a[0]);
+          const y = a[1] + f * (b[1] - a[1]);
+          closed.push([exit, y], [exit, pole], [-exit, pole], [-exit, y]);
+        }
+        out.push(closed);
+        continue;
+      }
+      const unwrapped: number[][] = [plain[0]];
+      for (let i = 1; i < plain.length; i++) {
+        const prev = unwrapped[i - 1][0];
+        let x = plain[i][0];
+        while (x - prev > 180) x -= 360;
+        while (x - prev < -180) x += 360;
+        unwrapped.push([x, plain[i][1]]);
+      }
+      out.push(unwrapped);
+      const xs = unwrapped.map((p) => p[0]);
+      if (Math.max(...xs) > 180) out.push(unwrapped.map((p) => [p[0] - 360, p[1]]));
+      if (Math.min(...xs) < -180) out.push(unwrapped.map((p) => [p[0] + 360, p[1]]));
+    }
+  }
+  return out;
+}
+
+/**
+ * `touching`: also mark every cell a coastline passes through, so that narrow land (a spit, a
+ * peninsula, a small island) thinner than a cell is never missed by a straight leg's samples.
+ */
+export function rasteriseLand(
+  polygons: ReadonlyArray<Rings>,
+  cellDegrees: number,
+  options: { touching?: boolean } = {}
+): LandMask {
   const cols = Math.round(360 / cellDegrees);
   const rows = Math.round(180 / cellDegrees);
   const bits = new Uint8Array(Math.ceil((cols * rows) / 8));
@@ -33,8 +104,8 @@ export function rasteriseLand(polygons: ReadonlyArray<Rings>, cellDegrees: numbe
   const y1: number[] = [];
   const x2: number[] = [];
   const y2: number[] = [];
-  for (const polygon of polygons) {
-    for (const ring of polygon) {
+  {
+    for (const ring of planarRings(polygons)) {
       for (let i = 0; i < ring.length; i++) {
         const a = ring[i];
         const b = ring[(i + 1) % ring.length];
@@ -67,6 +138,20 @@ export function rasteriseLand(polygons: ReadonlyArray<Rings>, cellDegrees: numbe
       const c0 = Math.max(0, Math.ceil((xs[i] + 180) / cellDegrees - 0.5));
       const c1 = Math.min(cols - 1, Math.floor((xs[i + 1] + 180) / cellDegrees - 0.5));
       for (let c = c0; c <= c1; c++) setBit(bits, r * cols + c);
+    }
+  }
+  if (options.touching) {
+    const step = cellDegrees / 4;
+    for (let id = 0; id < x1.length; id++) {
+      const n = Math.max(1, Math.ceil(Math.hypot(x2[id] - x1[id], y2[id] - y1[id]) / step));
+      for (let k = 0; k <= n; k++) {
+        const x = x1[id] + ((x2[id] - x1[id]) * k) / n;
+        const y = y1[id] + ((y2[id] - y1[id]) * k) / n;
+        if (x < -180 || x >= 180) continue;
+        const r = Math.min(rows - 1, Math.max(0, Math.floor((y + 90) / cellDegrees)));
+        const c = Math.min(cols - 1, Math.max(0, Math.floor((x + 180) / cellDegrees)));
+        setBit(bits, r * cols + c);
+      }
     }
   }
   return { cellDegrees, cols, rows, bits };
@@ -199,4 +284,29 @@ export function connectorIsClear(
     }
   }
   return true;
+}
+
+/** How many samples (every `stepKm`, after the first `skipFromKm`) of the straight way fall on land. */
+export function connectorLandSamples(
+  land: LandMask,
+  from: { lat: number; lng: number },
+  to: { lat: number; lng: number },
+  skipFromKm: number,
+  stepKm: number
+): number {
+  let dLng = to.lng - from.lng;
+  if (dLng > 180) dLng -= 360;
+  if (dLng < -180) dLng += 360;
+  const km = Math.hypot(
+    (to.lat - from.lat) * 111.2,
+    dLng * 111.2 * Math.cos((((from.lat + to.lat) / 2) * Math.PI) / 180)
+  );
+  const steps = Math.max(1, Math.ceil(km / stepKm));
+  let count = 0;
+  for (let i = 1; i < steps; i++) {
+    if ((km * i) / steps < skipFromKm) continue;
+    const t = i / steps;
+    if (isLand(land, from.lat + t * (to.lat - from.lat), from.lng + t * dLng)) count++;
+  }
+  return count;
 }

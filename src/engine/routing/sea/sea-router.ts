@@ -26,7 +26,7 @@ import {
 } from "../../geo/geodesy";
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
-import { connectorIsClear, LandMask } from "./land-mask";
+import { connectorIsClear, connectorLandSamples, LandMask } from "./land-mask";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -240,7 +240,13 @@ export class NetworkSeaRouter implements SeaRouter {
         CONNECTOR_STEP_KM
       )
     );
-    return clear.length ? clear : hits;
+    if (clear.length) return clear;
+    // No way off the coast by water (a port inland at this scale): the snaps over the least land.
+    const over = hits.map((s) =>
+      connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
+    );
+    const least = Math.min(...over);
+    return hits.filter((_, i) => over[i] === least);
   }
 
   private isLongSpoke(e: number): boolean {

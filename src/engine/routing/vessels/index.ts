@@ -6,5 +6,6 @@ export {
   VesselImportResult,
   parseVesselCsv,
   DEFAULT_CLOSED,
+  DEFAULT_SHORTSEA_VESSEL,
   ALWAYS_CLOSED,
 } from "./vessel-registry";

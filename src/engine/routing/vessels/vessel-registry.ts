@@ -11,6 +11,17 @@ import { isValidImo, isValidMmsi, parseVesselInfo } from "./vessel-info";
 
 /** Closed without a vessel: the ice routes, and the small canals most ships do not fit. */
 export const DEFAULT_CLOSED: readonly Passage[] = ["NORTHWEST", "NORTHEAST", "KIEL", "CORINTH"];
+/**
+ * The vessel assumed per sea modality when no `vesselInfo` is given (centimetres). SHORTSEA: a
+ * container feeder of about 1,000 TEU (150 m x 23 m x 7.5 m), which fits the Kiel Canal (up to 160 m with 9.5 m draught) but not Corinth (16.5 m
+ * beam); its closed passages follow from data/canal-limits.csv like any vessel's. DEEPSEA (no
+ * vessel): DEFAULT_CLOSED, a large container ship that fits neither Kiel nor Corinth.
+ */
+export const DEFAULT_SHORTSEA_VESSEL: VesselDimensions = {
+  lengthCm: 15000,
+  widthCm: 2300,
+  draughtCm: 750,
+};
 /** Closed whatever the vessel: ice. */
 export const ALWAYS_CLOSED: readonly Passage[] = ["NORTHWEST", "NORTHEAST"];
 
@@ -87,7 +98,12 @@ export class VesselRegistry implements VesselResolver {
     return found;
   }
 
-  closedPassages(vessel: VesselDimensions | undefined): Set<Passage> {
+  /** Without a vessel, the default of the modality (DEEPSEA when none is given). */
+  closedPassages(
+    vessel: VesselDimensions | undefined,
+    modality: "DEEPSEA" | "SHORTSEA" = "DEEPSEA"
+  ): Set<Passage> {
+    if (!vessel && modality === "SHORTSEA") vessel = DEFAULT_SHORTSEA_VESSEL;
     if (!vessel) return new Set(DEFAULT_CLOSED);
     const closed = new Set<Passage>(ALWAYS_CLOSED);
     for (const p of this.limits.passages()) if (!this.limits.fits(p, vessel)) closed.add(p);

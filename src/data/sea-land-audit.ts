@@ -1,0 +1,270 @@
+/**
+ * Land audit of the sea network: every edge the graph can travel, and the paths of random port
+ * pairs, measured against Natural Earth 1:50m land (npm world-atlas) with the exact LandIndex.
+ * Canal edges (passages SUEZ, PANAMA, KIEL, CORINTH) and river approaches (data/sea-approaches.json
+ * entries that follow a waterway) are inland by nature and not counted.
+ *
+ * Run:  npm run build:node && node dist/data/sea-land-audit.js   (prints the counts)
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { parse } from "csv-parse/sync";
+import { passageId, pointInPolygon, SeaGraph } from "../engine/routing/sea";
+import { LandIndex } from "../engine/routing/sea/land-crossing";
+import type { SeaRouter } from "../engine/route-engine";
+import { LatLng, Passage } from "../engine/types";
+import { loadLandPolygons } from "./inland";
+import { LAND_TOLERANCE_M, readLandExceptions } from "./sea-lanes";
+import { loadSeaNetwork, loadSeaRouter, readPassageAreas, readSeaApproaches } from "./sea";
+import { DEFAULT_CLOSED } from "../engine/routing/vessels";
+
+const DATA_ROOT = path.resolve(__dirname, "../../data");
+
+export { LAND_TOLERANCE_M };
+/** A path's first and last kilometre (the port's own shore) are not checked. */
+export const PORT_SKIP_M = 1_000;
+const CANALS: readonly Passage[] = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
+
+let landIndex: LandIndex | undefined;
+export function loadLandIndex(): LandIndex {
+  return (landIndex ??= new LandIndex(loadLandPolygons()));
+}
+
+/** The river approaches (entries of data/sea-approaches.json that follow a waterway) as edges. */
+export function riverApproachEdges(): Array<[number, number, number, number]> {
+  const json = JSON.parse(
+    fs.readFileSync(path.join(DATA_ROOT, "sea-approaches.json"), "utf8")
+  ) as { approaches: Array<{ waterway?: string }> };
+  const lines = readSeaApproaches();
+  const out: Array<[number, number, number, number]> = [];
+  json.approaches.forEach((a, i) => {
+    if (!a.waterway) return;
+    const line = lines[i];
+    for (let k = 1; k < line.length; k++)
+      out.push([line[k - 1][0], line[k - 1][1], line[k][0], line[k][1]]);
+  });
+  return out;
+}
+
+/** True for a point on a river approach or an edge of data/sea-land-exceptions.json. */
+export function inlandWaterTest(): (lat: number, lng: number) => boolean {
+  return exceptionTest([
+    ...readLandExceptions(),
+    { name: "river approaches", kind: "river", reason: "", source: "", edges: riverApproachEdges() },
+  ]);
+}
+
+/** Vertex-pair keys of the river approaches (entries of data/sea-approaches.json with a waterway). */
+function riverEdgeKeys(): Set<string> {
+  const json = JSON.parse(
+    fs.readFileSync(path.join(DATA_ROOT, "sea-approaches.json"), "utf8")
+  ) as { approaches: Array<{ waterway?: string }> };
+  const lines = readSeaApproaches();
+  const keys = new Set<string>();
+  json.approaches.forEach((a, i) => {
+    if (!a.waterway) return;
+    const line = lines[i];
+    for (let k = 1; k < line.length; k++) {
+      keys.add(pairKey(line[k - 1][1], line[k - 1][0], line[k][1], line[k][0]));
+    }
+  });
+  return keys;
+}
+
+function pairKey(lat1: number, lng1: number, lat2: number, lng2: number): string {
+  const a = `${lat1.toFixed(6)},${lng1.toFixed(6)}`;
+  const b = `${lat2.toFixed(6)},${lng2.toFixed(6)}`;
+  return a < b ? `${a};${b}` : `${b};${a}`;
+}
+
+/**
+ * True for a point on an edge of data/sea-land-exceptions.json (within ~50 m): an edge with both
+ * ends on exception edges is one of them, or a piece of one split by the stitching.
+ */
+export function exceptionTest(exceptions = readLandExceptions()): (lat: number, lng: number) => boolean {
+  const segs = exceptions.flatMap((e) => e.edges);
+  const tol = 0.0005;
+  return (lat, lng) =>
+    segs.some(([x1, y1, x2, y2]) => {
+      if (lng < Math.min(x1, x2) - tol || lng > Math.max(x1, x2) + tol) return false;
+      if (lat < Math.min(y1, y2) - tol || lat > Math.max(y1, y2) + tol) return false;
+      const dx = x2 - x1;
+      const dy = y2 - y1;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, ((lng - x1) * dx + (lat - y1) * dy) / len2)) : 0;
+      return Math.hypot(x1 + t * dx - lng, y1 + t * dy - lat) < tol;
+    });
+}
+
+export interface LandEdge {
+  edge: number;
+  from: LatLng;
+  to: LatLng;
+  landM: number;
+  kind: "line" | "shortcut";
+}
+
+/** Travelled edges (main network, not canal, not river approach) with more land than the tolerance. */
+export function landCrossingEdges(
+  graph: SeaGraph = loadSeaNetwork().graph,
+  land = loadLandIndex(),
+  toleranceM = LAND_TOLERANCE_M
+): { checked: number; crossing: LandEdge[] } {
+  const canals = new Set(CANALS.map((p) => passageId(p)));
+  const rivers = riverEdgeKeys();
+  const excepted = exceptionTest();
+  const crossing: LandEdge[] = [];
+  let checked = 0;
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (!graph.edgeInMain[e] || canals.has(graph.edgePassage[e])) continue;
+    const a = graph.edgeA[e];
+    const b = graph.edgeB[e];
+    if (rivers.has(pairKey(graph.lat[a], graph.lng[a], graph.lat[b], graph.lng[b]))) continue;
+    if (excepted(graph.lat[a], graph.lng[a]) && excepted(graph.lat[b], graph.lng[b])) continue;
+    checked++;
+    const from = { lat: graph.lat[a], lng: graph.lng[a] };
+    const to = { lat: graph.lat[b], lng: graph.lng[b] };
+    const landM = land.landMeters(from, to);
+    if (landM > toleranceM)
+      crossing.push({ edge: e, from, to, landM, kind: e < graph.snapEdgeCount ? "line" : "shortcut" });
+  }
+  return { checked, crossing };
+}
+
+export interface SeaPort {
+  locode: string;
+  lat: number;
+  lng: number;
+}
+
+/** The seaports of data/ports-overlay.csv. */
+export function readOverlaySeaports(file = path.join(DATA_ROOT, "ports-overlay.csv")): SeaPort[] {
+  const rows = parse(fs.readFileSync(file, "utf8"), { columns: true, trim: true }) as Array<
+    Record<string, string>
+  >;
+  return rows
+    .filter((r) => r.kind.split(";").includes("seaport"))
+    .map((r) => ({ locode: r.locode, lat: Number(r.lat), lng: Number(r.lng) }));
+}
+
+/** `count` random distinct port pairs, reproducible from `seed` (a linear congruential generator). */
+export function randomPortPairs(
+  ports: SeaPort[],
+  count: number,
+  seed = 20261123
+): Array<[SeaPort, SeaPort]> {
+  let s = seed >>> 0;
+  const rnd = (): number => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const out: Array<[SeaPort, SeaPort]> = [];
+  while (out.length < count) {
+    const a = ports[Math.floor(rnd() * ports.length)];
+    const b = ports[Math.floor(rnd() * ports.length)];
+    if (a.locode !== b.locode) out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * Metres of a routed path inside land, not counting the first and last `PORT_SKIP_M` nor legs in
+ * canal areas (`inCanal` on a leg's midpoint).
+ */
+export function pathLandMeters(
+  path: ReadonlyArray<LatLng>,
+  land: LandIndex,
+  inCanal: (lat: number, lng: number) => boolean = () => false,
+  inland?: (lat: number, lng: number) => boolean
+): { landM: number; worstLeg: number } {
+  let total = 0;
+  let worst = -1;
+  let worstM = 0;
+  const lengths = path.slice(1).map((q, i) => legMeters(path[i], q));
+  const sum = lengths.reduce((x, y) => x + y, 0);
+  let along = 0;
+  for (let i = 1; i < path.length; i++) {
+    const len = lengths[i - 1];
+    const skipStart = Math.max(0, PORT_SKIP_M - along);
+    const skipEnd = Math.max(0, PORT_SKIP_M - (sum - along - len));
+    along += len;
+    const a = path[i - 1];
+    const b = path[i];
+    const mid = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 };
+    if (inCanal(mid.lat, mid.lng)) continue;
+    if (inland && inland(a.lat, a.lng) && inland(b.lat, b.lng)) continue;
+    const m = land.landMeters(a, b, Math.min(skipStart, len), Math.min(skipEnd, len));
+    total += m;
+    if (m > worstM) {
+      worstM = m;
+      worst = i - 1;
+    }
+  }
+  return { landM: total, worstLeg: worst };
+}
+
+function legMeters(a: LatLng, b: LatLng): number {
+  const r = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * r) / 2) ** 2 +
+    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lng - a.lng) * r) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export interface PathAudit {
+  pairs: number;
+  routed: number;
+  crossing: Array<{ from: string; to: string; landM: number; leg: [LatLng, LatLng] }>;
+}
+
+export function landCrossingPaths(
+  pairs: Array<[SeaPort, SeaPort]>,
+  closed: ReadonlySet<Passage>,
+  router: SeaRouter = loadSeaRouter(),
+  land = loadLandIndex(),
+  toleranceM = LAND_TOLERANCE_M,
+  inCanal?: (lat: number, lng: number) => boolean,
+  inland: (lat: number, lng: number) => boolean = inlandWaterTest()
+): PathAudit {
+  const out: PathAudit = { pairs: pairs.length, routed: 0, crossing: [] };
+  for (const [a, b] of pairs) {
+    const r = router.route(a, b, { closed });
+    if (!r) continue;
+    out.routed++;
+    const { landM, worstLeg } = pathLandMeters(r.path, land, inCanal, inland);
+    if (landM > toleranceM)
+      out.crossing.push({
+        from: a.locode,
+        to: b.locode,
+        landM,
+        leg: [r.path[worstLeg], r.path[worstLeg + 1]],
+      });
+  }
+  return out;
+}
+
+if (require.main === module) {
+  const t0 = performance.now();
+  const land = loadLandIndex();
+  const t1 = performance.now();
+  const { checked, crossing } = landCrossingEdges(undefined, land);
+  const t2 = performance.now();
+  console.log(`land index ${(t1 - t0).toFixed(0)} ms; edges checked ${checked} in ${(t2 - t1).toFixed(0)} ms`);
+  console.log(`edges over land (> ${LAND_TOLERANCE_M} m): ${crossing.length} (lines ${crossing.filter((c) => c.kind === "line").length}, shortcuts ${crossing.filter((c) => c.kind === "shortcut").length})`);
+  for (const c of crossing.sort((x, y) => y.landM - x.landM).slice(0, Number(process.argv[2] ?? 40)))
+    console.log(`  ${c.kind} ${c.from.lat.toFixed(3)},${c.from.lng.toFixed(3)} -> ${c.to.lat.toFixed(3)},${c.to.lng.toFixed(3)}  ${(c.landM / 1000).toFixed(1)} km`);
+  const areas = readPassageAreas().filter((a) => ["SUEZ", "PANAMA", "KIEL", "CORINTH"].includes(a.name));
+  const inCanal = (lat: number, lng: number): boolean => areas.some((a) => pointInPolygon(lng, lat, a.polygon));
+  const ports = readOverlaySeaports();
+  for (const [label, closed] of [
+    ["default", new Set<Passage>(DEFAULT_CLOSED)],
+  ] as Array<[string, Set<Passage>]>) {
+    const t3 = performance.now();
+    const audit = landCrossingPaths(randomPortPairs(ports, 2000), closed, undefined, land, LAND_TOLERANCE_M, inCanal);
+    console.log(`paths (${label}): ${audit.routed}/${audit.pairs} routed, ${audit.crossing.length} over land, ${(performance.now() - t3).toFixed(0)} ms`);
+    const seen = new Set<string>();
+    for (const c of audit.crossing.sort((x, y) => y.landM - x.landM)) {
+      const k = `${c.leg[0].lat.toFixed(2)},${c.leg[0].lng.toFixed(2)}`;
+      if (seen.has(k)) continue;
+      seen.add(k);
+      console.log(`  ${c.from}-${c.to} ${(c.landM / 1000).toFixed(1)} km, worst leg ${c.leg[0].lat.toFixed(3)},${c.leg[0].lng.toFixed(3)} -> ${c.leg[1].lat.toFixed(3)},${c.leg[1].lng.toFixed(3)}`);
+    }
+  }
+}

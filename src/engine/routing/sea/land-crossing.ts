@@ -1,0 +1,249 @@
+/**
+ * Exact land test for sea legs: how many metres of a great-circle leg lie inside land polygons
+ * (Natural Earth rings, [lng, lat]). Polygon edges are bucketed in a lat/lng grid; each cell knows
+ * whether its centre is inside land (scanline at the centre latitude), so a point's inside-ness is
+ * the centre's, flipped once per ring edge crossed between the centre and the point. A leg is cut
+ * into short pieces (straight in lat/lng, off the great circle by metres), each clipped against the
+ * ring edges of the cells it touches.
+ */
+import { planarRings, Rings } from "./land-mask";
+
+const RAD = Math.PI / 180;
+const EARTH_RADIUS_M = 6_371_008.8;
+/** Pieces of a leg are at most this long (a 20 km lat/lng chord is within ~10 m of the great circle). */
+const PIECE_M = 20_000;
+
+export class LandIndex {
+  private readonly cols: number;
+  private readonly rows: number;
+  /** Ring edges: x1, y1, x2, y2 per edge. */
+  private readonly seg: Float64Array;
+  /** CSR: edges of cell i are cellEdges[cellStart[i] .. cellStart[i+1]). */
+  private readonly cellStart: Int32Array;
+  private readonly cellEdges: Int32Array;
+  /** 1 when the cell's centre is inside land. */
+  private readonly centreInside: Uint8Array;
+  private readonly stamp: Int32Array;
+  private tick = 0;
+
+  constructor(
+    polygons: ReadonlyArray<Rings>,
+    readonly cellDegrees = 0.25
+  ) {
+    this.cols = Math.round(360 / cellDegrees);
+    this.rows = Math.round(180 / cellDegrees);
+    const segs: number[] = [];
+    for (const ring of planarRings(polygons))
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i];
+        const b = ring[(i + 1) % ring.length];
+        if (a[0] === b[0] && a[1] === b[1]) continue;
+        segs.push(a[0], a[1], b[0], b[1]);
+      }
+    this.seg = Float64Array.from(segs);
+    const m = segs.length / 4;
+    this.stamp = new Int32Array(m);
+    // Bucket each edge into the cells of its bounding box (edges of 1:50m rings are short).
+    const counts = new Int32Array(this.cols * this.rows + 1);
+    const forCells = (e: number, f: (cell: number) => void): void => {
+      const s = this.seg;
+      const c0 = this.col(Math.min(s[4 * e], s[4 * e + 2]));
+      const c1 = this.col(Math.max(s[4 * e], s[4 * e + 2]));
+      const r0 = this.row(Math.min(s[4 * e + 1], s[4 * e + 3]));
+      const r1 = this.row(Math.max(s[4 * e + 1], s[4 * e + 3]));
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) f(r * this.cols + c);
+    };
+    for (let e = 0; e < m; e++) forCells(e, (cell) => counts[cell + 1]++);
+    for (let i = 0; i < counts.length - 1; i++) counts[i + 1] += counts[i];
+    this.cellStart = counts;
+    this.cellEdges = new Int32Array(counts[counts.length - 1]);
+    const fill = counts.slice(0, counts.length - 1);
+    for (let e = 0; e < m; e++) forCells(e, (cell) => (this.cellEdges[fill[cell]++] = e));
+    this.centreInside = this.centres();
+  }
+
+  private col(lng: number): number {
+    return Math.min(this.cols - 1, Math.max(0, Math.floor((lng + 180) / this.cellDegrees)));
+  }
+
+  private row(lat: number): number {
+    return Math.min(this.rows - 1, Math.max(0, Math.floor((lat + 90) / this.cellDegrees)));
+  }
+
+  /** Even-odd scanline through each row's centre latitude, read at each cell's centre longitude. */
+  private centres(): Uint8Array {
+    const out = new Uint8Array(this.cols * this.rows);
+    const s = this.seg;
+    const byRow: number[][] = Array.from({ length: this.rows }, () => []);
+    for (let e = 0; e < s.length / 4; e++) {
+      const r0 = this.row(Math.min(s[4 * e + 1], s[4 * e + 3]));
+      const r1 = this.row(Math.max(s[4 * e + 1], s[4 * e + 3]));
+      for (let r = r0; r <= r1; r++) byRow[r].push(e);
+    }
+    const xs: number[] = [];
+    for (let r = 0; r < this.rows; r++) {
+      const lat = -90 + (r + 0.5) * this.cellDegrees;
+      xs.length = 0;
+      for (const e of byRow[r]) {
+        const ya = s[4 * e + 1];
+        const yb = s[4 * e + 3];
+        if (ya > lat === yb > lat) continue;
+        xs.push(s[4 * e] + ((lat - ya) * (s[4 * e + 2] - s[4 * e])) / (yb - ya));
+      }
+      xs.sort((a, b) => a - b);
+      let k = 0;
+      for (let c = 0; c < this.cols; c++) {
+        const x = -180 + (c + 0.5) * this.cellDegrees;
+        while (k < xs.length && xs[k] < x) k++;
+        out[r * this.cols + c] = k & 1;
+      }
+    }
+    return out;
+  }
+
+  /** True when the point is inside land. */
+  isLand(lat: number, lng: number): boolean {
+    if (lng < -180 || lng >= 180) lng = ((((lng + 180) % 360) + 360) % 360) - 180;
+    const r = this.row(lat);
+    const c = this.col(lng);
+    const cell = r * this.cols + c;
+    const cx = -180 + (c + 0.5) * this.cellDegrees;
+    const cy = -90 + (r + 0.5) * this.cellDegrees;
+    let inside = this.centreInside[cell] === 1;
+    const s = this.seg;
+    for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
+      const e = this.cellEdges[k];
+      if (crossParam(cx, cy, lng, lat, s[4 * e], s[4 * e + 1], s[4 * e + 2], s[4 * e + 3]) >= 0)
+        inside = !inside;
+    }
+    return inside;
+  }
+
+  /** Metres of the straight lat/lng piece p→q inside land (the piece is short: a few cells). */
+  private pieceInside(lat1: number, lng1: number, lat2: number, lng2: number, m: number): number {
+    const ts: number[] = [];
+    const tick = ++this.tick;
+    const s = this.seg;
+    const r0 = this.row(Math.min(lat1, lat2));
+    const r1 = this.row(Math.max(lat1, lat2));
+    const c0 = this.col(Math.min(lng1, lng2));
+    const c1 = this.col(Math.max(lng1, lng2));
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.cols + c;
+        for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
+          const e = this.cellEdges[k];
+          if (this.stamp[e] === tick) continue;
+          this.stamp[e] = tick;
+          const t = crossParam(
+            lng1,
+            lat1,
+            lng2,
+            lat2,
+            s[4 * e],
+            s[4 * e + 1],
+            s[4 * e + 2],
+            s[4 * e + 3]
+          );
+          if (t >= 0) ts.push(t);
+        }
+      }
+    let inside = this.isLand(lat1, lng1);
+    if (!ts.length) return inside ? m : 0;
+    ts.sort((a, b) => a - b);
+    let total = 0;
+    let from = 0;
+    for (const t of ts) {
+      if (inside) total += t - from;
+      inside = !inside;
+      from = t;
+    }
+    if (inside) total += 1 - from;
+    return total * m;
+  }
+
+  /**
+   * Metres of the great-circle leg a→b inside land, not counting the first `skipStartM` and the
+   * last `skipEndM` metres (a port's own shore).
+   */
+  landMeters(
+    a: { lat: number; lng: number },
+    b: { lat: number; lng: number },
+    skipStartM = 0,
+    skipEndM = 0
+  ): number {
+    const ua = unit(a.lat, a.lng);
+    const ub = unit(b.lat, b.lng);
+    const omega = Math.atan2(
+      Math.hypot(
+        ua[1] * ub[2] - ua[2] * ub[1],
+        ua[2] * ub[0] - ua[0] * ub[2],
+        ua[0] * ub[1] - ua[1] * ub[0]
+      ),
+      ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]
+    );
+    const total = omega * EARTH_RADIUS_M;
+    if (total <= skipStartM + skipEndM) return 0;
+    const n = Math.max(1, Math.ceil(total / PIECE_M));
+    const point = (t: number): { lat: number; lng: number } => {
+      if (omega < 1e-12) return a;
+      const wa = Math.sin((1 - t) * omega) / Math.sin(omega);
+      const wb = Math.sin(t * omega) / Math.sin(omega);
+      const x = wa * ua[0] + wb * ub[0];
+      const y = wa * ua[1] + wb * ub[1];
+      const z = wa * ua[2] + wb * ub[2];
+      return { lat: Math.atan2(z, Math.hypot(x, y)) / RAD, lng: Math.atan2(y, x) / RAD };
+    };
+    let inside = 0;
+    let p = point(skipStartM / total);
+    const tEnd = 1 - skipEndM / total;
+    const t0 = skipStartM / total;
+    for (let i = 1; i <= n; i++) {
+      const q = point(t0 + ((tEnd - t0) * i) / n);
+      const pieceM = ((tEnd - t0) * total) / n;
+      // A piece across the antimeridian: measured on each side of it.
+      if (Math.abs(q.lng - p.lng) > 180) {
+        const qShift = q.lng > p.lng ? q.lng - 360 : q.lng + 360;
+        const f = (Math.sign(qShift) * 180 - p.lng) / (qShift - p.lng);
+        const latX = p.lat + f * (q.lat - p.lat);
+        const edge = qShift > 0 ? 180 : -180;
+        inside += this.pieceInside(p.lat, p.lng, latX, edge, pieceM * f);
+        inside += this.pieceInside(latX, -edge, q.lat, q.lng, pieceM * (1 - f));
+      } else inside += this.pieceInside(p.lat, p.lng, q.lat, q.lng, pieceM);
+      p = q;
+    }
+    return inside;
+  }
+}
+
+function unit(lat: number, lng: number): [number, number, number] {
+  const c = Math.cos(lat * RAD);
+  return [c * Math.cos(lng * RAD), c * Math.sin(lng * RAD), Math.sin(lat * RAD)];
+}
+
+/**
+ * Where segment P1→P2 crosses segment Q1→Q2: the parameter t in [0, 1) along P, or -1. Half-open
+ * on both (a crossing exactly at a shared ring vertex counts once).
+ */
+function crossParam(
+  px1: number,
+  py1: number,
+  px2: number,
+  py2: number,
+  qx1: number,
+  qy1: number,
+  qx2: number,
+  qy2: number
+): number {
+  const rx = px2 - px1;
+  const ry = py2 - py1;
+  const sx = qx2 - qx1;
+  const sy = qy2 - qy1;
+  const den = rx * sy - ry * sx;
+  if (den === 0) return -1;
+  const wx = qx1 - px1;
+  const wy = qy1 - py1;
+  const t = (wx * sy - wy * sx) / den;
+  const u = (wx * ry - wy * rx) / den;
+  return t >= 0 && t < 1 && u >= 0 && u < 1 ? t : -1;
+}
