@@ -85,19 +85,10 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
           threads: config.optimizer.threads || undefined,
         })
       : undefined;
-  const poolReady = pool?.ready();
   const engine = options.engine ?? loadEngineFor(dataDir);
   const optimizer = options.optimizer ?? undefined;
-  let optimizerRunner: OptimizerRunner | undefined;
-  let optimizerError: string | undefined;
-  if (pool) {
-    if (await poolReady) optimizerRunner = pool;
-    else {
-      optimizerError =
-        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer not loaded";
-      await pool.close(0);
-    }
-  }
+  // Listening does not wait for the threads: a search sent while they load waits for them.
+  const optimizerRunner: OptimizerRunner | undefined = pool;
 
   const tls =
     options.tlsMaterial ??
@@ -113,7 +104,12 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     logStream: options.logStream,
     fastify: tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : undefined,
   });
-  if (optimizerError) app.log.warn(optimizerError);
+  void pool?.ready().then((ok) => {
+    if (!ok)
+      app.log.warn(
+        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer failed to load"
+      );
+  });
   await app.listen({ port: options.port ?? DEFAULT_PORT, host: options.host ?? DEFAULT_HOST });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
