@@ -156,11 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.maxConnections = config.maxConnections;
 
   registerProblemHandlers(app, config.problemTypeBase);
-  // An error answered before the request body was read (401, 403, 429…): close the connection,
-  // so a client trickling its body cannot keep it open.
-  app.addHook("onSend", async (request, reply) => {
-    if (reply.statusCode >= 400 && !request.raw.complete) reply.header("connection", "close");
-  });
+
   app.decorateRequest("caller", null);
   app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
@@ -179,6 +175,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("request-id", request.id);
+    // An error answered before the request body was read (401, 403, 429…): close the
+    // connection, so a client trickling its body cannot keep it open.
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header("connection", "close");
   });
 
   const runner =

@@ -148,19 +148,10 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
           threads: config.optimizer.threads || undefined,
         })
       : undefined;
-  const poolReady = pool?.ready();
   const engine = options.engine ?? loadEngineFor(dataDir);
   const optimizer = options.optimizer ?? undefined;
-  let optimizerRunner: OptimizerRunner | undefined;
-  let optimizerError: string | undefined;
-  if (pool) {
-    if (await poolReady) optimizerRunner = pool;
-    else {
-      optimizerError =
-        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer not loaded";
-      await pool.close(0);
-    }
-  }
+  // Listening does not wait for the threads: a search sent while they load waits for them.
+  const optimizerRunner: OptimizerRunner | undefined = pool;
 
   const tls =
     options.tlsMaterial ??
@@ -180,7 +171,12 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
       ...(options.requestIdHeader ? { genReqId: requestIdFrom(options.requestIdHeader) } : {}),
     },
   });
-  if (optimizerError) app.log.warn(optimizerError);
+  void pool?.ready().then((ok) => {
+    if (!ok)
+      app.log.warn(
+        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer failed to load"
+      );
+  });
   if (rateLimiter) {
     rateLimiter.logger = app.log;
     // Start anyway when Redis is down: the fail mode applies until it answers.

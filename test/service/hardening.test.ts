@@ -102,6 +102,18 @@ describe("hostile input", () => {
     }
   });
 
+  test('a terminal named "Constructor …" matches like any name (its words once reached Object.prototype)', () => {
+    const { matchScore, prepareName, prepareQuery } =
+      require("../../src/engine/places/name-match") as typeof import("../../src/engine/places/name-match");
+    const name = prepareName("Constructor Valueof Terminal");
+    expect(matchScore(prepareQuery("constr"), name)).toBeGreaterThan(0);
+    expect(matchScore(prepareQuery("toString"), name)).toBe(0);
+    // Repeated words count once; a flood of words is capped.
+    const many = prepareQuery(Array.from({ length: 500 }, (_, i) => `w${i} terminal`).join(" "));
+    expect(many.tokens.length).toBeLessThanOrEqual(8);
+    expect(prepareQuery("terminal terminal terminal").tokens).toHaveLength(1);
+  });
+
   test("a key in the query string is refused (400) and redacted from logs", async () => {
     const { key } = await s.account();
     for (const q of [`x-api-key=${key}`, `apiKey=${key}`, `note=${key}`]) {
