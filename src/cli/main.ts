@@ -3,6 +3,7 @@ import { Command } from "commander";
 import * as data from "./commands/data";
 import * as lanes from "./commands/lanes";
 import * as service from "./commands/service";
+import * as start from "./commands/start";
 import * as schedules from "./commands/schedules";
 
 const program = new Command("route-sheets")
@@ -11,7 +12,7 @@ const program = new Command("route-sheets")
   )
   .showHelpAfterError();
 
-for (const mod of [data, lanes, service, schedules]) mod.register(program);
+for (const mod of [data, lanes, start, service, schedules]) mod.register(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));
