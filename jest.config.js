@@ -6,9 +6,5 @@ module.exports = {
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.jest.json", diagnostics: false }],
   },
-  moduleNameMapper: {
-    // office-addin-mock pulls in office-addin-manifest, which needs the internet; a local stub stands in.
-    "^office-addin-manifest$": "<rootDir>/test/support/office-addin-manifest-stub.js",
-  },
   testTimeout: 60000,
 };

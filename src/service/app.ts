@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   addinDir?: string;
   /** The add-in manifest served at /manifest.xml (with the request's origin substituted). */
   manifestFile?: string;
+  /** The add-in's public URL (--public-url): its manifest and help URLs start with it. */
+  addinPublicUrl?: string;
   /** Where logs go (default stdout); the CLI uses stderr so stdout carries only its messages. */
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
@@ -113,6 +115,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   batchRoutes(app, { ...deps, store });
   routeOptimizerRoutes(app, deps);
   if (options.addinDir)
-    await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });
+    await addinRoutes(app, {
+      addinDir: options.addinDir,
+      manifestFile: options.manifestFile,
+      publicUrl: options.addinPublicUrl,
+    });
   return app;
 }

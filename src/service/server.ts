@@ -25,7 +25,7 @@ export interface ServeOptions {
   /** Already-resolved TLS material (start: dev certs when present). */
   tlsMaterial?: TlsMaterial;
   config?: Partial<ServiceConfig>;
-  addin?: { addinDir: string; manifestFile?: string };
+  addin?: { addinDir: string; manifestFile?: string; publicUrl?: string };
   engine?: RouteEngine;
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
@@ -91,6 +91,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     config,
     addinDir: options.addin?.addinDir,
     manifestFile: options.addin?.manifestFile,
+    addinPublicUrl: options.addin?.publicUrl,
     logStream: options.logStream,
     fastify: tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : undefined,
   });
