@@ -28,7 +28,13 @@ async function main(): Promise<void> {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-bench-addin-"));
   const key = await createKey(dataDir, 1_000_000);
-  const server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
+  const server = await startServer(dataDir, "serve", [
+    "--host",
+    "127.0.0.1",
+    "--log-level",
+    "warn",
+    "--no-request-log",
+  ]);
   const proxy = new FaultProxy(server.url);
   const origin = await proxy.start();
   const addin = await openAddinPage(`${origin}/taskpane.html`, key);

@@ -57,7 +57,13 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     const optimizer = ["--optimizer", "--optimizer-credits", "1000"];
     key = await createKey(dataDir, 1_000_000, optimizer);
     referenceKey = await createKey(dataDir, 1_000_000, [...optimizer, "--rate-limit", "1000"]);
-    server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
+    server = await startServer(dataDir, "serve", [
+      "--host",
+      "127.0.0.1",
+      "--log-level",
+      "warn",
+      "--no-request-log",
+    ]);
     proxy = new FaultProxy(server.url);
     const origin = await proxy.start();
     addin = await openAddinPage(`${origin}/taskpane.html`, key);
@@ -208,7 +214,13 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     const { cells } = await distanceSheet(addin.page, freshLanes(200));
     expect(Date.now() - started).toBeLessThan(15_000);
     for (const cell of cells) expect(cell).toEqual(UNAVAILABLE);
-    server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
+    server = await startServer(dataDir, "serve", [
+      "--host",
+      "127.0.0.1",
+      "--log-level",
+      "warn",
+      "--no-request-log",
+    ]);
     proxy.upstream = server.url;
   });
 
