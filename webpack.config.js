@@ -34,7 +34,9 @@ const DEV_ORIGIN = "https://localhost:3000";
  */
 class HelpUrlsPlugin {
   apply(compiler) {
-    compiler.hooks.compilation.tap("HelpUrlsPlugin", (compilation) => {
+    // The main compilation only: HtmlWebpackPlugin's child compilation merges its own (unchanged)
+    // copy of functions.json into it first, and the two must agree then.
+    compiler.hooks.thisCompilation.tap("HelpUrlsPlugin", (compilation) => {
       compilation.hooks.processAssets.tap(
         { name: "HelpUrlsPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
         () => {
