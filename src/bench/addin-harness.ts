@@ -1,7 +1,8 @@
 /**
  * Drives the built Excel add-in the way Excel would, without Excel: the real server (the CLI)
- * serves dist/addin, headless Debian Chromium loads taskpane.html with Office.js stubbed (the
- * CDN request is answered locally, CustomFunctions.associate captured), and the page's own
+ * serves dist/addin, headless Debian Chromium loads taskpane.html with the real Office.js of
+ * @microsoft/office-js (its CDN requests answered from node_modules: the outside-Office path for
+ * real), the in-Excel host simulated (CustomFunctions.associate captured), and the page's own
  * ROUTE.* functions are called. A loopback proxy in front of the server counts the API requests
  * that reach it and can inject faults. Used by test/addin/e2e.test.ts and `npm run bench:addin`.
  */
@@ -201,7 +202,7 @@ export class FaultProxy {
   }
 }
 
-/** Office.js as the add-in needs it: CustomFunctions (associate captured), OfficeRuntime.storage, Office.onReady. */
+/** A stand-in for Office.js (the pane tests use it; the functions tests load the real Office.js): CustomFunctions (associate captured), OfficeRuntime.storage, Office.onReady. */
 export const OFFICE_STUB = `
 (function () {
   var registered = {};
@@ -224,22 +225,59 @@ export const OFFICE_STUB = `
 })();
 `;
 
-export interface AddinPage {
-  browser: Browser;
-  page: Page;
-  close(): Promise<void>;
-}
+/** Where the real Office.js lives (the package Microsoft publishes; the page asks its CDN for it). */
+const OFFICE_JS_DIR = path.join(ROOT, "node_modules", "@microsoft", "office-js", "dist");
+const OFFICE_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/";
 
-/** Opens taskpane.html in headless Chromium with Office.js stubbed and the API key stored. */
+/**
+ * The in-Excel host, simulated (Excel itself is not here): CustomFunctions with associate
+ * captured, Error and ErrorCode as Excel defines them. Installed before the page's scripts and
+ * kept when Office.js loads outside Office. `window.__routeSheetsRequirements` (set by a test)
+ * answers Office.context.requirements.isSetSupported, to play an Excel with newer runtimes.
+ */
+export const EXCEL_HOST_SIMULATION = `
+(function () {
+  var registered = {};
+  window.__routeFunctions = registered;
+  function ExcelError(code, message) { this.code = code; this.message = message; }
+  var members = {
+    associate: function (id, fn) { registered[id] = fn; },
+    Error: ExcelError,
+    ErrorCode: { invalidValue: '#VALUE!', notAvailable: '#N/A', divisionByZero: '#DIV/0!', invalidNumber: '#NUM!', nullReference: '#NULL!', invalidName: '#NAME?', invalidReference: '#REF!' }
+  };
+  // Office.js outside Office installs its own CustomFunctions members; Excel's win, as in Excel.
+  var host = {};
+  Object.keys(members).forEach(function (name) {
+    Object.defineProperty(host, name, { get: function () { return members[name]; }, set: function () {}, enumerable: true });
+  });
+  Object.defineProperty(window, 'CustomFunctions', { get: function () { return host; }, set: function () {} });
+})();
+`;
+
+/** Opens taskpane.html in headless Chromium with the real Office.js, the Excel host simulated and the API key stored. */
 export async function openAddinPage(pageUrl: string, apiKey: string): Promise<AddinPage> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
-  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: OFFICE_STUB })
-  );
+  officeJsRequests.length = 0;
+  await page.route(`${OFFICE_CDN}**`, (route) => {
+    const rel = decodeURIComponent(new URL(route.request().url()).pathname).replace(
+      "/lib/1/hosted/",
+      ""
+    );
+    const file = path.join(OFFICE_JS_DIR, rel);
+    officeJsRequests.push(rel);
+    if (!file.startsWith(OFFICE_JS_DIR + path.sep) || !fs.existsSync(file))
+      return route.fulfill({ status: 404, body: "" });
+    return route.fulfill({
+      status: 200,
+      contentType: "application/javascript",
+      body: fs.readFileSync(file),
+    });
+  });
+  await page.addInitScript(EXCEL_HOST_SIMULATION);
   await page.addInitScript(
     (key: string) => localStorage.setItem("routeSheets.apiKey", key),
     apiKey
@@ -248,28 +286,40 @@ export async function openAddinPage(pageUrl: string, apiKey: string): Promise<Ad
   await page.waitForFunction(() => {
     const f = (window as unknown as { __routeFunctions?: Record<string, unknown> })
       .__routeFunctions;
-    return !!f && Object.keys(f).length === 5;
+    return !!f && Object.keys(f).length === 7;
   });
   return { browser, page, close: () => browser.close() };
+}
+
+/** Files of @microsoft/office-js the last opened page loaded (office.js first). */
+export const officeJsRequests: string[] = [];
+
+export interface AddinPage {
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
 }
 
 /** What a cell shows: a value, or an Excel error with its message. */
 export type CellResult = number | string | { code: string; message: string };
 
-/** Calls ROUTE.DISTANCE(origin, destination) for every pair at once, as Excel does for a sheet. */
+/**
+ * A sheet of single-cell formulas =ROUTE.DISTANCE(A2, B2): every pair at once, each argument as
+ * Excel passes a cell to a matrix parameter ([[value]]), the 1×1 answer unwrapped.
+ */
 export async function distanceSheet(
   page: Page,
   calls: Array<[string, string]>
 ): Promise<{ ms: number; cells: CellResult[] }> {
   return page.evaluate(async (pairs) => {
-    type Fn = (...args: unknown[]) => Promise<number>;
+    type Fn = (...args: unknown[]) => Promise<unknown[][]>;
     const fn = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions
       .DISTANCE;
     const started = performance.now();
     const cells = await Promise.all(
       pairs.map(([o, d]) =>
-        fn(o, d, null, null, null, { isInValuePreview: false }).then(
-          (v) => v as number | string,
+        fn([[o]], [[d]], null, null, null, null, { isInValuePreview: false }).then(
+          (v) => v[0][0] as number | string,
           (e: { code?: string; message?: string }) => ({
             code: String(e.code),
             message: String(e.message),
@@ -279,6 +329,48 @@ export async function distanceSheet(
     );
     return { ms: performance.now() - started, cells };
   }, calls);
+}
+
+/**
+ * One spilling formula =ROUTE.DISTANCE(A2:A10001, B2:B10001, "DEEPSEA") over the lanes: the
+ * ranges as Excel passes them (one row per lane), the answer's cells in row order.
+ */
+export async function distanceFormula(
+  page: Page,
+  rows: Array<[string, string]>,
+  modality: string | null = "DEEPSEA"
+): Promise<{ ms: number; cells: CellResult[] }> {
+  return page.evaluate(
+    async ({ rows, modality }) => {
+      type Fn = (...args: unknown[]) => Promise<unknown[][]>;
+      const fn = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions
+        .DISTANCE;
+      const ExcelError = (window as unknown as { CustomFunctions: { Error: unknown } })
+        .CustomFunctions.Error as new () => object;
+      const started = performance.now();
+      const spill = await fn(
+        rows.map(([o]) => [o]),
+        rows.map(([, d]) => [d]),
+        modality === null ? null : [[modality]],
+        null,
+        null,
+        null,
+        { isInValuePreview: false }
+      );
+      const ms = performance.now() - started;
+      const cells = spill.map((row) => {
+        const v = row[0] as { code?: string; message?: string } | number | string;
+        return v instanceof ExcelError
+          ? {
+              code: String((v as { code: string }).code),
+              message: String((v as { message: string }).message),
+            }
+          : (v as number | string);
+      });
+      return { ms, cells };
+    },
+    { rows, modality }
+  );
 }
 
 /** LOCODEs of the seaports in data/ports-overlay.csv, in file order. */

@@ -1,8 +1,11 @@
 /**
- * `npm run bench:addin`: the 10,000-cell sheet (ROUTE.DISTANCE over 2,000 distinct lanes) in the
- * built add-in page, headless Chromium, against the real server (`route-sheets start`) on loopback.
- * Reports the time until every cell has its value and the API requests that reached the server,
- * for a cold pass and a cached pass. Goal: cold pass under 5 s.
+ * `npm run bench:addin`: one formula over a 10,000-row lane sheet,
+ * =ROUTE.DISTANCE(A2:A10001, B2:B10001, "DEEPSEA") with 2,000 distinct lanes, in the built add-in
+ * page (headless Chromium, real Office.js, Excel host simulated) against the real server
+ * (`route-sheets start`) on loopback. Reports the time until the spill has every value and the API
+ * requests that reached the server, for a cold pass and a recalculation.
+ * Goals: cold ≤ 12 requests and under 3 s; recalculation 0 requests.
+ * `--cells` runs the same sheet as 10,000 single-cell formulas instead (the former shape).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -10,6 +13,7 @@ import * as path from "node:path";
 import {
   CHROMIUM,
   createKey,
+  distanceFormula,
   distanceSheet,
   FaultProxy,
   lanesOf,
@@ -21,7 +25,9 @@ import {
 
 const CELLS = 10_000;
 const LANES = 2_000;
-const GOAL_MS = 5_000;
+const GOAL_MS = 3_000;
+const GOAL_REQUESTS = 12;
+const SINGLE_CELLS = process.argv.includes("--cells");
 
 async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM))
@@ -48,9 +54,11 @@ async function main(): Promise<void> {
       values: number;
       errors: number;
     }> = [];
-    for (const pass of ["cold", "cached"]) {
+    for (const pass of ["cold", "recalc"]) {
       const before = proxy.apiRequests;
-      const { ms, cells } = await distanceSheet(addin.page, sheet);
+      const { ms, cells } = SINGLE_CELLS
+        ? await distanceSheet(addin.page, sheet)
+        : await distanceFormula(addin.page, sheet);
       const values = cells.filter((c) => typeof c === "number").length;
       passes.push({
         pass,
@@ -61,6 +69,7 @@ async function main(): Promise<void> {
       });
     }
     const figures = {
+      shape: SINGLE_CELLS ? "10,000 single-cell formulas" : "one formula over 10,000 rows",
       cells: CELLS,
       lanes: LANES,
       goalMs: GOAL_MS,
@@ -73,10 +82,11 @@ async function main(): Promise<void> {
         `${p.pass.padEnd(6)} ${CELLS} cells / ${LANES} lanes: ${p.ms} ms, ${p.requests} API requests, ${p.values} values, ${p.errors} errors`
       );
     }
+    const [cold, warm] = passes;
+    const met = cold.ms < GOAL_MS && cold.requests <= GOAL_REQUESTS && warm.requests === 0;
     console.log(
-      passes[0].ms < GOAL_MS
-        ? `goal met: cold pass under ${GOAL_MS} ms`
-        : `goal missed: cold pass ${passes[0].ms} ms ≥ ${GOAL_MS} ms`
+      `${met ? "goal met" : "goal missed"}: cold ${cold.ms} ms (goal < ${GOAL_MS}), ` +
+        `${cold.requests} requests (goal ≤ ${GOAL_REQUESTS}); recalculation ${warm.requests} requests (goal 0)`
     );
     console.log(JSON.stringify(figures));
   } finally {

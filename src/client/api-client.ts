@@ -24,11 +24,13 @@ import { canonicalQuery, compactQuery, joinUrl } from "./query";
 import type { ClientSettings } from "./settings";
 import { DEFAULT_TRANSPORT, FetchLike, HttpAnswer, Transport } from "./transport";
 import {
+  AccountInfo,
   ApiCall,
   DistanceAnswer,
   DistanceParams,
   EmissionsAnswer,
   EmissionsParams,
+  LaneAnswer,
   OperatorRecord,
   PATHS,
   Query,
@@ -177,6 +179,54 @@ export class RouteApiClient {
     };
   }
 
+  /**
+   * Emissions with the passages of the route (extension `include=passages` on /emissions): one
+   * call gives distance, kg CO2e per TEU and per tonne and the canals and straits in route order.
+   * Batched like emissions; the cache key carries `include`, so it never answers a plain call.
+   */
+  async lane(params: EmissionsParams, options: CallOptions = {}): Promise<LaneAnswer> {
+    const body = await this.call(
+      { type: "emissions", path: PATHS.emissions, query: { ...params, include: "passages" } },
+      options
+    );
+    return {
+      co2eTeu: numberField(body, "co2eTeu"),
+      co2eTon: numberField(body, "co2eTon"),
+      distance: numberField(body, "distance"),
+      passages: stringListField(body, "passages"),
+    };
+  }
+
+  /** The calling key's account and balances (extension `GET /account`, free, never cached). */
+  async account(): Promise<AccountInfo> {
+    const body = (await this.call({ path: PATHS.account, query: {}, fresh: true }, {})) as {
+      credits?: { routeInformation?: unknown; routeOptimizer?: unknown };
+      rateLimit?: { perSecond?: unknown; burst?: unknown };
+    } & Record<string, unknown>;
+    const credits = body?.credits;
+    const rate = body?.rateLimit;
+    if (
+      typeof body?.name !== "string" ||
+      typeof credits?.routeInformation !== "number" ||
+      typeof credits?.routeOptimizer !== "number"
+    )
+      throw unexpected("an account with name and credits");
+    return {
+      name: body.name,
+      tier: body.tier === "free" ? "free" : "paid",
+      active: body.active !== false,
+      optimizerAccess: body.optimizerAccess === true,
+      credits: {
+        routeInformation: credits.routeInformation,
+        routeOptimizer: credits.routeOptimizer,
+      },
+      rateLimit: {
+        perSecond: typeof rate?.perSecond === "number" ? rate.perSecond : NaN,
+        burst: typeof rate?.burst === "number" ? rate.burst : NaN,
+      },
+    };
+  }
+
   /** Terminals of a LOCODE, best name match first; [] when none match (204). */
   async terminals(params: TerminalsParams, options: CallOptions = {}): Promise<TerminalRecord[]> {
     const body = await this.call(
@@ -258,7 +308,7 @@ export class RouteApiClient {
   private async resolve(call: ApiCall, options: CallOptions): Promise<unknown> {
     const settings = await this.options.settings.get();
     const cacheKey = `${settings.baseUrl} ${call.path}?${canonicalQuery(call.query)}`;
-    const cached = this.cache.get(cacheKey);
+    const cached = call.fresh ? undefined : this.cache.get(cacheKey);
     if (cached) {
       this.stats.hits++;
       return unwrap(cached);
@@ -272,6 +322,7 @@ export class RouteApiClient {
     } else {
       flight = this.dispatch(settings, call).then((outcome) => {
         this.inflight.delete(flightKey);
+        if (call.fresh) return outcome;
         if (outcome.ok) this.cache.set(cacheKey, outcome, this.cacheTtlMs);
         else if (isDefinitiveError(outcome.error))
           this.cache.set(cacheKey, outcome, this.errorCacheTtlMs);
@@ -442,6 +493,15 @@ function pathFeatureOf(body: unknown): RoutePathAnswer {
         : [],
     },
   };
+}
+
+function stringListField(body: unknown, field: string): string[] {
+  const value = (body as Record<string, unknown> | null)?.[field];
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string"))
+    throw unexpected(
+      `a list of names in "${field}" (a service with the include=passages extension)`
+    );
+  return value;
 }
 
 function numberField(body: unknown, field: string): number {

@@ -16,3 +16,5 @@ export { LruTtlCache } from "./cache";
 export { backoffDelayMs, parseRetryAfter } from "./backoff";
 export type { FetchLike, ResponseLike } from "./transport";
 export * from "./types";
+export { distinctRoutings, departureOf, routingKeyOf, frequencyText } from "./distinct-routings";
+export type { DistinctRouting } from "./distinct-routings";

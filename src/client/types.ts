@@ -8,13 +8,11 @@ export interface DistanceParams {
   destination: string;
   modality: string;
   vesselInfo?: string;
+  /** Comma-separated passages to avoid (extension), e.g. "SUEZ,PANAMA". */
+  avoid?: string;
 }
 
-export interface EmissionsParams {
-  origin: string;
-  destination: string;
-  modality: string;
-  vesselInfo?: string;
+export interface EmissionsParams extends DistanceParams {
   containerType?: string;
   fuelType?: string;
 }
@@ -56,6 +54,21 @@ export interface EmissionsAnswer {
   distance: number;
 }
 
+/** Emissions with the canals and straits of the route, in route order (extension `include=passages`). */
+export interface LaneAnswer extends EmissionsAnswer {
+  passages: string[];
+}
+
+/** Extension `GET /account`: the calling key's account (free). */
+export interface AccountInfo {
+  name: string;
+  tier: "free" | "paid";
+  active: boolean;
+  optimizerAccess: boolean;
+  credits: { routeInformation: number; routeOptimizer: number };
+  rateLimit: { perSecond: number; burst: number };
+}
+
 /** The routed path as a GeoJSON Feature: [lng, lat] points from origin to destination. */
 export interface RoutePathAnswer {
   type: "Feature";
@@ -81,6 +94,7 @@ export const PATHS = {
   terminals: "/route-information/api/terminals",
   batch: "/route-information/api/batch",
   path: "/route-information/api/path",
+  account: "/account",
   routeOptions: "/route-optimizer/api/external",
   operators: "/route-optimizer/api/external/operators",
 } as const;
@@ -95,4 +109,6 @@ export interface ApiCall {
   type?: BatchableType;
   path: string;
   query: Query;
+  /** Never answered from or kept in the cache (balances change with every call). */
+  fresh?: boolean;
 }

@@ -13,7 +13,8 @@ export type ProblemTitle =
   | "Unknown Data"
   | "Not Found"
   | "Too Many Requests"
-  | "System Error";
+  | "System Error"
+  | "Service Unavailable";
 
 export const STATUS_OF: Record<ProblemTitle, number> = {
   "Incorrect Values": 400,
@@ -27,6 +28,7 @@ export const STATUS_OF: Record<ProblemTitle, number> = {
   "Not Found": 404,
   "Too Many Requests": 429,
   "System Error": 500,
+  "Service Unavailable": 503,
 };
 
 export class RouteSheetsError extends Error {

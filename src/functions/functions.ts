@@ -2,6 +2,10 @@
  * The ROUTE.* custom functions. custom-functions-metadata-plugin reads these JSDoc blocks into
  * functions.json and appends the CustomFunctions.associate calls. All are non-volatile; optional
  * arguments arrive as null. The work happens in route-functions.ts.
+ *
+ * Per-lane arguments are matrices (`any[][]`, `Modality[][]`…), so a range spills one answer per
+ * row and a single cell still works; the `@customenum` enums give Excel's AutoComplete the
+ * allowed values (any other text still reaches the function, which names the allowed values).
  */
 import { sharedClient } from "../client/shared";
 import { createRouteFunctions } from "./route-functions";
@@ -9,70 +13,252 @@ import { createRouteFunctions } from "./route-functions";
 const route = createRouteFunctions(sharedClient);
 
 /**
- * Distance of the route between two places for one modality (sea routes follow shipping lanes and canals).
- * @customfunction DISTANCE
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routedistance
- * @param origin From: a UN/LOCODE (NLRTM), a terminal id or "lat,lng".
- * @param destination To: a UN/LOCODE (CNSHA), a terminal id or "lat,lng".
- * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
- * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
- * @param [unit] Unit of the result: m, km (default), nm or mi.
- * @param invocation Invocation context (formula value preview spends no credit).
- * @returns The distance in the chosen unit.
+ * Transport mode of a lane.
+ * @customenum {string}
  */
-export async function distance(
-  origin: string,
-  destination: string,
-  modality?: string,
-  vesselInfo?: string,
-  unit?: string,
-  invocation?: CustomFunctions.Invocation
-): Promise<number> {
-  // A preview returns a message instead of a number; Excel shows it as text.
-  return (await route.distance(
-    origin,
-    destination,
-    modality,
-    vesselInfo,
-    unit,
-    invocation
-  )) as number;
+enum Modality {
+  /** Ocean container shipping along shipping lanes and canals (default). */
+  DEEPSEA = "DEEPSEA",
+  /** Coastal and short-sea shipping. */
+  SHORTSEA = "SHORTSEA",
+  /** Inland waterway barge. */
+  BARGE = "BARGE",
+  /** Rail. */
+  RAIL = "RAIL",
+  /** Road. */
+  TRUCK = "TRUCK",
 }
 
 /**
- * Well-to-wheel CO2-equivalent emissions of a trip, in kg CO2e per TEU or per tonne of cargo.
+ * Distance unit.
+ * @customenum {string}
+ */
+enum DistanceUnit {
+  /** Kilometres (default). */
+  km = "km",
+  /** Nautical miles (1,852 m). */
+  nm = "nm",
+  /** Statute miles. */
+  mi = "mi",
+  /** Metres. */
+  m = "m",
+}
+
+/**
+ * What the emissions are per.
+ * @customenum {string}
+ */
+enum Per {
+  /** kg CO2e per twenty-foot equivalent unit (default). */
+  TEU = "TEU",
+  /** kg CO2e per tonne of cargo. */
+  TON = "TON",
+}
+
+/**
+ * Order of route options.
+ * @customenum {string}
+ */
+enum Sort {
+  /** Shortest door-to-door time first (default). */
+  LEAD_TIME = "LEAD_TIME",
+  /** Least CO2e per TEU first. */
+  EMISSIONS = "EMISSIONS",
+  /** Fewest transfers first. */
+  TRANSFERS = "TRANSFERS",
+  /** Earliest departure first. */
+  DEPARTURE = "DEPARTURE",
+  /** Earliest arrival first. */
+  ARRIVAL = "ARRIVAL",
+}
+
+/**
+ * Fuel (allowed values depend on the modality).
+ * @customenum {string}
+ */
+enum FuelType {
+  /** Very low sulphur fuel oil (sea default). */
+  VLSFO = "VLSFO",
+  /** Heavy fuel oil. */
+  HFO = "HFO",
+  /** Marine gas oil. */
+  MGO = "MGO",
+  /** Liquefied natural gas. */
+  LNG = "LNG",
+  /** Bio-LNG. */
+  BIO_LNG = "BIO_LNG",
+  /** Methanol. */
+  METHANOL = "METHANOL",
+  /** Bio-methanol. */
+  BIO_METHANOL = "BIO_METHANOL",
+  /** Hydrotreated vegetable oil. */
+  HVO = "HVO",
+  /** Diesel (barge and truck default). */
+  DIESEL = "DIESEL",
+  /** Electric (rail default). */
+  ELECTRIC = "ELECTRIC",
+}
+
+/**
+ * ISO container type.
+ * @customenum {string}
+ */
+enum ContainerType {
+  /** 20 ft dry van. */
+  DV20 = "20DV",
+  /** 40 ft dry van. */
+  DV40 = "40DV",
+  /** 40 ft high cube. */
+  HC40 = "40HC",
+  /** 45 ft high cube. */
+  HC45 = "45HC",
+  /** 20 ft reefer. */
+  RF20 = "20RF",
+  /** 40 ft reefer. */
+  RF40 = "40RF",
+  /** 20 ft open top. */
+  OT20 = "20OT",
+  /** 40 ft open top. */
+  OT40 = "40OT",
+  /** 20 ft flat rack. */
+  FR20 = "20FR",
+  /** 40 ft flat rack. */
+  FR40 = "40FR",
+  /** 20 ft tank. */
+  TK20 = "20TK",
+}
+
+/**
+ * Distance of the route between two places for one modality (sea routes follow shipping lanes and canals). Ranges spill one answer per row.
+ * @customfunction DISTANCE
+ * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routedistance
+ * @cancelable
+ * @param origin From: a UN/LOCODE (NLRTM), a terminal id or "lat,lng"; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA), a terminal id or "lat,lng"; a cell or a range.
+ * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
+ * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
+ * @param [unit] Unit of the result: km (default), nm, mi or m.
+ * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA" (round the Cape).
+ * @param invocation Invocation context (formula value preview spends no credit).
+ * @returns The distance in the chosen unit, one per lane.
+ */
+export async function distance(
+  origin: any[][],
+  destination: any[][],
+  modality?: Modality[][],
+  vesselInfo?: any[][],
+  unit?: DistanceUnit,
+  avoid?: string[][],
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return asMatrix(
+    await route.distance(origin, destination, modality, vesselInfo, unit, avoid, invocation)
+  );
+}
+
+/**
+ * Well-to-wheel CO2-equivalent emissions of a trip, in kg CO2e per TEU or per tonne of cargo. Ranges spill one answer per row.
  * @customfunction EMISSIONS
  * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routeemissions
- * @param origin From: a UN/LOCODE (NLRTM) or "lat,lng".
- * @param destination To: a UN/LOCODE (CNSHA) or "lat,lng".
+ * @cancelable
+ * @param origin From: a UN/LOCODE (NLRTM) or "lat,lng"; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA) or "lat,lng"; a cell or a range.
  * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
  * @param [per] TEU (default) or TON.
- * @param [containerType] Container type, e.g. 20GP or 40HC.
- * @param [fuelType] Fuel type, e.g. HFO, VLSFO, MGO, LNG.
+ * @param [containerType] Container type, e.g. 20DV or 40HC.
+ * @param [fuelType] Fuel type, e.g. VLSFO, HFO, MGO, LNG.
  * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
+ * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
  * @param invocation Invocation context (formula value preview spends no credit).
- * @returns kg CO2e per TEU or per tonne.
+ * @returns kg CO2e per TEU or per tonne, one per lane.
  */
 export async function emissions(
-  origin: string,
-  destination: string,
-  modality?: string,
-  per?: string,
-  containerType?: string,
-  fuelType?: string,
-  vesselInfo?: string,
-  invocation?: CustomFunctions.Invocation
-): Promise<number> {
-  return (await route.emissions(
+  origin: any[][],
+  destination: any[][],
+  modality?: Modality[][],
+  per?: Per[][],
+  containerType?: ContainerType[][],
+  fuelType?: FuelType[][],
+  vesselInfo?: any[][],
+  avoid?: string[][],
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return asMatrix(
+    await route.emissions(
+      origin,
+      destination,
+      modality,
+      per,
+      containerType,
+      fuelType,
+      vesselInfo,
+      avoid,
+      invocation
+    )
+  );
+}
+
+/**
+ * The canals and straits a route passes, in route order, e.g. "MALACCA, BAB_EL_MANDEB, SUEZ, GIBRALTAR"; "none" when it uses none. Ranges spill one answer per row.
+ * @customfunction PASSAGES
+ * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routepassages
+ * @cancelable
+ * @param origin From: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
+ * @param destination To: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
+ * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
+ * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
+ * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
+ * @param invocation Invocation context (formula value preview spends no credit).
+ * @returns The passages as text, one per lane.
+ */
+export async function passages(
+  origin: any[][],
+  destination: any[][],
+  modality?: Modality[][],
+  vesselInfo?: any[][],
+  avoid?: string[][],
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return asMatrix(
+    await route.passages(origin, destination, modality, vesselInfo, avoid, invocation)
+  );
+}
+
+/**
+ * One lane in full: distance (km, nm), kg CO2e per TEU and per tonne, passages and modality. Where Excel has data types, a card whose fields formulas read (=A2.Distance); elsewhere a header and a row.
+ * @customfunction LANE
+ * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routelane
+ * @cancelable
+ * @param origin From: a UN/LOCODE, a terminal id or "lat,lng".
+ * @param destination To: a UN/LOCODE, a terminal id or "lat,lng".
+ * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
+ * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
+ * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
+ * @param [containerType] Container type, e.g. 20DV or 40HC.
+ * @param [fuelType] Fuel type, e.g. VLSFO, HFO, MGO, LNG.
+ * @param invocation Invocation context (formula value preview spends no credit).
+ * @returns A lane card, or a header row and a value row.
+ */
+export async function lane(
+  origin: any,
+  destination: any,
+  modality?: Modality,
+  vesselInfo?: any,
+  avoid?: string,
+  containerType?: ContainerType,
+  fuelType?: FuelType,
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return route.lane(
     origin,
     destination,
     modality,
-    per,
+    vesselInfo,
+    avoid,
     containerType,
     fuelType,
-    vesselInfo,
     invocation
-  )) as number;
+  );
 }
 
 /**
@@ -108,26 +294,49 @@ export async function operators(
 }
 
 /**
- * Multimodal route options: spills one row per option with lead time (days), transfers, total kg CO2e, modalities, operators, earliest pickup and latest drop-off.
+ * Multimodal routings: one row per distinct routing (same legs, services and transfer ports) with its next departure in the window, how often it sails, departures in the window, ports, modalities, operators, lead time (days), transfers, kg CO2e per TEU, latest drop-off and earliest pick-up (dates).
  * @customfunction OPTIONS
  * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routeoptions
+ * @cancelable
  * @param origin From: a UN/LOCODE, a terminal id or "lat,lng".
  * @param destination To: a UN/LOCODE, a terminal id or "lat,lng".
  * @param [modalities] Modalities to consider, comma-separated: DEEPSEA, SHORTSEA, BARGE, RAIL, TRUCK (default all).
  * @param [maxTransfers] Largest number of transfers.
- * @param [sort] Sort order of the options, as the service names it.
- * @param [top] How many options to show (default 5).
+ * @param [sort] LEAD_TIME (default), EMISSIONS, TRANSFERS, DEPARTURE or ARRIVAL.
+ * @param [top] How many routings to show (default 5).
+ * @param [minDeparture] Earliest departure: a date (default: the service's window).
+ * @param [maxDeparture] Latest departure: a date.
+ * @param [header] TRUE for a header row above the routings (default FALSE).
  * @param invocation Invocation context (formula value preview spends no credit).
- * @returns One summary row per route option.
+ * @returns One row per distinct routing.
  */
 export async function options(
   origin: string,
   destination: string,
   modalities?: string,
   maxTransfers?: number,
-  sort?: string,
+  sort?: Sort,
   top?: number,
-  invocation?: CustomFunctions.Invocation
+  minDeparture?: any,
+  maxDeparture?: any,
+  header?: boolean,
+  invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  return route.options(origin, destination, modalities, maxTransfers, sort, top, invocation);
+  return route.options(
+    origin,
+    destination,
+    modalities,
+    maxTransfers,
+    sort,
+    top,
+    minDeparture,
+    maxDeparture,
+    header,
+    invocation
+  );
+}
+
+/** Excel declared a matrix result: a plain value (plain arguments) becomes one cell. */
+function asMatrix(result: unknown): any[][] {
+  return Array.isArray(result) ? (result as any[][]) : [[result]];
 }

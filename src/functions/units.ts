@@ -26,6 +26,40 @@ export function parseBasis(raw: unknown): EmissionsBasis {
   return per;
 }
 
+/** Modalities of DISTANCE and EMISSIONS; a blank cell means DEEPSEA. */
+export const MODALITIES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"] as const;
+
+export function parseModality(raw: unknown): string {
+  const modality = optionalText(raw)?.toUpperCase() ?? "DEEPSEA";
+  if (!(MODALITIES as readonly string[]).includes(modality))
+    throw new InputError(
+      `modality "${String(raw)}" is not allowed: use one of ${MODALITIES.join(", ")}`
+    );
+  return modality;
+}
+
+/**
+ * Passages to avoid ("suez; panama" → "PANAMA,SUEZ"): one spelling per set, so equal questions
+ * share a cache entry. The service checks the names.
+ */
+export function parseAvoid(raw: unknown): string | undefined {
+  const names = (optionalText(raw) ?? "")
+    .split(/[\s,;]+/)
+    .map((name) => name.trim().toUpperCase())
+    .filter((name) => name !== "");
+  return names.length ? [...new Set(names)].sort().join(",") : undefined;
+}
+
+/** TRUE/FALSE, 1/0 or the words; undefined when not given. */
+export function optionalBoolean(raw: unknown, parameter: string): boolean | undefined {
+  if (typeof raw === "boolean") return raw;
+  const text = optionalText(raw)?.toUpperCase();
+  if (text === undefined) return undefined;
+  if (text === "TRUE" || text === "1") return true;
+  if (text === "FALSE" || text === "0") return false;
+  throw new InputError(`${parameter} "${String(raw)}" is not allowed: use TRUE or FALSE`);
+}
+
 /** Optional arguments arrive as null (or undefined, or an empty cell's ""); all mean "not given". */
 export function optionalText(raw: unknown): string | undefined {
   if (raw === null || raw === undefined) return undefined;

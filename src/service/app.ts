@@ -7,6 +7,7 @@ import swagger from "@fastify/swagger";
 import Fastify, { FastifyInstance, FastifyServerOptions, LogController } from "fastify";
 import { randomUUID } from "node:crypto";
 import { RouteOptimizer } from "../engine/optimizer/types";
+import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
 import { RouteEngine } from "../engine/route-engine";
 import { addinRoutes } from "./addin-host";
 import { ServiceConfig } from "./config";
@@ -15,7 +16,9 @@ import { KeyAuthenticator } from "./plugins/auth";
 import { Credits } from "./plugins/credits";
 import { registerProblemHandlers, sendProblem } from "./plugins/problem";
 import { problem } from "./problem";
-import { TokenBuckets } from "./plugins/rate-limit";
+import { RateLimiter } from "./rate-limit/limiter";
+import { MemoryRateLimiter } from "./rate-limit/memory";
+import { accountRoutes, AccountInfo } from "./routes/account";
 import { batchRoutes } from "./routes/batch";
 import { RouteDeps } from "./routes/common";
 import { metaRoutes } from "./routes/meta";
@@ -40,13 +43,34 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
   fastify?: FastifyServerOptions & { https?: unknown };
+  /** Token buckets per key (default: in this process's memory). Closed with the app. */
+  rateLimiter?: RateLimiter;
+  /** Where route searches run (default: inline for a ready-made `optimizer`). Closed with the app. */
+  optimizerRunner?: OptimizerRunner;
 }
 
 export const SERVICE_VERSION = "0.1.0";
 
+/** Node's own server limits: a slow client cannot hold a connection open for long. */
+function serverLimits(config: ServiceConfig) {
+  const t = config.timeouts;
+  return {
+    requestTimeout: t.requestMs,
+    headersTimeout: Math.min(t.headersMs, t.requestMs),
+    keepAliveTimeout: t.keepAliveMs,
+    // Node checks the request/headers timeouts at this interval (30 s by default).
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(t.requestMs / 4))),
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
+  const limits = serverLimits(config);
+  const https = options.fastify?.https;
   const app = Fastify({
+    http: limits,
+    requestTimeout: limits.requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
     logger: {
       level: config.logLevel,
       // Keys are secrets: never in logs, whatever serializer is configured.
@@ -77,13 +101,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       ),
     ...options.fastify,
+    ...(https && typeof https === "object" ? { https: { ...https, ...limits } } : {}),
   } as FastifyServerOptions);
+  app.server.maxConnections = config.maxConnections;
 
   registerProblemHandlers(app, config.problemTypeBase);
   app.decorateRequest("caller", null);
   app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
-  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+  for (const s of [...SHARED_SCHEMAS, AccountInfo]) app.addSchema(s);
 
   await app.register(cors, {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
@@ -100,16 +126,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("request-id", request.id);
   });
 
+  const runner =
+    options.optimizerRunner ??
+    (options.optimizer ? new InlineOptimizerRunner(options.optimizer) : undefined);
+  registerShutdown(app, config, runner);
+  const rateLimiter = options.rateLimiter ?? new MemoryRateLimiter();
+  app.addHook("onClose", async () => rateLimiter.close());
   const auth = new KeyAuthenticator(store);
   const credits = new Credits(store, config.costs);
   const deps: RouteDeps = {
     engine: options.engine,
-    optimizer: options.optimizer,
+    optimizer: runner,
     config,
     credits,
-    guardDeps: { auth, buckets: new TokenBuckets(), credits, defaultRate: config.rateLimit },
+    guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
-  metaRoutes(app, { optimizer: Boolean(options.optimizer), startedAt: Date.now() });
+  accountRoutes(app, deps);
+  metaRoutes(app, { optimizer: Boolean(runner), startedAt: Date.now() });
   routeInformationRoutes(app, deps);
   pathRoutes(app, deps);
   batchRoutes(app, { ...deps, store });
@@ -121,4 +154,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: options.addinPublicUrl,
     });
   return app;
+}
+
+/**
+ * Shutdown within `timeouts.shutdownMs`: searches still running then are abandoned (their requests
+ * answer 503), and connections still open (slow clients) are destroyed.
+ */
+function registerShutdown(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  runner: OptimizerRunner | undefined
+): void {
+  let stopped: Promise<void> = Promise.resolve();
+  app.addHook("preClose", (done) => {
+    const grace = config.timeouts.shutdownMs;
+    stopped = runner ? runner.close(grace) : Promise.resolve();
+    setTimeout(() => app.server.closeAllConnections?.(), grace + 250).unref();
+    done();
+  });
+  app.addHook("onClose", async () => {
+    await stopped;
+  });
 }

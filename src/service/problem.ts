@@ -31,6 +31,8 @@ export const PROBLEM_MEANING: Record<ProblemTitle, string> = {
     "The key exceeded its rate limit; wait Retry-After seconds, back off exponentially.",
   "System Error":
     "Server-side failure; the response carries the request id under which it is logged.",
+  "Service Unavailable":
+    "The service is busy (all search threads taken, database locked by another process) or shutting down; retry after Retry-After seconds.",
 };
 
 export function slugOf(title: ProblemTitle): string {

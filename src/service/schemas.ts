@@ -3,7 +3,7 @@
  * document (/openapi.json) is generated from them, so the two cannot drift apart.
  */
 import { Type, TSchema } from "@sinclair/typebox";
-import { DEFAULT_SORT, SORT_KEYS } from "../engine/optimizer/query";
+import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query";
 import { MODALITIES, PASSAGES } from "../engine/types";
 import { loadEmissions } from "../data/emissions";
 
@@ -40,7 +40,15 @@ export const TerminalsQuery = Type.Object({
   ),
 });
 
-export const DistanceQuery = Type.Object({
+/** Extension: optional additions to an answer; a comma-separated list so more can come later. */
+export const INCLUDE_VALUES = ["passages"] as const;
+export type IncludeValue = (typeof INCLUDE_VALUES)[number];
+const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). Same cost as without.`;
+const includeParam = () =>
+  Type.Optional(Type.String({ description: INCLUDE, "x-extension": true }));
+
+/** The parameters of /distance, also those of /path (which always carries its passages). */
+export const RouteQuery = Type.Object({
   origin: Type.String({ description: PLACE }),
   destination: Type.String({ description: PLACE }),
   modality: stringEnum(MODALITIES, {
@@ -50,6 +58,8 @@ export const DistanceQuery = Type.Object({
   vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
   avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
 });
+
+export const DistanceQuery = Type.Object({ ...RouteQuery.properties, include: includeParam() });
 
 export const EmissionsQuery = Type.Object({
   ...DistanceQuery.properties,
@@ -73,8 +83,18 @@ export const Terminal = Type.Object(
   { $id: "Terminal" }
 );
 
+const PASSAGES_RESULT = Type.Optional(
+  Type.Array(stringEnum(PASSAGES), {
+    description:
+      "Extension, only with include=passages: canals and straits the sea route uses, in route order ([] for other modalities).",
+  })
+);
+
 export const DistanceResult = Type.Object(
-  { distance: Type.Number({ description: "Distance in metres (integer-valued)." }) },
+  {
+    distance: Type.Number({ description: "Distance in metres (integer-valued)." }),
+    passages: PASSAGES_RESULT,
+  },
   { $id: "DistanceResult" }
 );
 
@@ -87,6 +107,7 @@ export const EmissionsResult = Type.Object(
       description: "Kilograms CO2e per tonne of cargo for the whole trip (well-to-wheel).",
     }),
     distance: Type.Number({ description: "Distance in metres." }),
+    passages: PASSAGES_RESULT,
   },
   { $id: "EmissionsResult" }
 );
@@ -138,6 +159,9 @@ export const BatchBody = Type.Object({
       avoid: optionalString("distance/emissions: as the avoid query parameter."),
       containerType: optionalString("emissions: as the containerType query parameter."),
       fuelType: optionalString("emissions: as the fuelType query parameter."),
+      include: optionalString(
+        "distance/emissions (extension): as the include query parameter (allowed: passages)."
+      ),
       terminalLocode: optionalString("terminals: as the terminalLocode query parameter."),
       terminalName: optionalString("terminals: as the terminalName query parameter."),
     }),
@@ -170,10 +194,15 @@ export const BatchResult = Type.Object({
 // ---- route optimizer ---------------------------------------------------------------------------
 
 export const PLACE_TYPES = ["LOCODE", "TERMINAL", "GEO"] as const;
-const list = (description: string, items: TSchema = Type.String()) =>
+const list = (
+  name: keyof typeof LIST_LIMITS,
+  description: string,
+  items: TSchema = Type.String()
+) =>
   Type.Optional(
     Type.Array(items, {
-      description: `${description} Repeat the parameter or separate values by commas.`,
+      maxItems: LIST_LIMITS[name],
+      description: `${description} Repeat the parameter or separate values by commas; at most ${LIST_LIMITS[name]} values.`,
     })
   );
 const date = (description: string) =>
@@ -186,7 +215,11 @@ export const OptimizerQuery = Type.Object({
   destinationType: stringEnum(PLACE_TYPES, {
     description: "What destination is; case-insensitive.",
   }),
-  modalities: list("Modalities to include (all when omitted).", stringEnum(MODALITIES)),
+  modalities: list(
+    "modalities",
+    "Modalities to include (all when omitted).",
+    stringEnum(MODALITIES)
+  ),
   minDeparture: date("Earliest departure date of the first leg"),
   maxDeparture: date("Latest departure date of the first leg"),
   maxArrival: date("Latest arrival date at the destination"),
@@ -198,12 +231,21 @@ export const OptimizerQuery = Type.Object({
       description: "Maximum number of transfers.",
     })
   ),
-  allRequiredOperators: list("Operators (SCAC, id or name) that must all appear."),
-  anyRequiredOperators: list("Operators of which at least one must appear."),
-  excludedOperators: list("Operators that must not appear."),
-  anyRequiredLocodes: list("UN/LOCODEs of which at least one must be on the route."),
-  allRequiredLocodes: list("UN/LOCODEs that must all be on the route."),
-  excludedLocodes: list("UN/LOCODEs that must not be on the route."),
+  allRequiredOperators: list(
+    "allRequiredOperators",
+    "Operators (SCAC, id or name) that must all appear."
+  ),
+  anyRequiredOperators: list(
+    "anyRequiredOperators",
+    "Operators of which at least one must appear."
+  ),
+  excludedOperators: list("excludedOperators", "Operators that must not appear."),
+  anyRequiredLocodes: list(
+    "anyRequiredLocodes",
+    "UN/LOCODEs of which at least one must be on the route."
+  ),
+  allRequiredLocodes: list("allRequiredLocodes", "UN/LOCODEs that must all be on the route."),
+  excludedLocodes: list("excludedLocodes", "UN/LOCODEs that must not be on the route."),
   maxFirstMileTruckingKm: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -349,6 +391,7 @@ export const ProblemSchema = {
         "Not Found",
         "Too Many Requests",
         "System Error",
+        "Service Unavailable",
       ],
       description: 'The "Type" column of the error catalogue.',
     },

@@ -11,6 +11,7 @@ import { makeConfig, ServiceConfig } from "./config";
 import { SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
+import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
 
 export const DEFAULT_DATA_DIR = "./.route-sheets";
 export const DEFAULT_PORT = 3000;
@@ -74,12 +75,28 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const config = makeConfig(options.config);
   const store = options.store ?? SqliteStore.open(dataDir);
+  // Searches run in worker threads that load the optimizer themselves; they start loading now,
+  // in parallel with the engine below.
+  const pool =
+    options.optimizer === undefined
+      ? new PooledOptimizerRunner({
+          dataDir,
+          threads: config.optimizer.threads || undefined,
+        })
+      : undefined;
+  const poolReady = pool?.ready();
   const engine = options.engine ?? loadEngineFor(dataDir);
-  let optimizer: RouteOptimizer | undefined;
+  const optimizer = options.optimizer ?? undefined;
+  let optimizerRunner: OptimizerRunner | undefined;
   let optimizerError: string | undefined;
-  if (options.optimizer === undefined)
-    ({ optimizer, error: optimizerError } = loadOptimizerIfPresent(dataDir, engine));
-  else optimizer = options.optimizer ?? undefined;
+  if (pool) {
+    if (await poolReady) optimizerRunner = pool;
+    else {
+      optimizerError =
+        loadOptimizerIfPresent(dataDir, engine).error ?? "route optimizer not loaded";
+      await pool.close(0);
+    }
+  }
 
   const tls =
     options.tlsMaterial ??
@@ -87,6 +104,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
   const app = await buildApp({
     engine,
     optimizer,
+    optimizerRunner,
     store,
     config,
     addinDir: options.addin?.addinDir,

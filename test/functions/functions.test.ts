@@ -1,10 +1,11 @@
 import { RouteApiClient, RouteApiClientOptions } from "../../src/client/api-client";
 import {
   createRouteFunctions,
+  OPTION_COLUMNS,
   PREVIEW_MESSAGE,
-  summaryRow,
+  routingRow,
 } from "../../src/functions/route-functions";
-import { detectPlace } from "../../src/functions/place-type";
+import { distinctRoutings } from "../../src/client/distinct-routings";
 import { describeFailure } from "../../src/functions/excel-errors";
 import { ApiError } from "../../src/client/errors";
 import {
@@ -88,7 +89,7 @@ describe("ROUTE.DISTANCE", () => {
     const bad = await excelError(route.distance("BAD", "CNSHA", null, null, null));
     expect(bad).toMatchObject({
       code: "#VALUE!",
-      message: 'origin "BAD" is not a place: use a UN/LOCODE, a terminal uuid or lat,lng',
+      message: expect.stringMatching(/^origin "BAD" is not a place; allowed forms: a UN\/LOCODE/),
     });
     const unknown = await excelError(route.distance("XXXXX", "CNSHA", null, null, null));
     expect(unknown).toMatchObject({
@@ -139,15 +140,15 @@ describe("ROUTE.DISTANCE", () => {
   test("value preview spends nothing: a message, or the cached value", async () => {
     const { route, requests } = setup();
     expect(
-      await route.distance("NLRTM", "CNSHA", null, null, "km", { isInValuePreview: true })
+      await route.distance("NLRTM", "CNSHA", null, null, "km", null, { isInValuePreview: true })
     ).toBe(PREVIEW_MESSAGE);
     expect(requests).toHaveLength(0);
-    const real = await route.distance("NLRTM", "CNSHA", null, null, "km", {
+    const real = await route.distance("NLRTM", "CNSHA", null, null, "km", null, {
       isInValuePreview: false,
     });
     expect(requests).toHaveLength(1);
     expect(
-      await route.distance("NLRTM", "CNSHA", null, null, "nm", { isInValuePreview: true })
+      await route.distance("NLRTM", "CNSHA", null, null, "nm", null, { isInValuePreview: true })
     ).toBeCloseTo(((real as number) * 1000) / 1852, 9);
     expect(requests).toHaveLength(1);
   });
@@ -237,7 +238,20 @@ function optimizerHandler(path: string, q: URLSearchParams, headers: Record<stri
       return problem(404, "Not Found", "No route from NLRTM to BEANR");
     return {
       status: 200,
-      body: { results: Array.from({ length: 8 }, (_, i) => ({ ...OPTION, transfers: i })) },
+      // Eight distinct routings (one service code each), so ROUTE.OPTIONS keeps all eight.
+      body: {
+        results: Array.from({ length: 8 }, (_, i) => ({
+          ...OPTION,
+          transfers: i,
+          legs: [
+            {
+              ...OPTION.legs[0],
+              operators: [{ ...OPERATORS[2], serviceCodes: [`S${i}`], collaboratingOperators: [] }],
+            },
+            OPTION.legs[1],
+          ],
+        })),
+      },
     };
   }
   return defaultHandler(path, q, headers);
@@ -294,22 +308,70 @@ describe("ROUTE.OPTIONS", () => {
       "TERMINAL",
     ]);
     expect(q.getAll("modalities")).toEqual(["BARGE", "RAIL"]);
-    expect([q.get("maxTransfers"), q.get("sort")]).toEqual(["2", "fastest"]);
+    expect([q.get("maxTransfers"), q.get("sort")]).toEqual(["2", "FASTEST"]);
     await route.options("51.9,4.1", "DEDUI", null, null, null, 2);
     expect(requests[1].url.searchParams.get("originType")).toBe("GEO");
     expect(requests[1].url.searchParams.has("modalities")).toBe(false);
   });
 
-  test("summary row: days, transfers, kg CO2e, modalities, operators, pickup, drop-off", () => {
-    expect(summaryRow(OPTION as never)).toEqual([
+  test("routing row: next departure, frequency, ports, modalities, operators, figures, drop-off before pick-up (Excel serials)", () => {
+    const option = {
+      ...OPTION,
+      legs: OPTION.legs.map((leg, i) => ({
+        ...leg,
+        origin: ["NLRTM", "DEDUI"][i],
+        destination: ["DEDUI", "DEDUS"][i],
+        departureDate: ["2025-03-05T18:00:00Z", "2025-03-07T06:00:00Z"][i],
+      })),
+    };
+    const weekLater = {
+      ...option,
+      legs: option.legs.map((leg, i) =>
+        i === 0 ? { ...leg, departureDate: "2025-03-12T18:00:00Z" } : leg
+      ),
+    };
+    const [row] = distinctRoutings([weekLater, option] as never).map((r) => routingRow(r));
+    // 2025-03-05 18:00 UTC is serial 45721.75 (1900 date system).
+    expect(row).toEqual([
+      45721.75,
+      "weekly",
+      2,
+      "NLRTM > DEDUI > DEDUS",
+      "BARGE > TRUCK",
+      "Contargo",
       2,
       1,
       812.5,
-      "BARGE > TRUCK",
-      "Contargo",
-      "2025-03-03T08:00:00Z",
-      "2025-03-05T12:00:00Z",
+      45721.5,
+      expect.closeTo(45719 + 8 / 24, 9),
     ]);
+    expect(OPTION_COLUMNS).toHaveLength(row.length);
+    expect(OPTION_COLUMNS[8]).toBe("kg CO2e per TEU");
+    expect(OPTION_COLUMNS.indexOf("Latest drop-off")).toBeLessThan(
+      OPTION_COLUMNS.indexOf("Earliest pick-up")
+    );
+  });
+
+  test("header row on request; departure window sent as dates", async () => {
+    const { route, requests } = setup({ handler: optimizerHandler });
+    const rows = await route.options(
+      "NLRTM",
+      "DEDUI",
+      null,
+      null,
+      null,
+      2,
+      45992,
+      "2026-01-31",
+      true
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toEqual([...OPTION_COLUMNS]);
+    const q = requests[0].url.searchParams;
+    expect([q.get("minDeparture"), q.get("maxDeparture")]).toEqual(["2025-12-01", "2026-01-31"]);
+    expect(
+      await excelError(route.options("NLRTM", "DEDUI", null, null, null, 2, "next week"))
+    ).toMatchObject({ code: "#VALUE!", message: expect.stringContaining("minDeparture") });
   });
 
   test("top limits the rows; bad top and bad places are #VALUE!", async () => {
@@ -335,21 +397,7 @@ describe("ROUTE.OPTIONS", () => {
   });
 });
 
-describe("place types and error mapping", () => {
-  test.each([
-    ["NLRTM", "LOCODE", "NLRTM"],
-    [" de dui ", "LOCODE", "DEDUI"],
-    ["0B7C3B9E-3F0A-4A52-9A0E-6D2C3F1E0001", "TERMINAL", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001"],
-    ["51.95,4.14", "GEO", "51.95,4.14"],
-    ["-33.9, 151.2", "GEO", "-33.9,151.2"],
-  ])("%s → %s", (input, type, value) => {
-    expect(detectPlace(input)).toEqual({ type, value });
-  });
-
-  test.each(["Rotterdam", "95,4", "1,200", "NL-RTM", ""])("%s is not a place", (input) => {
-    expect(detectPlace(input)).toBeUndefined();
-  });
-
+describe("error mapping", () => {
   test('429 and 5xx are "Service unavailable"', () => {
     expect(describeFailure(new ApiError(429, "Too Many Requests", ""))).toMatchObject({
       kind: "notAvailable",

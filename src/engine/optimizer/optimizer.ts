@@ -11,7 +11,7 @@ import { Network, toMinutes } from "./network";
 import { parseQuery, ParsedQuery, QueryDefaults } from "./query";
 import { sortOptions, toRouteOption } from "./records";
 import { searchJourneys } from "./search/mc-csa";
-import { Operator, RawQuery, RouteOptimizer, RouteSearchResult } from "./types";
+import { Operator, RawQuery, RouteOptimizer, RouteSearchResult, SearchOptions } from "./types";
 
 export interface OptimizerOptions {
   network: Network;
@@ -66,12 +66,12 @@ export class ScheduleOptimizer implements RouteOptimizer {
     };
   }
 
-  search(raw: RawQuery): RouteSearchResult {
+  search(raw: RawQuery, options: SearchOptions = {}): RouteSearchResult {
     const q = parseQuery(raw, this.defaults());
-    return this.searchParsed(q);
+    return this.searchParsed(q, options);
   }
 
-  searchParsed(q: ParsedQuery): RouteSearchResult {
+  searchParsed(q: ParsedQuery, options: SearchOptions = {}): RouteSearchResult {
     const net = this.network;
     const origin = this.o.resolvePlace(q.origin.value, "origin");
     const destination = this.o.resolvePlace(q.destination.value, "destination");
@@ -105,6 +105,14 @@ export class ScheduleOptimizer implements RouteOptimizer {
 
     let initialBits = 0;
     for (const l of endpoints) initialBits |= c.locodeBits.get(l) ?? 0;
+    // A required LOCODE without a usable stop can never be on the route.
+    const requiredStops = q.allRequiredLocodes
+      .filter((l) => !endpoints.includes(l))
+      .map((l) => ({
+        bit: c.locodeBits.get(l) ?? 0,
+        stops: net.stops.filter((s) => s.locode === l && c.stopUsable[s.index]).map((s) => s.index),
+      }));
+    if (requiredStops.some((r) => r.stops.length === 0)) return { results: [] };
     const journeys = searchJourneys(net, {
       access,
       egress,
@@ -122,6 +130,8 @@ export class ScheduleOptimizer implements RouteOptimizer {
       initialBits,
       fullBits: c.fullBits,
       directSeaOnly: q.directSeaOnly,
+      requiredStops,
+      deadline: options.deadline,
     });
     const results = journeys.map((j) => toRouteOption(net, j, origin, destination));
     return { results: sortOptions(results, q.sort) };

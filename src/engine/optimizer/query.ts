@@ -60,8 +60,19 @@ export interface ParsedQuery {
 }
 
 const DAY = 1440;
-/** Upper bound of requirement bits (a 31-bit mask holds all requirements). */
-const MAX_REQUIRED = 12;
+/**
+ * Most values each list parameter takes. "All required" lists add a requirement bit each, and the
+ * search keeps labels per subset of them: few, so a query cannot multiply the search.
+ */
+export const LIST_LIMITS = {
+  modalities: 5,
+  allRequiredOperators: 6,
+  anyRequiredOperators: 20,
+  excludedOperators: 50,
+  anyRequiredLocodes: 20,
+  allRequiredLocodes: 6,
+  excludedLocodes: 50,
+} as const;
 
 export function parseQuery(raw: RawQuery, d: QueryDefaults): ParsedQuery {
   const origin = parsePlace(raw, "origin", "originType");
@@ -115,9 +126,12 @@ export function parseQuery(raw: RawQuery, d: QueryDefaults): ParsedQuery {
     maxEmission: parseNonNegative(scalar(raw, "maxEmission"), "maxEmission") ?? Infinity,
     maxLeadMinutes,
   };
-  for (const p of ["allRequiredOperators", "allRequiredLocodes"] as const) {
-    if (q[p].length > MAX_REQUIRED)
-      throw incorrectValues(p, `${p} accepts at most ${MAX_REQUIRED} values.`);
+  for (const [p, max] of Object.entries(LIST_LIMITS)) {
+    const n =
+      p === "modalities"
+        ? q.modalities.size
+        : q[p as Exclude<keyof typeof LIST_LIMITS, "modalities">].length;
+    if (n > max) throw incorrectValues(p, `${p} accepts at most ${max} values (got ${n}).`);
   }
   return q;
 }

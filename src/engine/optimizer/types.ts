@@ -76,8 +76,13 @@ export const ROUTE_SEARCH_PARAMETERS = [
 /** Raw query parameters as the HTTP layer receives them: repeated keys arrive as arrays. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
+export interface SearchOptions {
+  /** Date.now() after which the search gives up with SearchBudgetExceeded. */
+  deadline?: number;
+}
+
 export interface RouteOptimizer {
   /** Validates the raw query (throws RouteSheetsError naming the parameter) and searches. */
-  search(query: RawQuery): RouteSearchResult;
+  search(query: RawQuery, options?: SearchOptions): RouteSearchResult;
   operators(): Operator[];
 }

@@ -8,7 +8,8 @@ import { Operation, RateLimitSetting } from "../config";
 import { Caller, KeyAuthenticator } from "./auth";
 import { checkAccess, Credits } from "./credits";
 import { HttpProblem } from "./problem";
-import { TokenBuckets } from "./rate-limit";
+import { RateLimiter } from "../rate-limit/limiter";
+import { KeyRecord } from "../store/store";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -18,23 +19,26 @@ declare module "fastify" {
 
 export interface GuardDeps {
   auth: KeyAuthenticator;
-  buckets: TokenBuckets;
+  rateLimiter: RateLimiter;
   credits: Credits;
   defaultRate: RateLimitSetting;
+}
+
+/** The key's own token bucket setting, or the service default. */
+export function effectiveRateLimit(key: KeyRecord, fallback: RateLimitSetting): RateLimitSetting {
+  return key.ratePerSecond
+    ? { perSecond: key.ratePerSecond, burst: key.burst ?? key.ratePerSecond * 2 }
+    : fallback;
 }
 
 /** `operation` null: a batch (access and balance are checked per item). */
 export function guard(deps: GuardDeps, operation: Operation | null) {
   return async function guardHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const caller = await deps.auth.authenticate(request.headers["x-api-key"]);
-    const limit = caller.key.ratePerSecond
-      ? {
-          perSecond: caller.key.ratePerSecond,
-          burst: caller.key.burst ?? caller.key.ratePerSecond * 2,
-        }
-      : deps.defaultRate;
-    const wait = deps.buckets.take(caller.key.id, limit);
-    if (wait > 0) {
+    const limit = effectiveRateLimit(caller.key, deps.defaultRate);
+    const decision = await deps.rateLimiter.take(caller.key.id, limit.perSecond, limit.burst);
+    if (!decision.allowed) {
+      const wait = decision.retryAfterSeconds;
       throw new HttpProblem(
         "Too Many Requests",
         `This x-api-key is limited to ${limit.perSecond} requests/s (bursts of ${limit.burst}); retry after ${wait} s and back off exponentially.`,

@@ -7,6 +7,7 @@ import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fas
 import { isRouteSheetsError, RouteSheetsError } from "../../engine/errors";
 import { Problem, problem } from "../problem";
 import { AjvError, validationProblem } from "../validation";
+import { SearchFailed } from "../workers/optimizer-runner";
 
 /** A RouteSheetsError that also sets response headers (Retry-After). */
 export class HttpProblem extends RouteSheetsError {
@@ -26,6 +27,7 @@ export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
 /** Maps any thrown value to the problem the client sees (and logs 500s). */
 export function problemFor(err: unknown, request: FastifyRequest, base: string): Problem {
   if (isRouteSheetsError(err)) return problem(base, err.title, err.detail);
+  if (err instanceof SearchFailed) return searchProblem(err, base);
   const e = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
     const ctx = e.validationContext;
@@ -66,10 +68,33 @@ function safeMessage(e: FastifyError): string {
   return (e.message || "is not acceptable").replace(/\s+/g, " ").slice(0, 200);
 }
 
+/** Over budget: say what narrows a search; busy or shutting down: retry later. */
+function searchProblem(err: SearchFailed, base: string): Problem {
+  switch (err.failure.failure) {
+    case "budget":
+      return problem(
+        base,
+        "Incorrect Values",
+        "The route search exceeded its time budget: narrow it with fewer allRequiredLocodes / allRequiredOperators, a shorter departure window (minDeparture, maxDeparture), maxTransfers, maxLeadTime or fewer modalities. Not charged."
+      );
+    case "unavailable":
+      return problem(base, "System Error", "The route optimizer is not loaded on this server.");
+    default:
+      return problem(
+        base,
+        "Service Unavailable",
+        err.failure.failure === "busy"
+          ? "All route-search threads are busy; retry after Retry-After seconds."
+          : "The service is shutting down; retry after Retry-After seconds."
+      );
+  }
+}
+
 export function registerProblemHandlers(app: FastifyInstance, base: string): void {
   app.setErrorHandler((err, request, reply) => {
     const p = problemFor(err, request, base);
     if (err instanceof HttpProblem) reply.headers(err.headers);
+    if (p.status === 503) reply.header("retry-after", "1");
     return sendProblem(reply, p);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -19,7 +19,7 @@ import { guard } from "../plugins/guard";
 import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
-import { callerOf, problemResponses, RouteDeps, SECURITY } from "./common";
+import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY } from "./common";
 
 interface ItemResult {
   status: number;
@@ -44,11 +44,20 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
           ? found.map((t) => ({ id: t.id, name: t.name, locode: t.locode }))
           : null;
       }
-      case "distance":
-        return { distance: engine.distance({ ...item, modality }).distance };
+      case "distance": {
+        const include = parseInclude(item.include, "requests[].include");
+        const r = engine.distance({ ...item, modality });
+        return include.has("passages")
+          ? { distance: r.distance, passages: r.passages }
+          : { distance: r.distance };
+      }
       case "emissions": {
+        const include = parseInclude(item.include, "requests[].include");
         const r = engine.emissions({ ...item, modality });
-        return { co2eTeu: r.co2eTeu, co2eTon: r.co2eTon, distance: r.distance };
+        const extra = include.has("passages")
+          ? { passages: engine.distance({ ...item, modality }).passages }
+          : {};
+        return { co2eTeu: r.co2eTeu, co2eTon: r.co2eTon, distance: r.distance, ...extra };
       }
     }
   }

@@ -1,17 +1,18 @@
 /** Pieces every API route shares: the guard, OpenAPI error responses, query normalisation. */
 import { FastifyRequest } from "fastify";
-import { ProblemTitle, STATUS_OF } from "../../engine/errors";
+import { incorrectValues, ProblemTitle, STATUS_OF } from "../../engine/errors";
+import { INCLUDE_VALUES, IncludeValue } from "../schemas";
 import { Caller } from "../plugins/auth";
 import { PROBLEM_MEANING } from "../problem";
 import { GuardDeps } from "../plugins/guard";
 import { Credits } from "../plugins/credits";
 import { ServiceConfig } from "../config";
 import { RouteEngine } from "../../engine/route-engine";
-import { RouteOptimizer } from "../../engine/optimizer/types";
+import { OptimizerRunner } from "../workers/optimizer-runner";
 
 export interface RouteDeps {
   engine: RouteEngine;
-  optimizer?: RouteOptimizer;
+  optimizer?: OptimizerRunner;
   config: ServiceConfig;
   credits: Credits;
   guardDeps: GuardDeps;
@@ -69,4 +70,21 @@ export function upperCase(query: Record<string, unknown>, names: readonly string
     else if (Array.isArray(v))
       query[n] = v.map((x) => (typeof x === "string" ? x.trim().toUpperCase() : x));
   }
+}
+
+/** Parses the `include` extension (comma list); unknown values are 400 naming the allowed ones. */
+export function parseInclude(value: string | undefined, parameter = "include"): Set<IncludeValue> {
+  const out = new Set<IncludeValue>();
+  if (value === undefined) return out;
+  for (const raw of value.split(",")) {
+    const item = raw.trim().toLowerCase();
+    if (item === "") continue;
+    if (!(INCLUDE_VALUES as readonly string[]).includes(item))
+      throw incorrectValues(
+        parameter,
+        `${parameter}: "${raw.trim().slice(0, 40)}" is not allowed; allowed values (comma-separated): ${INCLUDE_VALUES.join(", ")}.`
+      );
+    out.add(item as IncludeValue);
+  }
+  return out;
 }

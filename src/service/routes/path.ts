@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { parseModality } from "../../engine/route-engine";
 import { guard } from "../plugins/guard";
 import { pathFeature, MAX_PATH_POINTS } from "../path-geojson";
-import { DistanceQuery } from "../schemas";
+import { RouteQuery } from "../schemas";
 import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
 
 export const GEOJSON = "application/geo+json";
@@ -38,7 +38,7 @@ export function pathRoutes(app: FastifyInstance, deps: RouteDeps): void {
           `Cost: ${credits.costOf("path")} credits by default: it only draws what the distance call computed; credits pay for figures. Free tier allowed.`,
         ].join(" "),
         security: SECURITY,
-        querystring: DistanceQuery,
+        querystring: RouteQuery,
         response: {
           200: {
             description:

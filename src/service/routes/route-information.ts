@@ -3,7 +3,7 @@ import { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { guard } from "../plugins/guard";
 import { DistanceQuery, EmissionsQuery, TerminalsQuery } from "../schemas";
-import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
+import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
 
 const TAG = ["route-information"];
 
@@ -60,9 +60,10 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
       preValidation: normaliseModality,
     },
     async (request) => {
-      const { distance } = engine.distance(request.query);
+      const include = parseInclude(request.query.include);
+      const { distance, passages } = engine.distance(request.query);
       await credits.settle(callerOf(request), "distance", request.id);
-      return { distance };
+      return include.has("passages") ? { distance, passages } : { distance };
     }
   );
 
@@ -94,9 +95,14 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
       preValidation: normaliseModality,
     },
     async (request) => {
+      const include = parseInclude(request.query.include);
       const { co2eTeu, co2eTon, distance } = engine.emissions(request.query);
+      // The route is cached by the engine: asking again for its passages does not route twice.
+      const extra = include.has("passages")
+        ? { passages: engine.distance(request.query).passages }
+        : {};
       await credits.settle(callerOf(request), "emissions", request.id);
-      return { co2eTeu, co2eTon, distance };
+      return { co2eTeu, co2eTon, distance, ...extra };
     }
   );
 }

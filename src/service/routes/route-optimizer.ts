@@ -1,7 +1,8 @@
 /** GET /route-optimizer/api/external and /operators: the optimizer behind key, access and credits. */
 import { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { RawQuery, RouteOptimizer } from "../../engine/optimizer/types";
+import { RawQuery } from "../../engine/optimizer/types";
+import { OptimizerRunner } from "../workers/optimizer-runner";
 import { guard } from "../plugins/guard";
 import { fail } from "../problem";
 import { OPTIMIZER_LIST_PARAMS, OptimizerQuery } from "../schemas";
@@ -40,7 +41,7 @@ function snapshot(query: Record<string, unknown>): RawQuery {
 export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { credits } = deps;
-  const optimizer = (): RouteOptimizer => {
+  const optimizer = (): OptimizerRunner => {
     if (!deps.optimizer)
       throw fail("System Error", "The route optimizer is not loaded on this server.");
     return deps.optimizer;
@@ -52,7 +53,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
       schema: {
         tags: TAG,
         summary: "Multimodal route options between an origin and a destination.",
-        description: `Needs route-optimizer access on the key (else 403 Invalid Key) and a paid account (else 402 Free Tier Not Allowed). Cost: ${credits.costOf("optimizerSearch")} route-optimizer credit per 200 answer. List parameters accept repeated keys (modalities=RAIL&modalities=TRUCK) and comma lists (modalities=RAIL,TRUCK).`,
+        description: `Needs route-optimizer access on the key (else 403 Invalid Key) and a paid account (else 402 Free Tier Not Allowed). Cost: ${credits.costOf("optimizerSearch")} route-optimizer credit per 200 answer. List parameters accept repeated keys (modalities=RAIL&modalities=TRUCK) and comma lists (modalities=RAIL,TRUCK), each with at most the values its description says. Every search has a time budget (${deps.config.optimizer.budgetMs} ms on this server): over it, 400 Incorrect Values whose detail says what to narrow (not charged); 503 Service Unavailable with Retry-After when all search threads are busy.`,
         security: SECURITY,
         querystring: OptimizerQuery,
         response: {
@@ -63,6 +64,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
             "Free Tier Not Allowed",
             "Unknown Data",
             "Not Found",
+            "Service Unavailable",
           ]),
         },
       },
@@ -75,7 +77,10 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
       },
     },
     async (request) => {
-      const result = optimizer().search(request.rawQuery ?? {});
+      const result = await optimizer().search(
+        request.rawQuery ?? {},
+        deps.config.optimizer.budgetMs
+      );
       await credits.settle(callerOf(request), "optimizerSearch", request.id);
       return result;
     }
@@ -97,7 +102,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
       onRequest: guard(deps.guardDeps, "operators"),
     },
     async (request) => {
-      const list = optimizer().operators();
+      const list = await optimizer().operators();
       await credits.settle(callerOf(request), "operators", request.id);
       return list.map((o) => ({ id: o.id, name: o.name, scac: o.scac }));
     }

@@ -52,4 +52,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX ledger_account ON ledger(account_id, pool);
     `,
   },
+  {
+    version: 2,
+    name: "idempotency keys of POST /route-information/api/batch",
+    sql: `
+      CREATE TABLE idempotency_keys (
+        key_id TEXT NOT NULL,
+        idempotency_key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        status INTEGER,
+        body TEXT,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (key_id, idempotency_key)
+      );
+      CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
+    `,
+  },
 ];

@@ -11,6 +11,8 @@ import { MIGRATIONS, Migration } from "./migrations";
 import {
   AccountState,
   Charge,
+  IdempotencyRecord,
+  IdempotencyTimes,
   KeyRecord,
   NewAccount,
   NewKey,
@@ -113,6 +115,22 @@ export class SqliteStore implements Store {
                COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN l.cost END), 0) AS optimizerCreditsUsed
         FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
         GROUP BY k.id ORDER BY k.created_at, k.id`),
+      pruneIdempotency: db.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?"),
+      idempotency: db.prepare(
+        `SELECT fingerprint, status, body, created_at FROM idempotency_keys
+         WHERE key_id = ? AND idempotency_key = ?`
+      ),
+      putIdempotency: db.prepare(
+        `INSERT OR REPLACE INTO idempotency_keys
+           (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at)
+         VALUES (?, ?, ?, NULL, NULL, ?, ?)`
+      ),
+      completeIdempotency: db.prepare(
+        "UPDATE idempotency_keys SET status = ?, body = ? WHERE key_id = ? AND idempotency_key = ?"
+      ),
+      releaseIdempotency: db.prepare(
+        "DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND status IS NULL"
+      ),
     };
     this.groupTx = db.transaction((group: PendingCharge[]) => {
       const now = Date.now();
@@ -244,6 +262,45 @@ export class SqliteStore implements Store {
         active: r.active === 1,
       })
     );
+  }
+
+  async claimIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    times: IdempotencyTimes
+  ): Promise<IdempotencyRecord | undefined> {
+    return this.db
+      .transaction((): IdempotencyRecord | undefined => {
+        this.stmt.pruneIdempotency.run(times.now);
+        const row = this.stmt.idempotency.get(keyId, idempotencyKey) as
+          (IdempotencyRecord & { created_at: number }) | undefined;
+        const abandoned = row && row.status === null && row.created_at <= times.now - times.leaseMs;
+        if (row && !abandoned)
+          return { fingerprint: row.fingerprint, status: row.status, body: row.body };
+        this.stmt.putIdempotency.run(
+          keyId,
+          idempotencyKey,
+          fingerprint,
+          times.now,
+          times.now + times.ttlMs
+        );
+        return undefined;
+      })
+      .immediate();
+  }
+
+  async completeIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    status: number,
+    body: string
+  ): Promise<void> {
+    this.stmt.completeIdempotency.run(status, body, keyId, idempotencyKey);
+  }
+
+  async releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void> {
+    this.stmt.releaseIdempotency.run(keyId, idempotencyKey);
   }
 
   async close(): Promise<void> {

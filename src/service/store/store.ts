@@ -72,6 +72,25 @@ export interface UsageRow {
   optimizerCreditsLeft: number;
 }
 
+/** What an Idempotency-Key holds: the request's fingerprint and, once answered, the answer. */
+export interface IdempotencyRecord {
+  /** Hash of the request (method, path, body) the key was first used with. */
+  fingerprint: string;
+  /** null while the first request is still being answered. */
+  status: number | null;
+  /** The answer's body as sent (JSON text); null while in progress. */
+  body: string | null;
+}
+
+/** Times of an idempotency claim, in milliseconds since the epoch / milliseconds. */
+export interface IdempotencyTimes {
+  now: number;
+  /** How long an answered key is kept (24 h). */
+  ttlMs: number;
+  /** An unanswered claim older than this is abandoned (its process died) and may be taken over. */
+  leaseMs: number;
+}
+
 export interface Store {
   createAccount(account: NewAccount, key: NewKey): Promise<AccountState>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
@@ -96,5 +115,25 @@ export interface Store {
   /** Sum of grants (initial credits included) of an account's pool. */
   grantTotal(accountId: string, pool: Pool): Promise<number>;
   usage(): Promise<UsageRow[]>;
+  /**
+   * Claims `(keyId, idempotencyKey)` for a new request, atomically across processes. Returns
+   * undefined when this request now owns the key (no record, an expired one, or an abandoned
+   * claim, which are replaced); otherwise the existing record (answered, or in progress).
+   */
+  claimIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    times: IdempotencyTimes
+  ): Promise<IdempotencyRecord | undefined>;
+  /** Stores the answer of a claimed key; it is replayed until the key expires. */
+  completeIdempotencyKey(
+    keyId: string,
+    idempotencyKey: string,
+    status: number,
+    body: string
+  ): Promise<void>;
+  /** Drops a claim whose request failed without an answer worth replaying (a retry runs again). */
+  releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -48,7 +48,26 @@ export interface SearchSpec {
   initialBits: number;
   fullBits: number;
   directSeaOnly: boolean;
+  /**
+   * "All required" LOCODEs, each a requirement bit and the stops of that LOCODE. Labels still
+   * missing one are bounded by the detour through it, and need enough transfers left to reach
+   * them all: this keeps the requirement subsets from multiplying the search.
+   */
+  requiredStops?: Array<{ bit: number; stops: number[] }>;
+  /** Date.now() after which the search gives up (SearchBudgetExceeded); Infinity: never. */
+  deadline?: number;
 }
+
+/** The search ran past its work budget; the caller narrows the query. */
+export class SearchBudgetExceeded extends Error {
+  constructor() {
+    super("route search exceeded its work budget");
+    this.name = "SearchBudgetExceeded";
+  }
+}
+
+/** Connections scanned between two looks at the clock. */
+const BUDGET_CHECK_EVERY = 1024;
 
 interface TripLabel {
   dep0: number;
@@ -126,6 +145,33 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const { departingClasses, tripCls, patternSea } = staticIndex(net);
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
+  const deadline = spec.deadline ?? Infinity;
+  // Per required LOCODE: lower bound from each stop through one of its stops to the destination.
+  const required = (spec.requiredStops ?? []).map(({ bit, stops }) => {
+    const toIt = remainingLowerBounds(net, stops, spec.patternAllowed);
+    let best = Infinity;
+    for (const r of stops) best = Math.min(best, remaining[r]);
+    const via = new Float64Array(net.stops.length);
+    for (let u = 0; u < via.length; u++) {
+      // Already at a stop of it: the plain remaining bound; else ride there, then on.
+      via[u] = toIt[u] === 0 ? remaining[u] : toIt[u] + best;
+    }
+    return { bit, via };
+  });
+  const requiredMask = required.reduce((m, r) => m | r.bit, 0);
+  /** Lower bound of the remaining minutes from stop u for a label holding `bits`. */
+  const boundFrom = (u: number, bits: number): number => {
+    let b = remaining[u];
+    if ((bits & requiredMask) === requiredMask) return b;
+    for (const r of required) if (!(bits & r.bit) && r.via[u] > b) b = r.via[u];
+    return b;
+  };
+  /** Whether the required LOCODEs still missing fit in the handling stops left (each transfer adds one). */
+  const enoughStops = (bits: number, tr: number, stopsLeft: number): boolean => {
+    const missing = requiredMask & ~bits;
+    if (!missing) return true;
+    return popcount(missing) <= spec.maxTransfers - tr + stopsLeft;
+  };
   const seaDominance = spec.directSeaOnly;
 
   // Whether a label with these values would be dominated in `bag` (checked before allocating it).
@@ -214,7 +260,9 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   }
 
   let k = lowerBound(conns.dep, conns.count, spec.minDeparture);
-  for (; k < conns.count; k++) {
+  for (let scanned = 0; k < conns.count; k++, scanned++) {
+    if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
+      throw new SearchBudgetExceeded();
     const dep = conns.dep[k];
     if (dep > scanEnd) break;
     const t = conns.trip[k];
@@ -237,7 +285,6 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
 
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
-      const boundArr = dep + remaining[u];
       const boardBits = spec.patternBits[trip.pattern] | spec.stopBits[u];
       const accs = accessAt.get(u);
       if (accs) {
@@ -245,12 +292,15 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
           if (dep0 < spec.minDeparture || dep0 > spec.maxDeparture) continue;
           const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
+          const startBits = spec.initialBits | boardBits;
+          if (!enoughStops(startBits, 0, 1)) continue;
+          const boundArr = dep + boundFrom(u, startBits);
           if (em > spec.maxGrams || hopeless(dep0, boundArr, 0, em)) continue;
           const label: TripLabel = {
             dep0,
             tr: 0,
             emBase: em - pattern.cumGrams[pos],
-            bits: spec.initialBits | boardBits,
+            bits: startBits,
             sea: seaDominance ? sea : 0,
             trip: t,
             board: pos,
@@ -273,8 +323,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const l = w.label;
           if (l.tr + 1 > spec.maxTransfers) continue;
           if (seaDominance && sea && l.sea) continue;
-          if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
           const bits = l.bits | boardBits;
+          if (!enoughStops(bits, l.tr + 1, 1)) continue;
+          const boundArr = dep + boundFrom(u, bits);
+          if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
           const labelSea = l.sea | (seaDominance ? sea : 0);
           if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea))
             continue;
@@ -302,11 +354,12 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const cum = pattern.cumGrams[pos + 1];
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
-    const boundArr = arr + remaining[v];
     for (const tl of bag) {
       const em = tl.emBase + cum;
-      if (em > spec.maxGrams || hopeless(tl.dep0, boundArr, tl.tr, em)) continue;
       const bits = tl.bits | spec.stopBits[v];
+      if (!enoughStops(bits, tl.tr, 0)) continue;
+      const boundArr = arr + boundFrom(v, bits);
+      if (em > spec.maxGrams || hopeless(tl.dep0, boundArr, tl.tr, em)) continue;
       // Allocated only when something keeps it (a journey or a waiting label): saves GC.
       let label: StopLabel | undefined;
       if (egress && covers(bits, spec.fullBits)) {
@@ -402,6 +455,12 @@ function toJourney(t: Target): Journey {
     egress: t.egress,
     legs,
   };
+}
+
+function popcount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v; v &= v - 1) n++;
+  return n;
 }
 
 function groupByStop(list: Access[]): Map<number, Access[]> {

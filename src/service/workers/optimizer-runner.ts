@@ -1,0 +1,156 @@
+/**
+ * Where route searches run. Searches can take seconds, so the service never runs them on its event
+ * loop: a Piscina pool of worker threads (each with its own copy of the optimizer) does, and every
+ * search has a time budget. An optimizer object handed in ready-made (tests, embedding) runs
+ * inline, still under the budget.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import Piscina from "piscina";
+import { RouteSheetsError } from "../../engine/errors";
+import {
+  Operator,
+  RawQuery,
+  RouteOptimizer,
+  RouteSearchResult,
+} from "../../engine/optimizer/types";
+import type { OptimizerTask, OptimizerTaskResult, TaskFailure } from "./optimizer-worker";
+
+/** The search ran out of budget or the service is shutting down / saturated. */
+export class SearchFailed extends Error {
+  constructor(readonly failure: TaskFailure | { failure: "busy" | "aborted" }) {
+    super(`route search failed: ${failure.failure}`);
+  }
+}
+
+export interface OptimizerRunner {
+  search(query: RawQuery, budgetMs: number): Promise<RouteSearchResult>;
+  operators(): Promise<Operator[]>;
+  /** Resolves true once the optimizer answers (loaded), false when it cannot be loaded. */
+  ready(): Promise<boolean>;
+  /** Abandons searches still running after `graceMs`, then stops the threads. */
+  close(graceMs: number): Promise<void>;
+}
+
+/** Threads for searches: every core but one for the event loop, at least one. */
+export function defaultThreads(): number {
+  const cores =
+    typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, Math.min(8, cores - 1));
+}
+
+/** The compiled worker: next to this file in dist/, or dist/ when running from the TypeScript sources (tests). */
+function workerFile(): string {
+  const here = path.join(__dirname, "optimizer-worker.js");
+  if (fs.existsSync(here)) return here;
+  return path.resolve(
+    __dirname,
+    "..",
+    "..",
+    "..",
+    "dist",
+    "service",
+    "workers",
+    "optimizer-worker.js"
+  );
+}
+
+function unwrap<T>(r: OptimizerTaskResult): T {
+  if ("error" in r) {
+    if (r.error.failure === "domain")
+      throw new RouteSheetsError(r.error.title as never, r.error.detail, r.error.parameter);
+    throw new SearchFailed(r.error);
+  }
+  return r.ok as T;
+}
+
+export class PooledOptimizerRunner implements OptimizerRunner {
+  private readonly pool: Piscina<OptimizerTask, OptimizerTaskResult>;
+  private readonly inFlight = new Set<AbortController>();
+  private closing = false;
+
+  constructor(options: { dataDir?: string; threads?: number }) {
+    const threads = options.threads ?? defaultThreads();
+    this.pool = new Piscina({
+      filename: workerFile(),
+      minThreads: threads,
+      maxThreads: threads,
+      // Bounded queue: a flood of searches is refused (503) instead of piling up.
+      maxQueue: threads * 8,
+      idleTimeout: 60_000,
+      workerData: { dataDir: options.dataDir },
+    });
+  }
+
+  private async run<T>(task: OptimizerTask): Promise<T> {
+    if (this.closing) throw new SearchFailed({ failure: "aborted" });
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    try {
+      return unwrap<T>(await this.pool.run(task, { signal: controller.signal }));
+    } catch (e) {
+      if (e instanceof RouteSheetsError || e instanceof SearchFailed) throw e;
+      if (controller.signal.aborted) throw new SearchFailed({ failure: "aborted" });
+      if (/queue is at limit/i.test((e as Error).message))
+        throw new SearchFailed({ failure: "busy" });
+      throw e;
+    } finally {
+      this.inFlight.delete(controller);
+    }
+  }
+
+  search(query: RawQuery, budgetMs: number): Promise<RouteSearchResult> {
+    return this.run({ kind: "search", query, budgetMs });
+  }
+
+  operators(): Promise<Operator[]> {
+    return this.run({ kind: "operators" });
+  }
+
+  async ready(): Promise<boolean> {
+    try {
+      await this.operators();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(graceMs: number): Promise<void> {
+    this.closing = true;
+    const deadline = Date.now() + graceMs;
+    while (this.inFlight.size && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, deadline - Date.now()))));
+    // Still running: abandon them (their callers answer 503) and stop the threads.
+    for (const c of this.inFlight) c.abort();
+    await this.pool.destroy();
+  }
+}
+
+/** Runs a ready-made optimizer on the calling thread (tests, embedding): budgeted, not off-loop. */
+export class InlineOptimizerRunner implements OptimizerRunner {
+  constructor(private readonly optimizer: RouteOptimizer) {}
+
+  async search(query: RawQuery, budgetMs: number): Promise<RouteSearchResult> {
+    const { describeFailure } =
+      require("./optimizer-worker") as typeof import("./optimizer-worker");
+    try {
+      return this.optimizer.search(query, { deadline: Date.now() + budgetMs });
+    } catch (e) {
+      const f = describeFailure(e);
+      if (f.failure === "domain") throw e;
+      throw new SearchFailed(f);
+    }
+  }
+
+  async operators(): Promise<Operator[]> {
+    return this.optimizer.operators();
+  }
+
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
+  async close(): Promise<void> {}
+}

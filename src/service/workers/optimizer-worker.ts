@@ -1,0 +1,71 @@
+/**
+ * Piscina worker: each worker thread loads the engine and the route optimizer of the data directory
+ * once, then answers searches. Results and errors cross the thread boundary as plain objects.
+ */
+import { isRouteSheetsError } from "../../engine/errors";
+import { SearchBudgetExceeded } from "../../engine/optimizer/search/mc-csa";
+import {
+  Operator,
+  RawQuery,
+  RouteOptimizer,
+  RouteSearchResult,
+} from "../../engine/optimizer/types";
+
+export type OptimizerTask =
+  { kind: "search"; query: RawQuery; budgetMs: number } | { kind: "operators" };
+
+/** What went wrong, without the class (lost between threads). */
+export type TaskFailure =
+  | { failure: "domain"; title: string; detail: string; parameter?: string }
+  | { failure: "budget" }
+  | { failure: "unavailable"; detail: string };
+
+export type OptimizerTaskResult =
+  { ok: RouteSearchResult } | { ok: Operator[] } | { error: TaskFailure };
+
+interface WorkerSetup {
+  dataDir?: string;
+}
+
+let loaded: { optimizer?: RouteOptimizer; error?: string } | undefined;
+
+function optimizer(): RouteOptimizer {
+  if (!loaded) {
+    // Lazy: a worker pays the load once, on its first task.
+    const { workerData } = require("node:worker_threads") as typeof import("node:worker_threads");
+    const setup = (workerData ?? {}) as WorkerSetup;
+    try {
+      const { loadEngine } =
+        require("../../data/load-engine") as typeof import("../../data/load-engine");
+      const { loadOptimizer } =
+        require("../../data/optimizer") as typeof import("../../data/optimizer");
+      const engine = loadEngine({ dataDir: setup.dataDir });
+      loaded = { optimizer: loadOptimizer({ dataDir: setup.dataDir, engine }) };
+    } catch (e) {
+      loaded = { error: `route optimizer failed to load: ${(e as Error).message}` };
+    }
+  }
+  if (!loaded.optimizer) throw new Unavailable(loaded.error ?? "route optimizer not loaded");
+  return loaded.optimizer;
+}
+
+class Unavailable extends Error {}
+
+export default function run(task: OptimizerTask): OptimizerTaskResult {
+  try {
+    if (task.kind === "operators") return { ok: optimizer().operators() };
+    return {
+      ok: optimizer().search(task.query, { deadline: Date.now() + task.budgetMs }),
+    };
+  } catch (e) {
+    return { error: describeFailure(e) };
+  }
+}
+
+export function describeFailure(e: unknown): TaskFailure {
+  if (e instanceof SearchBudgetExceeded) return { failure: "budget" };
+  if (e instanceof Unavailable) return { failure: "unavailable", detail: e.message };
+  if (isRouteSheetsError(e))
+    return { failure: "domain", title: e.title, detail: e.detail, parameter: e.parameter };
+  throw e;
+}

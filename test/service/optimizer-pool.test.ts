@@ -1,0 +1,153 @@
+/**
+ * Route searches run in worker threads with a time budget: the event loop stays free while the
+ * worst allowed searches run, over-budget searches answer 400 saying what to narrow, list
+ * parameters have limits, and shutdown abandons searches quickly. Real server on loopback.
+ */
+import { createAccountWithKey } from "../../src/service/accounts";
+import { RunningService, startService } from "../../src/service/server";
+import { SqliteStore } from "../../src/service/store/sqlite";
+import { requireBuild } from "./child";
+import { problemOf, tempDir, testEngine } from "./support";
+
+const OPT = "/route-optimizer/api/external";
+/** The worst search the limits allow: six required LOCODEs over the whole default window. */
+export const WORST =
+  `${OPT}?origin=CNSHA&originType=LOCODE&destination=NLRTM&destinationType=LOCODE` +
+  "&allRequiredLocodes=CNNGB,CNYTN,MYTPP,DEBRV,PLGDN,CNTAO";
+
+interface Server {
+  running: RunningService;
+  store: SqliteStore;
+  key: string;
+  accountId: string;
+}
+
+async function start(config: Record<string, unknown> = {}): Promise<Server> {
+  const dataDir = tempDir();
+  const store = SqliteStore.open(dataDir);
+  const running = await startService({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    store,
+    engine: testEngine(),
+    config: { logLevel: "silent", logRequests: false, ...config },
+  });
+  const a = await createAccountWithKey(store, {
+    tier: "paid",
+    credits: 100,
+    optimizerAccess: true,
+    optimizerCredits: 100,
+  });
+  return { running, store, key: a.key, accountId: a.account.id };
+}
+
+async function stop(s: Server) {
+  await s.running.close();
+  await s.store.close();
+}
+
+const get = (s: Server, p: string) => fetch(s.running.url + p, { headers: { "x-api-key": s.key } });
+
+beforeAll(() => requireBuild());
+
+describe("searches in worker threads", () => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await start();
+  }, 120_000);
+  afterAll(async () => stop(s));
+
+  test("/health and /distance answer while four worst-case searches run", async () => {
+    const order: string[] = [];
+    const searches = Array.from({ length: 4 }, (_, i) =>
+      get(s, WORST).then(async (r) => {
+        order.push(`search${i}`);
+        return r;
+      })
+    );
+    // Give the searches time to reach the workers.
+    await new Promise((r) => setTimeout(r, 200));
+    const health = await fetch(s.running.url + "/health");
+    order.push("health");
+    expect(health.status).toBe(200);
+    expect((await health.json()).optimizer).toBe(true);
+    const d = await get(
+      s,
+      "/route-information/api/distance?origin=NLRTM&destination=DEHAM&modality=TRUCK"
+    );
+    order.push("distance");
+    expect(d.status).toBe(200);
+    const answers = await Promise.all(searches);
+    // The cheap calls did not wait for any search.
+    expect(order.slice(0, 2)).toEqual(["health", "distance"]);
+    for (const r of answers) {
+      expect(r.status).toBe(200);
+      const body = await r.json();
+      expect(body.results.length).toBeGreaterThan(0);
+      for (const opt of body.results) {
+        const stops = new Set(
+          opt.legs.flatMap((l: { origin: string; destination: string }) => [
+            l.origin,
+            l.destination,
+          ])
+        );
+        for (const l of ["CNNGB", "CNYTN", "MYTPP", "DEBRV", "PLGDN", "CNTAO"])
+          expect(stops.has(l)).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  test("list parameters over their limit answer 400 naming the parameter and the limit", async () => {
+    const many = "CNNGB,CNYTN,MYTPP,DEBRV,PLGDN,CNTAO,KRPUS,SGSIN";
+    const p = await problemOf(
+      await get(
+        s,
+        `${OPT}?origin=CNSHA&originType=LOCODE&destination=NLRTM&destinationType=LOCODE&allRequiredLocodes=${many}`
+      )
+    );
+    expect(p.status).toBe(400);
+    expect(p.detail).toMatch(/allRequiredLocodes/);
+    expect(p.detail).toMatch(/6/);
+    const doc = await (await fetch(s.running.url + "/openapi.json")).json();
+    const param = doc.paths[OPT].get.parameters.find(
+      (x: { name: string }) => x.name === "allRequiredLocodes"
+    );
+    expect(param.schema.maxItems).toBe(6);
+  });
+});
+
+describe("budget and shutdown", () => {
+  test("a search over its budget answers 400 saying what to narrow, not charged", async () => {
+    const s = await start({ optimizer: { budgetMs: 20, threads: 1 } });
+    try {
+      const p = await problemOf(await get(s, WORST));
+      expect(p.status).toBe(400);
+      expect(p.title).toBe("Incorrect Values");
+      expect(p.detail).toMatch(/budget/);
+      expect(p.detail).toMatch(/allRequiredLocodes/);
+      expect((await s.store.accountState(s.accountId))!.optimizerCredits).toBe(100);
+    } finally {
+      await stop(s);
+    }
+  }, 120_000);
+
+  test("close() abandons running searches within the shutdown time (503 to their callers)", async () => {
+    const s = await start({
+      optimizer: { budgetMs: 60_000, threads: 1 },
+      timeouts: { shutdownMs: 500 },
+    });
+    const searches = Array.from({ length: 3 }, () => get(s, WORST).catch((e: Error) => e));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    await s.running.close();
+    const closeMs = Date.now() - t0;
+    await s.store.close();
+    const answers = await Promise.all(searches);
+    expect(closeMs).toBeLessThan(5000);
+    const statuses = answers.map((r) => (r instanceof Error ? "closed" : r.status));
+    // Each search either finished (200), was abandoned (503) or its connection was closed.
+    for (const st of statuses) expect([200, 503, "closed"]).toContain(st);
+    expect(statuses.some((st) => st !== 200)).toBe(true);
+  }, 120_000);
+});
