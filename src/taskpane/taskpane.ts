@@ -57,7 +57,9 @@ async function init(): Promise<void> {
 
   const results = initResultsView();
   results.setExcelAvailable(host.kind === "excel" && hasExcel());
-  const search = initSearchView({ onResults: (answer) => results.show(answer) });
+  const search = initSearchView({
+    onResults: (answer, routings) => results.show(answer, routings),
+  });
   let operatorsLoaded = false;
   initTabs((tab) => {
     if (tab === "tab-search" && !operatorsLoaded) {
