@@ -16,7 +16,8 @@ export function filtersSet(v: SearchFormValues): string[] {
   const t = (s: string) => s.trim();
   if (v.modalities.length) out.push(`modalities ${v.modalities.join(", ")}`);
   if (t(v.maxArrival)) out.push(`arrival by ${t(v.maxArrival)}`);
-  if (t(v.maxTransfers)) out.push(`at most ${t(v.maxTransfers)} transfers`);
+  if (t(v.maxTransfers))
+    out.push(`at most ${t(v.maxTransfers)} transfer${t(v.maxTransfers) === "1" ? "" : "s"}`);
   if (t(v.maxLeadTime)) out.push(`lead time at most ${leadTime(t(v.maxLeadTime))}`);
   if (t(v.maxEmission)) out.push(`at most ${t(v.maxEmission)} kg CO2e`);
   if (t(v.maxFirstMileTruckingKm))
