@@ -139,6 +139,12 @@ export class FaultProxy {
   slowMs = 3000;
   retryAfterSeconds = 1;
   apiRequests = 0;
+  /** Time (ms) with at least one API request in flight through the proxy: the service's share. */
+  apiBusyMs = 0;
+  /** When each API request arrived and was answered (performance.now() of this process). */
+  apiLog: Array<{ started: number; ended: number }> = [];
+  private apiInFlight = 0;
+  private apiBusySince = 0;
   private server: http.Server | undefined;
   private readonly stalled = new Set<http.ServerResponse>();
 
@@ -159,7 +165,15 @@ export class FaultProxy {
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const isApi = /^\/route-(information|optimizer)\//.test(req.url ?? "");
-    if (isApi) this.apiRequests++;
+    if (isApi) {
+      this.apiRequests++;
+      const started = performance.now();
+      if (this.apiInFlight++ === 0) this.apiBusySince = started;
+      res.on("close", () => {
+        this.apiLog.push({ started, ended: performance.now() });
+        if (--this.apiInFlight === 0) this.apiBusyMs += performance.now() - this.apiBusySince;
+      });
+    }
     const mode = isApi ? this.mode : "pass";
     if (mode === "rate-limit") {
       req.resume();

@@ -51,11 +51,17 @@ async function main(): Promise<void> {
       pass: string;
       ms: number;
       requests: number;
+      serviceMs: number;
+      /** [sent, answered] of each request, ms after the pass started. */
+      requestTimes: number[][];
       values: number;
       errors: number;
     }> = [];
     for (const pass of ["cold", "recalc"]) {
       const before = proxy.apiRequests;
+      const busyBefore = proxy.apiBusyMs;
+      const logBefore = proxy.apiLog.length;
+      const passStarted = performance.now();
       const { ms, cells } = SINGLE_CELLS
         ? await distanceSheet(addin.page, sheet)
         : await distanceFormula(addin.page, sheet);
@@ -64,6 +70,10 @@ async function main(): Promise<void> {
         pass,
         ms: Math.round(ms),
         requests: proxy.apiRequests - before,
+        serviceMs: Math.round(proxy.apiBusyMs - busyBefore),
+        requestTimes: proxy.apiLog
+          .slice(logBefore)
+          .map((r) => [Math.round(r.started - passStarted), Math.round(r.ended - passStarted)]),
         values,
         errors: cells.length - values,
       });
@@ -79,7 +89,7 @@ async function main(): Promise<void> {
     };
     for (const p of passes) {
       console.log(
-        `${p.pass.padEnd(6)} ${CELLS} cells / ${LANES} lanes: ${p.ms} ms, ${p.requests} API requests, ${p.values} values, ${p.errors} errors`
+        `${p.pass.padEnd(6)} ${CELLS} cells / ${LANES} lanes: ${p.ms} ms (${p.serviceMs} ms waiting for the service), ${p.requests} API requests, ${p.values} values, ${p.errors} errors`
       );
     }
     const [cold, warm] = passes;

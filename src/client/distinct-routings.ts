@@ -19,9 +19,9 @@ export interface DistinctRouting {
   frequency: string;
 }
 
-/** When an option leaves: its first leg's departure, else the earliest pickup. */
+/** When an option leaves: its first leg's departure, else the latest drop-off at the origin. */
 export function departureOf(option: RouteOption): string {
-  return option.legs?.[0]?.departureDate || option.earliestPickup || "";
+  return option.legs?.[0]?.departureDate || option.latestDropOff || "";
 }
 
 /** The routing of an option: same key ⇔ same legs, services and transfer ports. */

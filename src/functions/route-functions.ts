@@ -154,7 +154,12 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
     } catch (error) {
       throw toExcelError(error);
     }
-    const answers = await cancelable(invocation, Promise.all(rows.map((row) => Promise.all(row))));
+    const answers = await cancelable(
+      invocation,
+      Promise.all(rows.map((row) => Promise.all(row)))
+    ).catch((error: unknown) => {
+      throw toExcelError(error);
+    });
     const ranged = Object.values(args).some(Array.isArray);
     if (answers.length === 1 && answers[0].length === 1) {
       const only = answers[0][0];
@@ -347,7 +352,8 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
 
 /** Settles with `work`, or rejects when Excel cancels a @cancelable call (the answer still fills the cache). */
 function cancelable<T>(invocation: InvocationLike | undefined, work: Promise<T>): Promise<T> {
-  if (!invocation || !("onCanceled" in invocation)) return work;
+  // Excel calls onCanceled only on @cancelable functions; setting it elsewhere is harmless.
+  if (!invocation) return work;
   return new Promise<T>((resolve, reject) => {
     invocation.onCanceled = () => reject(new Error("Canceled"));
     work.then(resolve, reject);

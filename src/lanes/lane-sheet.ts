@@ -21,15 +21,72 @@ type OutputColumn = (typeof OUTPUT_COLUMNS)[number];
 
 const METRES_PER_NM = 1852;
 
-/** Throws when the header lacks a required column, naming what is missing. */
-export function checkHeader(columns: string[]): void {
+/** Delimiters European and other Excels write a CSV with. */
+export const DELIMITERS = [",", ";", "\t"] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+/**
+ * The delimiter of a sheet, from its header line: the one of `,` `;` tab that occurs most often
+ * outside quotes (a comma on a tie or when none occurs).
+ */
+export function detectDelimiter(headerLine: string): Delimiter {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  let best: Delimiter = ",";
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
+
+/**
+ * The input's header checked and read: names compared case-insensitively (Origin, ORIGIN…), each
+ * known one mapped to its canonical spelling. Throws naming duplicate or missing columns.
+ * Returns, per column, the canonical name (or the header as written for other columns).
+ */
+export function readHeader(header: string[]): string[] {
+  const seen = new Map<string, number>();
+  const duplicates: string[] = [];
+  header.forEach((name, i) => {
+    const folded = name.trim().toLowerCase();
+    const first = seen.get(folded);
+    if (first !== undefined)
+      duplicates.push(`"${name.trim()}" (columns ${first + 1} and ${i + 1})`);
+    else seen.set(folded, i);
+  });
+  if (duplicates.length)
+    throw new Error(
+      `Input has duplicate column name(s): ${duplicates.join(", ")}; each column name may appear once (names are compared without regard to case).`
+    );
+  const columns = header.map(
+    (name) =>
+      KNOWN_COLUMNS.find((k) => k.toLowerCase() === name.trim().toLowerCase()) ?? name.trim()
+  );
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length) {
     throw new Error(
       `Input is missing column(s) ${missing.join(", ")}: required columns are ${REQUIRED_COLUMNS.join(", ")}; ` +
-        `optional: ${OPTIONAL_COLUMNS.join(", ")}.`
+        `optional: ${OPTIONAL_COLUMNS.join(", ")} (names in any case).`
     );
   }
+  return columns;
+}
+
+/** Throws when the header lacks a required column, naming what is missing. */
+export function checkHeader(columns: string[]): void {
+  readHeader(columns);
+}
+
+/**
+ * A cell as written for Excel: text starting with = + - @ would run as a formula when the sheet
+ * is opened, so it gets a leading apostrophe (Excel shows the text as typed).
+ */
+export function excelSafe(cell: string): string {
+  return /^[=+\-@]/.test(cell) ? `'${cell}` : cell;
 }
 
 export function computeLane(engine: RouteEngine, row: LaneRow): Record<OutputColumn, string> {
@@ -44,7 +101,8 @@ export function computeLane(engine: RouteEngine, row: LaneRow): Record<OutputCol
   const query = {
     origin: row.origin,
     destination: row.destination,
-    modality: row.modality,
+    // A blank modality means DEEPSEA, as in the Excel functions.
+    modality: row.modality?.trim() ? row.modality : "DEEPSEA",
     vesselInfo: row.vesselInfo,
     containerType: row.containerType,
     fuelType: row.fuelType,

@@ -1,7 +1,9 @@
 /**
  * End to end in headless Debian Chromium: the built add-in page served by our real server
- * (route-sheets start), Office.js stubbed, the page's own ROUTE.DISTANCE called for a sheet of
- * 10,000 cells over 2,000 lanes, then with the server stopped, rate limiting, a slow and a silent
+ * (route-sheets start), the real Office.js of @microsoft/office-js (outside-Office path; the Excel
+ * host simulated), the page's own ROUTE.* functions called: a sheet of 10,000 cells over 2,000
+ * lanes, one spilling formula over ranges, avoid, PASSAGES, LANE, distinct OPTIONS, the enums of
+ * the generated functions.json, then with the server stopped, rate limiting, a slow and a silent
  * service. A loopback proxy in front of the server counts the API requests that reach it.
  */
 import * as fs from "node:fs";
@@ -13,17 +15,21 @@ import {
   apiDistancesKm,
   CellResult,
   createKey,
+  distanceFormula,
   distanceSheet,
   FaultProxy,
   lanesOf,
+  officeJsRequests,
   openAddinPage,
+  ROOT,
   seaPorts,
   ServerProcess,
   sheetOf,
   startServer,
 } from "../../src/bench/addin-harness";
 import { ensureAddinAndCliBuilt } from "./build-once";
-import { summaryRow } from "../../src/functions/route-functions";
+import { LANE_COLUMNS, optionRows } from "../../src/functions/route-functions";
+import { distinctRoutings } from "../../src/client/distinct-routings";
 import type { RouteOption } from "../../src/client/types";
 
 jest.setTimeout(300_000);
@@ -67,7 +73,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     proxy = new FaultProxy(server.url);
     const origin = await proxy.start();
     addin = await openAddinPage(`${origin}/taskpane.html`, key);
-    portsCache = await seaPorts(55);
+    portsCache = await seaPorts(60);
     lanes = lanesOf(portsCache, 2000);
   });
 
@@ -120,14 +126,16 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
           (e: { code: string; message: string }) => ({ code: e.code, message: e.message })
         );
       return Promise.all([
-        settle(f.DISTANCE("NLRTM", "XXXXX", null, null, null, {})),
-        settle(f.DISTANCE("NLRTM", "CNSHA", null, null, "yards", {})),
-        settle(f.DISTANCE("NLRTM", "CNSHA", "PLANE", null, null, {})),
+        settle(f.DISTANCE("NLRTM", "XXXXX", null, null, null, null, {})),
+        settle(f.DISTANCE("NLRTM", "CNSHA", null, null, "yards", null, {})),
+        settle(f.DISTANCE("NLRTM", "CNSHA", "PLANE", null, null, null, {})),
         settle(
-          f.DISTANCE("12.5,45.5", "-20.25,57.5", null, null, "nm", { isInValuePreview: true })
+          f.DISTANCE("12.5,45.5", "-20.25,57.5", null, null, "nm", null, {
+            isInValuePreview: true,
+          })
         ),
         settle(f.TERMINALS("NLRTM", null, {})),
-        settle(f.DISTANCE(lane[0], lane[1], null, null, "nm", { isInValuePreview: true })),
+        settle(f.DISTANCE(lane[0], lane[1], null, null, "nm", null, { isInValuePreview: true })),
       ]);
     }, lanes[7]);
     expect(cells[0]).toEqual({
@@ -139,14 +147,15 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       message: 'unit "yards" is not allowed: use one of m, km, nm, mi',
     });
     expect(cells[2]).toEqual({ code: "#VALUE!", message: expect.stringContaining("modality") });
-    expect(cells[3]).toBe("Preview: press Enter to compute");
+    // The functions answer matrices, as Excel expects of matrix results.
+    expect(cells[3]).toEqual([["Preview: press Enter to compute"]]);
     const terminals = cells[4] as string[][];
     expect(terminals.length).toBeGreaterThan(1);
     for (const row of terminals)
       expect(row).toEqual([expect.any(String), "NLRTM", expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     // A preview of a cell computed before answers from the cache, in the preview's unit.
     const [reference] = await apiDistancesKm(server.url, referenceKey, [lanes[7]]);
-    expect(cells[5]).toBeCloseTo(((reference as number) * 1000) / 1852, 6);
+    expect((cells[5] as number[][])[0][0]).toBeCloseTo(((reference as number) * 1000) / 1852, 6);
     // Unknown place, bad modality and terminals: 3 requests (one batch window at most); previews: none.
     expect(proxy.apiRequests - before).toBeLessThanOrEqual(3);
   });
@@ -156,7 +165,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
       return Promise.all([
-        f.OPTIONS("nlrtm", "DEDUI", "rail, barge", null, null, 3, {}),
+        f.OPTIONS("nlrtm", "DEDUI", "rail, barge", null, null, 3, null, null, null, {}),
         f.OPERATORS("maersk", {}),
         f.OPERATORS(null, {}),
       ]);
@@ -172,7 +181,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       "/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE&modalities=RAIL&modalities=BARGE"
     )) as { results: RouteOption[] };
     expect(search.results.length).toBeGreaterThan(0);
-    expect(cells[0]).toEqual(search.results.slice(0, 3).map(summaryRow));
+    expect(cells[0]).toEqual(optionRows(search.results, 3));
     const operators = (await get("/route-optimizer/api/external/operators")) as Array<{
       id: string;
       name: string;
@@ -185,6 +194,193 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
         .map((o) => [o.name, o.scac, o.id])
     );
     expect((cells[1] as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  test("the page runs the real Office.js of @microsoft/office-js", () => {
+    expect(officeJsRequests[0]).toBe("office.js");
+  });
+
+  test("one formula over a range spills every answer; a bad row keeps its own error", async () => {
+    const rows = freshLanes(300);
+    rows[123] = ["NOT A PORT", rows[123][1]];
+    const before = proxy.apiRequests;
+    const { cells } = await distanceFormula(addin.page, rows);
+    expect(proxy.apiRequests - before).toBeLessThanOrEqual(2);
+    expect(cells).toHaveLength(300);
+    const good = rows.filter((_, i) => i !== 123);
+    const reference = await apiDistancesKm(server.url, referenceKey, good);
+    expectCellsMatch(
+      cells.filter((_, i) => i !== 123),
+      reference
+    );
+    expect(cells[123]).toEqual({
+      code: "#VALUE!",
+      message: expect.stringContaining('origin "NOT A PORT" is not a place'),
+    });
+  });
+
+  const api = async (pathAndQuery: string) => {
+    const res = await fetch(`${server.url}${pathAndQuery}`, {
+      headers: { "x-api-key": referenceKey },
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  };
+
+  test("avoid and PASSAGES: the Red Sea question, per row", async () => {
+    const cells = await addin.page.evaluate(async () => {
+      type Fn = (...args: unknown[]) => Promise<unknown>;
+      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
+      const lanes = [["CNSHA"], ["CNSHA"], ["SGSIN"]];
+      const to = [["NLRTM"]];
+      return Promise.all([
+        f.PASSAGES(lanes, to, null, null, [[""], ["SUEZ,PANAMA"], [""]], {}),
+        f.DISTANCE([["CNSHA"]], to, null, null, null, [["SUEZ,PANAMA"]], {}),
+        f.EMISSIONS([["CNSHA"]], to, null, [["TON"]], null, null, null, [["SUEZ"]], {}),
+      ]);
+    });
+    const viaSuez = await api(
+      "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
+    );
+    const viaCape = await api(
+      "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages&avoid=PANAMA,SUEZ"
+    );
+    const fromSingapore = await api(
+      "/route-information/api/emissions?origin=SGSIN&destination=NLRTM&modality=DEEPSEA&include=passages"
+    );
+    const text = (p: unknown) => (p as string[]).join(", ");
+    expect(cells[0]).toEqual([
+      [text(viaSuez.passages)],
+      [text(viaCape.passages)],
+      [text(fromSingapore.passages)],
+    ]);
+    expect(text(viaSuez.passages)).toMatch(/MALACCA.*BAB_EL_MANDEB, SUEZ.*GIBRALTAR/);
+    expect(text(viaCape.passages)).not.toMatch(/SUEZ/);
+    expect(cells[1]).toEqual([[(viaCape.distance as number) / 1000]]);
+    const capeTon = await api(
+      "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&avoid=SUEZ"
+    );
+    expect(cells[2]).toEqual([[capeTon.co2eTon]]);
+  });
+
+  test("LANE: a header and a row outside data types, an entity card where Excel has them", async () => {
+    const lane = await api(
+      "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
+    );
+    const callLane = () =>
+      addin.page.evaluate(async () => {
+        type Fn = (...args: unknown[]) => Promise<unknown>;
+        const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
+        return f.LANE("CNSHA", "NLRTM", null, null, null, null, null, {});
+      });
+    // Real Office.js outside Office has no requirement sets: the spilled form.
+    expect(await callLane()).toEqual([
+      [...LANE_COLUMNS],
+      [
+        "CNSHA",
+        "NLRTM",
+        "DEEPSEA",
+        (lane.distance as number) / 1000,
+        (lane.distance as number) / 1852,
+        lane.co2eTeu,
+        lane.co2eTon,
+        (lane.passages as string[]).join(", "),
+      ],
+    ]);
+    // Excel with CustomFunctionsRuntime 1.4 (simulated host): the card.
+    await addin.page.evaluate(() => {
+      const office = (window as unknown as { Office: { context: Record<string, unknown> } }).Office;
+      office.context.requirements = {
+        isSetSupported: (set: string, version: string) =>
+          set === "CustomFunctionsRuntime" && Number(version) <= 1.4,
+      };
+    });
+    try {
+      const [[card]] = (await callLane()) as Array<
+        Array<{ type: string; properties: Record<string, { basicValue: unknown }> }>
+      >;
+      expect(card.type).toBe("Entity");
+      expect(card.properties.Distance.basicValue).toBe((lane.distance as number) / 1000);
+      expect(card.properties.DistanceNm.basicValue).toBe((lane.distance as number) / 1852);
+      expect(card.properties.CO2ePerTEU.basicValue).toBe(lane.co2eTeu);
+      expect(card.properties.CO2ePerTonne.basicValue).toBe(lane.co2eTon);
+      expect(card.properties.Passages.basicValue).toBe((lane.passages as string[]).join(", "));
+    } finally {
+      await addin.page.evaluate(() => {
+        const office = (window as unknown as { Office: { context: Record<string, unknown> } })
+          .Office;
+        delete office.context.requirements;
+      });
+    }
+  });
+
+  test("functions.json of the webpack build: matrix parameters and the custom enums", async () => {
+    const res = await fetch(`${server.url}/functions.json`);
+    expect(res.status).toBe(200);
+    const served = (await res.json()) as {
+      functions: Array<{
+        id: string;
+        options?: { cancelable?: boolean };
+        parameters: Array<{ name: string; dimensionality?: string; customEnumId?: string }>;
+      }>;
+      enums: Array<{ id: string; values: Array<{ stringValue: string }> }>;
+    };
+    expect(served).toEqual(
+      JSON.parse(fs.readFileSync(path.join(ROOT, "dist/addin/functions.json"), "utf8"))
+    );
+    const enumValues = Object.fromEntries(
+      served.enums.map((e) => [e.id, e.values.map((v) => v.stringValue)])
+    );
+    expect(enumValues).toEqual({
+      Modality: ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"],
+      DistanceUnit: ["km", "nm", "mi", "m"],
+      Per: ["TEU", "TON"],
+      Sort: ["LEAD_TIME", "EMISSIONS", "TRANSFERS", "DEPARTURE", "ARRIVAL"],
+      FuelType: expect.arrayContaining(["VLSFO", "HFO", "MGO", "LNG", "DIESEL", "ELECTRIC"]),
+      ContainerType: expect.arrayContaining(["20DV", "40DV", "40HC", "45HC"]),
+    });
+    const fn = (id: string) => served.functions.find((f) => f.id === id)!;
+    const params = (id: string) => Object.fromEntries(fn(id).parameters.map((p) => [p.name, p]));
+    for (const id of ["DISTANCE", "EMISSIONS"]) {
+      const p = params(id);
+      for (const name of ["origin", "destination", "modality", "vesselInfo", "avoid"])
+        expect(p[name].dimensionality).toBe("matrix");
+      expect(p.modality.customEnumId).toBe("Modality");
+      expect(fn(id).options?.cancelable).toBe(true);
+    }
+    const emissions = params("EMISSIONS");
+    for (const name of ["containerType", "fuelType", "per"])
+      expect(emissions[name].dimensionality).toBe("matrix");
+    expect([
+      emissions.per.customEnumId,
+      emissions.containerType.customEnumId,
+      emissions.fuelType.customEnumId,
+    ]).toEqual(["Per", "ContainerType", "FuelType"]);
+    expect(params("DISTANCE").unit.customEnumId).toBe("DistanceUnit");
+    expect(params("OPTIONS").sort.customEnumId).toBe("Sort");
+    expect(fn("OPTIONS").options?.cancelable).toBe(true);
+    expect(served.functions.map((f) => f.id)).toEqual(expect.arrayContaining(["PASSAGES", "LANE"]));
+  });
+
+  test("OPTIONS: one row per distinct routing, next departure and frequency, optional header", async () => {
+    const rows = (await addin.page.evaluate(async () => {
+      type Fn = (...args: unknown[]) => Promise<unknown>;
+      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
+      return f.OPTIONS("NLRTM", "DEDUI", null, null, null, 50, null, null, true, {});
+    })) as unknown[][];
+    const search = (await api(
+      "/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE"
+    )) as unknown as { results: RouteOption[] };
+    const routings = distinctRoutings(search.results);
+    // The service answers one option per departure; the sheet shows each routing once.
+    expect(routings.length).toBeLessThan(search.results.length);
+    expect(rows[0]).toEqual(expect.arrayContaining(["Next departure", "kg CO2e per TEU"]));
+    expect(rows.slice(1)).toEqual(optionRows(search.results, 50));
+    expect(rows.length - 1).toBe(routings.length);
+    const departures = rows.slice(1).map((r) => r[2] as number);
+    expect(departures.reduce((a, b) => a + b, 0)).toBe(search.results.length);
+    // Dates are Excel serials (days since 1899-12-30).
+    for (const r of rows.slice(1)) expect(r[0]).toBeGreaterThan(45_000);
   });
 
   test("a key saved in the task pane is used by the functions (shared runtime)", async () => {

@@ -103,4 +103,95 @@ describe("route-sheets lanes", () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/missing column\(s\) origin, destination/);
   });
+
+  it("reads ; and tab sheets with headers in any case, answers in the same delimiter; blank modality is DEEPSEA", () => {
+    const sea = engine.emissions({ origin: "NLRTM", destination: "CNSHA", modality: "DEEPSEA" });
+    for (const delimiter of [";", "\t"]) {
+      const r = run(
+        [
+          ["Lane", "ORIGIN", "Destination", "Modality"],
+          ["1", "NLRTM", "CNSHA", ""],
+          ["2", "NLRTM", "CNSHA", "deepsea"],
+        ]
+          .map((row) => row.join(delimiter))
+          .join("\r\n") + "\r\n"
+      );
+      expect(r.status).toBe(0);
+      const lines = r.stdout.trim().split("\n");
+      expect(lines[0].split(delimiter)).toEqual([
+        "Lane",
+        "ORIGIN",
+        "Destination",
+        "Modality",
+        "distance_m",
+        "distance_km",
+        "distance_nm",
+        "co2e_kg_per_teu",
+        "co2e_kg_per_ton",
+        "error",
+      ]);
+      const rows: string[][] = parse(r.stdout, { delimiter });
+      expect(rows[1][3]).toBe("");
+      expect(Number(rows[1][4])).toBe(sea.distance);
+      expect(Number(rows[2][4])).toBe(sea.distance);
+      expect(Number(rows[1][7])).toBeCloseTo(sea.co2eTeu, 3);
+    }
+  });
+
+  it("writes cells that Excel would run as formulas with a leading apostrophe", () => {
+    const r = run(
+      "note,origin,destination,modality\n" +
+        '"=HYPERLINK(""http://x"")",NLRTM,CNSHA,\n' +
+        '+1,"-33.9,151.2",SGSIN,DEEPSEA\n' +
+        "@SUM(A1),=1+1,NLRTM,\n"
+    );
+    expect(r.status).toBe(0);
+    const rows: Record<string, string>[] = parse(r.stdout, { columns: true });
+    expect(rows.map((x) => x.note)).toEqual(['\'=HYPERLINK("http://x")', "'+1", "'@SUM(A1)"]);
+    expect(rows[1].origin).toBe("'-33.9,151.2");
+    expect(Number(rows[1].distance_m)).toBe(
+      engine.distance({ origin: "-33.9,151.2", destination: "SGSIN", modality: "DEEPSEA" }).distance
+    );
+    expect(rows[2].origin).toBe("'=1+1");
+    expect(rows[2].error).toMatch(/^Incorrect Values: origin/);
+    for (const row of rows)
+      for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+
+  it("refuses duplicate column names (any case), naming them", () => {
+    const r = run("origin,destination,Origin,modality\nNLRTM,CNSHA,DEHAM,DEEPSEA\n");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.trim()).toBe(
+      'Input has duplicate column name(s): "Origin" (columns 1 and 3); each column name may appear once (names are compared without regard to case).'
+    );
+  });
+
+  it("ends quietly when the reader closes the pipe (| head)", () => {
+    const input = path.join(tmp, "many.csv");
+    fs.writeFileSync(
+      input,
+      "origin,destination,modality\n" + "NLRTM,CNSHA,DEEPSEA\n".repeat(20_000)
+    );
+    const r = spawnSync(
+      "/bin/sh",
+      ["-c", `"${process.execPath}" "${BIN}" lanes "${input}" | head -n 2`],
+      { encoding: "utf8", timeout: 120_000 }
+    );
+    const sh = spawnSync(
+      "/bin/bash",
+      [
+        "-c",
+        `set -o pipefail; "${process.execPath}" "${BIN}" lanes "${input}" | head -n 2 >/dev/null`,
+      ],
+      { encoding: "utf8", timeout: 120_000 }
+    );
+    expect(r.stdout.split("\n").slice(0, 2)).toEqual([
+      "origin,destination,modality,distance_m,distance_km,distance_nm,co2e_kg_per_teu,co2e_kg_per_ton,error",
+      expect.stringMatching(/^NLRTM,CNSHA,DEEPSEA,\d+,/),
+    ]);
+    expect(r.stderr).toBe("");
+    expect(sh.stderr).toBe("");
+    expect(sh.status).toBe(0);
+  });
 });

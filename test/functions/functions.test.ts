@@ -374,6 +374,31 @@ describe("ROUTE.OPTIONS", () => {
     ).toMatchObject({ code: "#VALUE!", message: expect.stringContaining("minDeparture") });
   });
 
+  test("dates are formatted number values where the runtime has data types (1.4)", async () => {
+    const { route } = setup({ handler: optimizerHandler });
+    const g = globalThis as { Office?: unknown };
+    g.Office = {
+      context: {
+        requirements: {
+          isSetSupported: (set: string, v: string) =>
+            set === "CustomFunctionsRuntime" && Number(v) <= 1.4,
+        },
+      },
+    };
+    try {
+      const [row] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
+      expect(row[9]).toEqual({
+        type: "FormattedNumber",
+        basicValue: 45721.5,
+        numberFormat: "yyyy-mm-dd hh:mm",
+      });
+    } finally {
+      delete g.Office;
+    }
+    const [plain] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
+    expect(plain[9]).toBe(45721.5);
+  });
+
   test("top limits the rows; bad top and bad places are #VALUE!", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
     expect(await route.options("NLRTM", "DEDUI", null, null, null, 3)).toHaveLength(3);
@@ -411,5 +436,22 @@ describe("error mapping", () => {
       kind: "notAvailable",
       message: "Service unavailable",
     });
+  });
+});
+
+describe("@cancelable", () => {
+  test("a canceled call settles at once; its answer still fills the cache", async () => {
+    const { route, requests } = setup({ batch: true }, { windowMs: 50 });
+    const invocation: { onCanceled?: () => void } = {};
+    const call = route.distance("NLRTM", "CNSHA", null, null, null, null, invocation);
+    invocation.onCanceled!();
+    expect(await excelError(call)).toMatchObject({ code: "#N/A", message: "Canceled" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(requests).toHaveLength(1);
+    expect(await route.distance("NLRTM", "CNSHA", null, null, null, null)).toBeCloseTo(
+      fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000,
+      9
+    );
+    expect(requests).toHaveLength(1);
   });
 });

@@ -1,0 +1,215 @@
+/**
+ * ROUTE.DISTANCE/EMISSIONS over ranges, avoid, ROUTE.PASSAGES and ROUTE.LANE against the real
+ * service on loopback (only Excel's CustomFunctions global is a stand-in).
+ */
+import { RouteApiClient } from "../../src/client/api-client";
+import {
+  Answer,
+  createRouteFunctions,
+  LANE_COLUMNS,
+  PREVIEW_MESSAGE,
+} from "../../src/functions/route-functions";
+import { startTestServer, TestServer } from "../service/support";
+import { settingsOf } from "../client/fake-service";
+import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+
+installCustomFunctions();
+
+let s: TestServer;
+let key: string;
+let client: RouteApiClient;
+let sent: string[];
+let route: ReturnType<typeof createRouteFunctions>;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  key = (await s.account({ credits: 100_000 })).key;
+});
+afterAll(async () => {
+  await s.stop();
+});
+beforeEach(() => {
+  sent = [];
+  client = new RouteApiClient({
+    settings: settingsOf(key, s.url),
+    fetch: (url, init) => {
+      sent.push(`${init?.method ?? "GET"} ${new URL(String(url)).pathname}`);
+      return fetch(url, init);
+    },
+  });
+  route = createRouteFunctions(() => client);
+});
+
+async function apiJson(path: string): Promise<Record<string, unknown>> {
+  const res = await s.get(path, key);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const column = (values: string[]) => values.map((v) => [v]);
+
+test("a range spills one answer per row; a single value broadcasts; a bad row keeps its own error", async () => {
+  const origins = ["NLRTM", "nl-rtm", "+51.9,4.1", "BAD", "DEHAM"];
+  const destinations = ["CNSHA", "CNSHA", "SGSIN", "SGSIN", "SGSIN"];
+  const spill = (await route.distance(
+    column(origins),
+    column(destinations),
+    [["DEEPSEA"]],
+    null,
+    null,
+    null
+  )) as Answer[][];
+  expect(spill).toHaveLength(5);
+  const km = async (o: string, d: string) =>
+    ((
+      await apiJson(`/route-information/api/distance?origin=${o}&destination=${d}&modality=DEEPSEA`)
+    ).distance as number) / 1000;
+  expect(spill[0][0]).toBe(await km("NLRTM", "CNSHA"));
+  // nl-rtm and +51.9,4.1 read as the service reads them (one grammar).
+  expect(spill[1][0]).toBe(spill[0][0]);
+  expect(spill[2][0]).toBe(await km("51.9,4.1", "SGSIN"));
+  expect(spill[3][0]).toBeInstanceOf(FakeExcelError);
+  expect(spill[3][0]).toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringContaining('origin "BAD" is not a place'),
+  });
+  expect(spill[4][0]).toBe(await km("DEHAM", "SGSIN"));
+  // Four good lanes, one of them twice: one batch request.
+  expect(sent).toEqual(["POST /route-information/api/batch"]);
+});
+
+test("ranges of different shapes: one clear #VALUE! for the call", async () => {
+  const error = await route
+    .distance(
+      column(["NLRTM", "DEHAM"]),
+      column(["CNSHA", "SGSIN", "USNYC"]),
+      null,
+      null,
+      null,
+      null
+    )
+    .catch((e) => e);
+  expect(error).toBeInstanceOf(FakeExcelError);
+  expect(error.code).toBe("#VALUE!");
+  expect(error.message).toBe(
+    "origin (2 rows × 1 column) and destination (3 rows × 1 column) differ in shape: give ranges of the same shape, or a single value for every lane"
+  );
+  expect(sent).toHaveLength(0);
+});
+
+test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages in route order", async () => {
+  const [[viaSuez]] = (await route.distance(
+    [["CNSHA"]],
+    [["NLRTM"]],
+    null,
+    null,
+    null,
+    null
+  )) as number[][];
+  const [[viaCape]] = (await route.distance([["CNSHA"]], [["NLRTM"]], null, null, null, [
+    ["suez; panama"],
+  ])) as number[][];
+  expect(viaCape).toBe(
+    ((
+      await apiJson(
+        "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&avoid=PANAMA,SUEZ"
+      )
+    ).distance as number) / 1000
+  );
+  expect(viaCape).toBeGreaterThan(viaSuez + 3000);
+  const emissions = await route.emissions("CNSHA", "NLRTM", null, null, null, null, null, "SUEZ");
+  const api = await apiJson(
+    "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&avoid=SUEZ"
+  );
+  expect(emissions).toBe(api.co2eTeu);
+
+  const passages = await route.passages(
+    column(["CNSHA", "CNSHA", "NLRTM"]),
+    column(["NLRTM", "NLRTM", "DEHAM"]),
+    null,
+    null,
+    column(["", "SUEZ", ""])
+  );
+  const withPassages = await apiJson(
+    "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
+  );
+  expect(passages).toEqual([
+    [(withPassages.passages as string[]).join(", ")],
+    [expect.not.stringContaining("SUEZ")],
+    [expect.any(String)],
+  ]);
+  expect((passages as string[][])[0][0]).toMatch(/MALACCA.*BAB_EL_MANDEB, SUEZ.*GIBRALTAR/);
+  const bad = await route.passages("CNSHA", "NLRTM", null, null, "SUES").catch((e) => e);
+  expect(bad).toMatchObject({ code: "#VALUE!", message: expect.stringContaining("SUES") });
+});
+
+test("LANE: a header and a row without data types; an entity card where the runtime has them", async () => {
+  const plain = await route.lane("CNSHA", "NLRTM", null, null, null, null, null);
+  const api = await apiJson(
+    "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
+  );
+  expect(plain).toEqual([
+    [...LANE_COLUMNS],
+    [
+      "CNSHA",
+      "NLRTM",
+      "DEEPSEA",
+      (api.distance as number) / 1000,
+      (api.distance as number) / 1852,
+      api.co2eTeu,
+      api.co2eTon,
+      (api.passages as string[]).join(", "),
+    ],
+  ]);
+  const g = globalThis as { Office?: unknown };
+  g.Office = {
+    context: {
+      requirements: {
+        isSetSupported: (set: string, v: string) =>
+          set === "CustomFunctionsRuntime" && Number(v) <= 1.4,
+      },
+    },
+  };
+  try {
+    const [[card]] = (await route.lane("CNSHA", "NLRTM", null, null, null, null, null)) as Array<
+      Array<{ type: string; properties: Record<string, { basicValue: unknown }> }>
+    >;
+    expect(card.type).toBe("Entity");
+    expect(card.properties.Distance.basicValue).toBe((api.distance as number) / 1000);
+    expect(card.properties.DistanceNm.basicValue).toBe((api.distance as number) / 1852);
+    expect(card.properties.CO2ePerTEU.basicValue).toBe(api.co2eTeu);
+    expect(card.properties.CO2ePerTonne.basicValue).toBe(api.co2eTon);
+    expect(card.properties.Passages.basicValue).toBe((api.passages as string[]).join(", "));
+    expect(card.properties.Modality.basicValue).toBe("DEEPSEA");
+  } finally {
+    delete g.Office;
+  }
+  // Both LANE calls and the earlier answer: one request (the include=passages emissions call).
+  expect(sent).toHaveLength(1);
+});
+
+test("preview: cached lanes answer, others show the message, no request", async () => {
+  await route.distance([["NLRTM"]], [["CNSHA"]], null, null, null, null);
+  const before = sent.length;
+  const spill = await route.distance(
+    column(["NLRTM", "DEHAM"]),
+    [["CNSHA"]],
+    null,
+    null,
+    null,
+    null,
+    { isInValuePreview: true }
+  );
+  expect((spill as Answer[][])[1][0]).toBe(PREVIEW_MESSAGE);
+  expect(typeof (spill as Answer[][])[0][0]).toBe("number");
+  expect(sent.length).toBe(before);
+});
+
+test("account(): the key's balances, never cached", async () => {
+  const first = await client.account();
+  expect(first).toMatchObject({ active: true, credits: { routeInformation: expect.any(Number) } });
+  await route.distance("NLRTM", "USNYC", null, null, null, null);
+  const second = await client.account();
+  expect(second.credits.routeInformation).toBeLessThan(first.credits.routeInformation);
+  expect(sent.filter((r) => r === "GET /account")).toHaveLength(2);
+});
