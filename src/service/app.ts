@@ -5,6 +5,7 @@
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import Fastify, { FastifyInstance, FastifyServerOptions, LogController } from "fastify";
+import { parse as parseQuery } from "node:querystring";
 import { randomUUID } from "node:crypto";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
@@ -26,6 +27,7 @@ import { pathRoutes } from "./routes/path";
 import { routeInformationRoutes } from "./routes/route-information";
 import { routeOptimizerRoutes } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
+import { redactKeys } from "./store/keys";
 import { Store } from "./store/store";
 
 export interface BuildAppOptions {
@@ -51,6 +53,45 @@ export interface BuildAppOptions {
 
 export const SERVICE_VERSION = "0.1.0";
 
+/** Node's HTTP parser refused the request (bad request line, headers too large, timeout). */
+function answerClientError(
+  err: NodeJS.ErrnoException,
+  socket: import("node:net").Socket,
+  base: string
+): void {
+  if (!socket.writable || err.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const reason = {
+    400: "Bad Request",
+    408: "Request Timeout",
+    431: "Request Header Fields Too Large",
+  }[status];
+  const body = JSON.stringify({
+    type: `${base}incorrect-values`,
+    title: "Incorrect Values",
+    status,
+    detail: `The HTTP request could not be parsed (${err.code ?? "malformed"}); send a well-formed HTTP/1.1 request.`,
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Keys that reach an object's prototype when code copies or indexes the query. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The query string parsed by Node, minus prototype keys (no query parameter has these names: they are ignored). */
+function parseQueryString(text: string): Record<string, unknown> {
+  const parsed = parseQuery(text) as Record<string, unknown>;
+  const query: Record<string, unknown> = {};
+  for (const key of Object.keys(parsed)) if (!PROTOTYPE_KEYS.has(key)) query[key] = parsed[key];
+  return query;
+}
+
 /** Node's own server limits: a slow client cannot hold a connection open for long. */
 function serverLimits(config: ServiceConfig) {
   const t = config.timeouts;
@@ -75,13 +116,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       // Keys are secrets: never in logs, whatever serializer is configured.
       redact: ['req.headers["x-api-key"]', "req.headers.authorization", 'headers["x-api-key"]'],
+      // A key pasted into a URL must not reach the logs either.
+      serializers: {
+        req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+          method: req.method,
+          url: redactKeys(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     genReqId: () => randomUUID(),
-    // HEAD would run (and charge) the whole GET: the interface is GET-only.
-    exposeHeadRoutes: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // HEAD is answered as the GET without its body (same checks and cost: it is the same request).
+    exposeHeadRoutes: true,
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket: import("node:net").Socket) =>
+      answerClientError(err, socket, config.problemTypeBase),
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     ajv: {
       customOptions: {
         coerceTypes: "array",
@@ -106,6 +158,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.maxConnections = config.maxConnections;
 
   registerProblemHandlers(app, config.problemTypeBase);
+  // An error answered before the request body was read (401, 403, 429…): close the connection,
+  // so a client trickling its body cannot keep it open.
+  app.addHook("onSend", async (request, reply) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) reply.header("connection", "close");
+  });
   app.decorateRequest("caller", null);
   app.decorateRequest("rawQuery", null);
   app.addSchema(ProblemSchema);
@@ -114,8 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
     methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["x-api-key", "content-type"],
-    exposedHeaders: ["retry-after", "request-id"],
+    allowedHeaders: ["x-api-key", "content-type", "idempotency-key"],
+    exposedHeaders: ["retry-after", "request-id", "idempotent-replayed"],
     maxAge: config.corsMaxAgeSeconds,
     // Preflight needs no key; an OPTIONS to an unknown path still gets a CORS answer.
     strictPreflight: false,

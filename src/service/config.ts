@@ -2,8 +2,7 @@
 
 /**
  * Every billable operation of the service. Batch items are charged as the operation they name.
- * `path` (extension) is free by default: it only draws what the distance call computed; credits
- * pay for figures.
+ * `path` (extension) costs what `/distance` costs by default: it answers the same distance.
  */
 export type Operation =
   "terminals" | "distance" | "emissions" | "path" | "optimizerSearch" | "operators";
@@ -62,7 +61,7 @@ export const DEFAULT_COSTS: CostTable = {
   terminals: 0,
   distance: 1,
   emissions: 1,
-  path: 0,
+  path: 1,
   optimizerSearch: 1,
   operators: 0,
 };

@@ -8,7 +8,7 @@ import { RouteOptimizer } from "../engine/optimizer/types";
 import { RouteEngine } from "../engine/route-engine";
 import { buildApp } from "./app";
 import { makeConfig, ServiceConfig } from "./config";
-import { SqliteStore } from "./store/sqlite";
+import { SERVER_BUSY_TIMEOUT_MS, SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
 import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
@@ -74,7 +74,8 @@ export function loadEngineFor(dataDir: string): RouteEngine {
 export async function startService(options: ServeOptions = {}): Promise<RunningService> {
   const dataDir = path.resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const config = makeConfig(options.config);
-  const store = options.store ?? SqliteStore.open(dataDir);
+  const store =
+    options.store ?? SqliteStore.open(dataDir, { busyTimeoutMs: SERVER_BUSY_TIMEOUT_MS });
   // Searches run in worker threads that load the optimizer themselves; they start loading now,
   // in parallel with the engine below.
   const pool =

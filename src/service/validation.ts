@@ -90,6 +90,11 @@ export function validationProblem(
   return new RouteSheetsError("Incorrect Values", detail, parameter);
 }
 
+/** Own properties only: segments come from user input ("constructor", "__proto__"). */
+function own<T>(o: Record<string, T> | undefined, key: string): T | undefined {
+  return o && Object.hasOwn(o, key) ? o[key] : undefined;
+}
+
 function decodePointer(s: string): string {
   return s.replace(/~1/g, "/").replace(/~0/g, "~");
 }
@@ -103,7 +108,10 @@ function schemaAt(schema: JsonSchema | undefined, segments: string[]): JsonSchem
   for (const seg of segments) {
     if (!s) return undefined;
     if (/^\d+$/.test(seg) && s.items) s = s.items;
-    else s = s.properties?.[seg] ?? s.anyOf?.find((a) => a.properties?.[seg])?.properties?.[seg];
+    else
+      s =
+        own(s.properties, seg) ??
+        own(s.anyOf?.find((a) => own(a.properties, seg))?.properties, seg);
   }
   return s;
 }
@@ -112,7 +120,7 @@ function valueAt(data: unknown, segments: string[]): unknown {
   let v = data;
   for (const seg of segments) {
     if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<string, unknown>)[seg];
+    v = own(v as Record<string, unknown>, seg);
   }
   return v;
 }

@@ -22,7 +22,7 @@ type Feature = {
 const near = (coords: [number, number][], lng: number, lat: number, within: number) =>
   coords.some(([x, y]) => Math.hypot(x - lng, y - lat) <= within);
 
-test("200 GeoJSON Feature: LineString from origin to destination, properties as the distance call; free of charge", async () => {
+test("200 GeoJSON Feature: LineString from origin to destination, properties as the distance call; charged like /distance", async () => {
   const { key, account } = await s.account({ credits: 3 });
   const res = await s.get(`${PATH}?origin=CNSHA&destination=NLRTM&modality=deepsea`, key);
   expect(res.status).toBe(200);
@@ -52,8 +52,8 @@ test("200 GeoJSON Feature: LineString from origin to destination, properties as 
     await s.get(`${DIST}?origin=CNSHA&destination=NLRTM&modality=DEEPSEA`, key)
   ).json();
   expect(body.properties.distance).toBe(distance.distance);
-  // Only the distance call was charged.
-  expect((await s.store.accountState(account.id))!.credits).toBe(2);
+  // The path and the distance call were each charged one credit.
+  expect((await s.store.accountState(account.id))!.credits).toBe(1);
 });
 
 test("Accept: application/json gets application/json; avoid (extension) reroutes the path (this network: via Panama)", async () => {
@@ -112,16 +112,16 @@ test("errors as /distance: missing origin → 400 naming origin; unknown LOCODE 
   expect((await s.store.accountState(account.id))!.credits).toBe(5);
 });
 
-test("free of charge: works with an empty pool and for free accounts", async () => {
+test("charged like /distance: 402 with an empty pool; free accounts may call it", async () => {
   const empty = await s.account({ credits: 0 });
   expect(
     (await s.get(`${PATH}?origin=NLRTM&destination=DEDUI&modality=BARGE`, empty.key)).status
-  ).toBe(200);
+  ).toBe(402);
   const free = await s.account({ credits: 1, tier: "free" });
   const res = await s.get(`${PATH}?origin=NLRTM&destination=DEHAM&modality=TRUCK`, free.key);
   expect(res.status).toBe(200);
   expect(((await res.json()) as Feature).properties.modality).toBe("TRUCK");
-  expect((await s.store.accountState(free.account.id))!.credits).toBe(1);
+  expect((await s.store.accountState(free.account.id))!.credits).toBe(0);
 });
 
 test("/openapi.json lists the path as an extension with the GeoJSON schema", async () => {
@@ -129,7 +129,7 @@ test("/openapi.json lists the path as an extension with the GeoJSON schema", asy
   const op = doc.paths[PATH].get;
   expect(op.tags).toEqual(["route-information", "extension"]);
   expect(op.summary).toMatch(/^Extension/);
-  expect(op.description).toMatch(/Cost: 0 credits/);
+  expect(op.description).toMatch(/Cost: 1 route-information credit/);
   expect(Object.keys(op.responses["200"].content)).toEqual([
     "application/geo+json",
     "application/json",

@@ -14,8 +14,11 @@ import { devCertDir } from "../../service/tls";
 export function int(name: string, min = 0) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min)
-      throw new InvalidArgumentError(`${name} must be an integer ≥ ${min}.`);
+    // Safe integers only: 1e19 is an "integer" but not exact as a double, and corrupts balances.
+    if (!/^\s*\+?\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min)
+      throw new InvalidArgumentError(
+        `${name} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}.`
+      );
     return n;
   };
 }

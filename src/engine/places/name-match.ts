@@ -5,20 +5,21 @@
  */
 import { foldedTokens } from "./text-fold";
 
-const ROMAN: Record<string, string> = {
-  i: "1",
-  ii: "2",
-  iii: "3",
-  iv: "4",
-  v: "5",
-  vi: "6",
-  vii: "7",
-  viii: "8",
-  ix: "9",
-  x: "10",
-  xi: "11",
-  xii: "12",
-};
+// A Map: names are user input, and a plain object would answer "constructor" with a function.
+const ROMAN = new Map<string, string>([
+  ["i", "1"],
+  ["ii", "2"],
+  ["iii", "3"],
+  ["iv", "4"],
+  ["v", "5"],
+  ["vi", "6"],
+  ["vii", "7"],
+  ["viii", "8"],
+  ["ix", "9"],
+  ["x", "10"],
+  ["xi", "11"],
+  ["xii", "12"],
+]);
 
 const EXACT = 3;
 const PREFIX = 2;
@@ -46,8 +47,11 @@ export interface PreparedQuery {
   compact: string;
 }
 
+/** Query words that count: repeating or piling up words must not make a search cost more. */
+export const MAX_QUERY_TOKENS = 8;
+
 export function prepareQuery(query: string): PreparedQuery {
-  const tokens = foldedTokens(query);
+  const tokens = [...new Set(foldedTokens(query))].slice(0, MAX_QUERY_TOKENS);
   return { tokens: tokens.map(alternatives), compact: tokens.join("") };
 }
 
@@ -85,7 +89,7 @@ function tokenTier(query: string[], name: string[]): number {
 }
 
 function alternatives(token: string): string[] {
-  const digit = ROMAN[token];
+  const digit = ROMAN.get(token);
   return digit ? [token, digit] : [token];
 }
 

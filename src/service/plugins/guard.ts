@@ -8,6 +8,8 @@ import { Operation, RateLimitSetting } from "../config";
 import { Caller, KeyAuthenticator } from "./auth";
 import { checkAccess, Credits } from "./credits";
 import { HttpProblem } from "./problem";
+import { fail } from "../problem";
+import { containsKey } from "../store/keys";
 import { RateLimiter } from "../rate-limit/limiter";
 import { KeyRecord } from "../store/store";
 
@@ -31,9 +33,31 @@ export function effectiveRateLimit(key: KeyRecord, fallback: RateLimitSetting): 
     : fallback;
 }
 
+/** Query parameter names a client might put a key under. */
+const KEY_PARAMETERS = /[?&](x-api-key|api[-_]?key|apikey|key)=/i;
+
+/** URLs end up in logs, proxies and browser history: a key there is refused (and never logged). */
+function refuseKeyInUrl(url: string): void {
+  const q = url.indexOf("?");
+  if (q < 0) return;
+  const query = url.slice(q);
+  let decoded = query;
+  try {
+    decoded = decodeURIComponent(query);
+  } catch {
+    /* malformed escapes: check the raw text */
+  }
+  if (KEY_PARAMETERS.test(query) || containsKey(decoded))
+    throw fail(
+      "Incorrect Values",
+      "An API key was sent in the URL: send it only in the x-api-key request header (URLs are logged and cached). Consider this key exposed; ask the service operator for a new one."
+    );
+}
+
 /** `operation` null: a batch (access and balance are checked per item). */
 export function guard(deps: GuardDeps, operation: Operation | null) {
   return async function guardHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    refuseKeyInUrl(request.url);
     const caller = await deps.auth.authenticate(request.headers["x-api-key"]);
     const limit = effectiveRateLimit(caller.key, deps.defaultRate);
     const decision = await deps.rateLimiter.take(caller.key.id, limit.perSecond, limit.burst);

@@ -28,6 +28,12 @@ export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
 export function problemFor(err: unknown, request: FastifyRequest, base: string): Problem {
   if (isRouteSheetsError(err)) return problem(base, err.title, err.detail);
   if (err instanceof SearchFailed) return searchProblem(err, base);
+  if (isBusyError(err))
+    return problem(
+      base,
+      "Service Unavailable",
+      "The account database is locked by another process (e.g. a CLI command); retry after Retry-After seconds."
+    );
   const e = err as FastifyError & { validation?: AjvError[]; validationContext?: string };
   if (e && Array.isArray(e.validation)) {
     const ctx = e.validationContext;
@@ -68,6 +74,12 @@ function safeMessage(e: FastifyError): string {
   return (e.message || "is not acceptable").replace(/\s+/g, " ").slice(0, 200);
 }
 
+/** SQLITE_BUSY / SQLITE_LOCKED (or a store reporting the same): another process holds the lock. */
+function isBusyError(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  return typeof code === "string" && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
 /** Over budget: say what narrows a search; busy or shutting down: retry later. */
 function searchProblem(err: SearchFailed, base: string): Problem {
   switch (err.failure.failure) {
@@ -97,14 +109,39 @@ export function registerProblemHandlers(app: FastifyInstance, base: string): voi
     if (p.status === 503) reply.header("retry-after", "1");
     return sendProblem(reply, p);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  // Methods per path, for 405 with Allow (paths with parameters are few and answer 404).
+  const methods = new Map<string, Set<string>>();
+  app.addHook("onRoute", (route) => {
+    const list = Array.isArray(route.method) ? route.method : [route.method];
+    const set = methods.get(route.url) ?? new Set<string>();
+    for (const m of list) set.add(m);
+    methods.set(route.url, set);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0].replace(/\/+$/, "") || "/";
+    const allowed = methods.get(pathname);
+    if (allowed && !allowed.has(request.method)) {
+      const allow = [...allowed]
+        .filter((m) => m !== "OPTIONS")
+        .sort()
+        .join(", ");
+      reply.header("allow", allow);
+      return sendProblem(reply, {
+        ...problem(
+          base,
+          "Not Found",
+          `${request.method} is not allowed on ${pathname}; allowed methods: ${allow}.`
+        ),
+        status: 405,
+      });
+    }
+    return sendProblem(
       reply,
       problem(
         base,
         "Not Found",
         `No resource at ${request.method} ${request.url.split("?")[0]}; see /openapi.json for the paths of this service.`
       )
-    )
-  );
+    );
+  });
 }

@@ -3,7 +3,10 @@
  * request. One request against the rate limit; credits charged per item exactly as the single
  * call would be, debited in order in one transaction.
  */
-import { FastifyInstance } from "fastify";
+import { FastifyInstance, FastifyRequest } from "fastify";
+import { createHash } from "node:crypto";
+import { Caller } from "../plugins/auth";
+import { HttpProblem } from "../plugins/problem";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { incorrectValues } from "../../engine/errors";
 import { Operation } from "../config";
@@ -75,6 +78,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
           "Free accounts: emissions items answer 402 Free Tier Not Allowed.",
           "Rate limit: the batch is ONE request against the key's token bucket.",
           "An item without a valid `type` makes the whole request 400 Type Required; nothing is computed or charged.",
+          "Idempotency: send an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID) to make retries safe: the answer is stored 24 h per API key and key; a retry with the same body gets the first answer again (header idempotent-replayed: true) and is not charged again; the same key with another body is 400; while the first request is still running, 503 with Retry-After.",
         ].join(" "),
         security: SECURITY,
         body: BatchBody,
@@ -96,7 +100,49 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const items = request.body.requests as Item[];
+      const idem = idempotencyKeyOf(request.headers["idempotency-key"]);
+      if (idem) {
+        const fingerprint = createHash("sha256").update(JSON.stringify(request.body)).digest("hex");
+        const prior = await deps.store.claimIdempotencyKey(caller.key.id, idem, fingerprint, {
+          now: Date.now(),
+          ttlMs: IDEMPOTENCY_TTL_MS,
+          leaseMs: IDEMPOTENCY_LEASE_MS,
+        });
+        if (prior) {
+          if (prior.fingerprint !== fingerprint)
+            throw incorrectValues(
+              "Idempotency-Key",
+              "header Idempotency-Key was already used with a different request body in the last 24 hours; use a new key for a new request."
+            );
+          if (prior.status === null || prior.body === null)
+            throw new HttpProblem(
+              "Service Unavailable",
+              "A request with this Idempotency-Key is still being answered; retry after Retry-After seconds.",
+              { "retry-after": "1" }
+            );
+          reply.header("idempotent-replayed", "true");
+          return reply
+            .code(prior.status as 200)
+            .type("application/json")
+            .send(prior.body as never);
+        }
+        try {
+          const text = await answer(request, caller, request.body.requests as Item[]);
+          await deps.store.completeIdempotencyKey(caller.key.id, idem, 200, text);
+          return reply.type("application/json").send(text as never);
+        } catch (e) {
+          await deps.store.releaseIdempotencyKey(caller.key.id, idem);
+          throw e;
+        }
+      }
+      const text = await answer(request, caller, request.body.requests as Item[]);
+      return reply.type("application/json").send(text as never);
+    }
+  );
+
+  /** Computes and charges the items; the answer as JSON text (bodies differ in shape). */
+  async function answer(request: FastifyRequest, caller: Caller, items: Item[]): Promise<string> {
+    {
       if (items.length > config.batchMaxItems) {
         throw incorrectValues(
           "requests",
@@ -142,8 +188,23 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
         );
         results[index] = { status: p.status, body: p };
       }
-      // Serialised here: the items' bodies have different shapes.
-      return reply.type("application/json").send(JSON.stringify({ results }) as never);
+      return JSON.stringify({ results });
     }
-  );
+  }
+}
+
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A claim without an answer after this long belongs to a process that died: retries may run it. */
+const IDEMPOTENCY_LEASE_MS = 120 * 1000;
+
+/** The Idempotency-Key header: 1–200 visible ASCII characters, or none. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const v = Array.isArray(header) ? header[0] : header;
+  if (!/^[\x21-\x7e]{1,200}$/.test(v))
+    throw incorrectValues(
+      "Idempotency-Key",
+      "header Idempotency-Key must be 1 to 200 visible ASCII characters (e.g. a UUID)."
+    );
+  return v;
 }

@@ -1,7 +1,7 @@
 /**
  * GET /route-information/api/path (extension): the routed path of a distance query as a GeoJSON
  * Feature, so a map can draw the sailed route instead of a great-circle arc. Same parameters,
- * validation and errors as /distance; free by default (it draws what the distance call computed).
+ * validation and errors as /distance; charged like /distance by default (it answers the same distance).
  */
 import { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
@@ -35,7 +35,7 @@ export function pathRoutes(app: FastifyInstance, deps: RouteDeps): void {
           "Same query parameters, validation and errors as /route-information/api/distance; `properties.distance` is that call's answer.",
           `The LineString has at most ${MAX_PATH_POINTS} [lng, lat] points (long paths are thinned, both ends kept); longitudes are in [-180, 180] and consecutive points are joined the short way, so a path across ±180° steps from 180 to -180.`,
           "Content type application/geo+json (application/json when the Accept header asks for that and not for GeoJSON).",
-          `Cost: ${credits.costOf("path")} credits by default: it only draws what the distance call computed; credits pay for figures. Free tier allowed.`,
+          `Cost: ${credits.costOf("path")} route-information credit(s) per 200 answer, like /distance (it answers the same distance). Free tier allowed.`,
         ].join(" "),
         security: SECURITY,
         querystring: RouteQuery,

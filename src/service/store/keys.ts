@@ -35,3 +35,17 @@ export function newKey(rate?: { perSecond: number; burst: number }): {
 export function looksLikeKey(value: string): boolean {
   return value.startsWith(KEY_PREFIX);
 }
+
+/** Key-shaped text (`rs_` + 16 or more base64url characters), e.g. inside a logged URL. */
+const KEY_SHAPED = /rs_[A-Za-z0-9_-]{16,}/g;
+
+export function redactKeys(text: string): string {
+  return text.replace(KEY_SHAPED, "rs_[REDACTED]");
+}
+
+export function containsKey(text: string): boolean {
+  KEY_SHAPED.lastIndex = 0;
+  const found = KEY_SHAPED.test(text);
+  KEY_SHAPED.lastIndex = 0;
+  return found;
+}

@@ -5,8 +5,8 @@
  */
 import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
+import { makePrivateDir, securePrivateFiles } from "./files";
 import { MIGRATIONS, Migration } from "./migrations";
 import {
   AccountState,
@@ -23,6 +23,13 @@ import {
 } from "./store";
 
 export const DB_FILE = "service.db";
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** The server's wait for a lock held by another process (its event loop waits meanwhile). */
+export const SERVER_BUSY_TIMEOUT_MS = 100;
+
+export interface SqliteOptions {
+  busyTimeoutMs?: number;
+}
 
 interface AccountRow {
   id: string;
@@ -57,11 +64,20 @@ export class SqliteStore implements Store {
   private readonly stmt;
   private readonly groupTx: (group: PendingCharge[]) => boolean[][];
 
-  constructor(readonly file: string) {
-    this.db = new Database(file);
+  /**
+   * `busyTimeoutMs`: how long a statement waits for another process's lock. The CLI can wait; the
+   * server waits briefly (its event loop stops meanwhile) and answers 503 with Retry-After.
+   */
+  constructor(
+    readonly file: string,
+    options: SqliteOptions = {}
+  ) {
+    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS });
+    this.db.pragma(
+      `busy_timeout = ${Math.floor(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)}`
+    );
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("busy_timeout = 5000");
     this.db.pragma("foreign_keys = ON");
     migrate(this.db, MIGRATIONS);
     const db = this.db;
@@ -115,6 +131,7 @@ export class SqliteStore implements Store {
                COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN l.cost END), 0) AS optimizerCreditsUsed
         FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
         GROUP BY k.id ORDER BY k.created_at, k.id`),
+      dataVersion: db.prepare("PRAGMA data_version").pluck(),
       pruneIdempotency: db.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?"),
       idempotency: db.prepare(
         `SELECT fingerprint, status, body, created_at FROM idempotency_keys
@@ -140,8 +157,16 @@ export class SqliteStore implements Store {
           const debit =
             c.pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
           // Atomic per charge: the UPDATE only applies while the pool covers the cost.
-          if (debit.run(c.cost, accountId, c.cost).changes !== 1) return false;
+          if (debit.run(c.cost, accountId, c.cost).changes !== 1) {
+            this.accounts.delete(accountId);
+            return false;
+          }
           this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
+          const cached = this.accounts.get(accountId);
+          if (cached) {
+            if (c.pool === "route-optimizer") cached.optimizerCredits -= c.cost;
+            else cached.credits -= c.cost;
+          }
           return true;
         })
       );
@@ -149,12 +174,22 @@ export class SqliteStore implements Store {
   }
 
   /** Opens (creating if needed) the store of a data directory. */
-  static open(dataDir: string): SqliteStore {
-    fs.mkdirSync(dataDir, { recursive: true });
-    return new SqliteStore(path.join(dataDir, DB_FILE));
+  static open(dataDir: string, options: SqliteOptions = {}): SqliteStore {
+    makePrivateDir(dataDir);
+    const store = new SqliteStore(path.join(dataDir, DB_FILE), options);
+    securePrivateFiles(dataDir);
+    return store;
   }
 
   async createAccount(account: NewAccount, key: NewKey): Promise<AccountState> {
+    for (const [name, v] of [
+      ["credits", account.credits],
+      ["optimizer credits", account.optimizerCredits],
+    ] as const)
+      if (!Number.isSafeInteger(v) || v < 0)
+        throw new RangeError(
+          `${name} must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`
+        );
     const id = `acc_${randomUUID()}`;
     const now = Date.now();
     this.db.transaction(() => {
@@ -186,10 +221,37 @@ export class SqliteStore implements Store {
     return this.accountStateSync(accountId);
   }
 
+  /**
+   * Account states cached between writes: read on every request, they cost a SQLite read each
+   * (the largest item of a /distance call's profile). Another process (the CLI) changing the
+   * database bumps `PRAGMA data_version`, which is checked once per event-loop turn and clears
+   * the cache; this process's own writes update or drop their entries.
+   */
+  private readonly accounts = new Map<string, AccountState>();
+  private dataVersion = -1;
+  private versionChecked = false;
+
+  private freshAccounts(): Map<string, AccountState> {
+    if (!this.versionChecked) {
+      this.versionChecked = true;
+      setImmediate(() => (this.versionChecked = false));
+      const v = this.stmt.dataVersion.get() as number;
+      if (v !== this.dataVersion) {
+        this.dataVersion = v;
+        this.accounts.clear();
+      }
+    }
+    return this.accounts;
+  }
+
   accountStateSync(accountId: string): AccountState | undefined {
+    const cache = this.freshAccounts();
+    const cached = cache.get(accountId);
+    if (cached) return { ...cached };
     const r = this.stmt.account.get(accountId) as AccountRow | undefined;
     if (!r) return undefined;
-    return {
+    if (cache.size >= 100_000) cache.clear();
+    const state: AccountState = {
       id: r.id,
       name: r.name,
       tier: r.tier,
@@ -198,6 +260,8 @@ export class SqliteStore implements Store {
       credits: r.credits,
       optimizerCredits: r.optimizer_credits,
     };
+    cache.set(accountId, state);
+    return { ...state };
   }
 
   /**
@@ -226,6 +290,8 @@ export class SqliteStore implements Store {
       results = this.groupTx(group);
     } catch (e) {
       for (const p of group) p.reject(e);
+      // A rolled-back transaction: balances in the cache may be off.
+      this.accounts.clear();
       return;
     }
     group.forEach((p, i) => p.resolve(results[i]));
@@ -233,16 +299,32 @@ export class SqliteStore implements Store {
 
   async setActive(accountId: string, active: boolean): Promise<void> {
     this.stmt.setActive.run(active ? 1 : 0, accountId);
+    this.accounts.delete(accountId);
   }
 
   async addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number> {
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new RangeError(
+        `credits to add must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}.`
+      );
     this.db.transaction(() => {
+      const before = this.stmt.account.get(accountId) as AccountRow | undefined;
+      const balance = before
+        ? pool === "route-optimizer"
+          ? before.optimizer_credits
+          : before.credits
+        : 0;
+      if (!Number.isSafeInteger(balance + amount))
+        throw new RangeError(
+          `the balance would exceed ${Number.MAX_SAFE_INTEGER} credits (now ${balance}); add less.`
+        );
       (pool === "route-optimizer" ? this.stmt.creditOptimizer : this.stmt.creditInfo).run(
         amount,
         accountId
       );
       this.stmt.insertGrant.run(accountId, pool, amount, note, Date.now());
     })();
+    this.accounts.delete(accountId);
     const state = this.accountStateSync(accountId)!;
     return pool === "route-optimizer" ? state.optimizerCredits : state.credits;
   }

@@ -29,6 +29,14 @@ interface WorkerSetup {
 
 let loaded: { optimizer?: RouteOptimizer; error?: string } | undefined;
 
+// Searches yield the CPU to the event loop: on Linux a thread has its own nice value, and
+// setPriority(pid 0) changes only the calling thread. Best effort elsewhere.
+try {
+  (require("node:os") as typeof import("node:os")).setPriority(10);
+} catch {
+  /* not permitted or not supported: searches keep the default priority */
+}
+
 function optimizer(): RouteOptimizer {
   if (!loaded) {
     // Lazy: a worker pays the load once, on its first task.
