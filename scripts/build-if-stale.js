@@ -30,7 +30,7 @@ function mtime(file) {
 const TARGETS = [
   {
     name: "server (tsc)",
-    output: "dist/cli/main.js",
+    stamp: "dist/.server-built",
     sources: [
       "src/engine",
       "src/data",
@@ -46,7 +46,7 @@ const TARGETS = [
   },
   {
     name: "add-in (webpack)",
-    output: "dist/addin/functions.json",
+    stamp: "dist/addin/.built",
     sources: [
       "src/client",
       "src/functions",
@@ -60,14 +60,27 @@ const TARGETS = [
   },
 ];
 
-for (const target of TARGETS) {
-  const built = mtime(target.output);
-  if (built && built >= newest(target.sources)) continue;
-  process.stderr.write(
-    `Building the ${target.name}: ${built ? "sources changed" : "not built yet"}…\n`
-  );
+/**
+ * A stamp file written after each successful build marks when it ran: webpack leaves output files
+ * whose content did not change untouched, so their own times say nothing.
+ */
+function buildIfStale(target, log = (line) => process.stderr.write(line + "\n")) {
+  const built = mtime(target.stamp);
+  if (built && built >= newest(target.sources)) return false;
+  log(`Building the ${target.name}: ${built ? "sources changed" : "not built yet"}…`);
+  const started = new Date();
   execFileSync(process.execPath, target.command, {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  const stamp = path.join(ROOT, target.stamp);
+  fs.mkdirSync(path.dirname(stamp), { recursive: true });
+  fs.writeFileSync(stamp, started.toISOString() + "\n");
+  // Dated when the build started: a source saved during the build makes the next start rebuild.
+  fs.utimesSync(stamp, started, started);
+  return true;
 }
+
+module.exports = { TARGETS, buildIfStale };
+
+if (require.main === module) for (const target of TARGETS) buildIfStale(target);
