@@ -11,9 +11,10 @@ const MODULES: Array<{ commands: string[]; load: () => CommandModule }> = [
   { commands: ["data"], load: () => require("./commands/data") as CommandModule },
   { commands: ["lanes"], load: () => require("./commands/lanes") as CommandModule },
   {
-    commands: ["serve", "start", "keys", "credits", "usage"],
+    commands: ["serve", "keys", "credits", "usage"],
     load: () => require("./commands/service") as CommandModule,
   },
+  { commands: ["start"], load: () => require("./commands/start") as CommandModule },
   { commands: ["schedules"], load: () => require("./commands/schedules") as CommandModule },
   { commands: ["db"], load: () => require("./commands/db") as CommandModule },
 ];

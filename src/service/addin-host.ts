@@ -1,38 +1,132 @@
 /**
- * Serves the built Excel add-in (dist/addin) on the API's origin, and /manifest.xml with the
- * development origin (https://localhost:3000) replaced by the origin the request came to.
+ * Serves the built Excel add-in (dist/addin) on the API's origin, /manifest.xml and /functions.json
+ * with the development origin (https://localhost:3000) replaced by the add-in's public origin, and
+ * the help pages. That origin is the --public-url when given (a reverse proxy), else this server's
+ * own scheme, localhost and port: never a request header, which any client could forge.
  */
 import fastifyStatic from "@fastify/static";
 import { FastifyInstance } from "fastify";
 import * as fs from "node:fs";
+import * as path from "node:path";
+import * as tls from "node:tls";
+import { FunctionMetadata, functionHelp, helpIndex, helpPath } from "./help/help-pages";
 import { fail } from "./problem";
 
 export const DEV_ORIGIN = "https://localhost:3000";
 
-export async function addinRoutes(
-  app: FastifyInstance,
-  options: { addinDir: string; manifestFile?: string }
-): Promise<void> {
+export interface AddinHostOptions {
+  addinDir: string;
+  manifestFile?: string;
+  /** Where users reach this server (https://sheets.example.com); default: its own scheme, localhost and port. */
+  publicUrl?: string;
+}
+
+/**
+ * A --public-url as the origin (and optional path) the add-in's URLs start with, without a trailing
+ * slash; throws a message naming the parameter otherwise.
+ */
+export function normalizePublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `--public-url must be an absolute URL such as https://sheets.example.com, not "${value}".`
+    );
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new Error(`--public-url must start with https:// (or http://), not ${url.protocol}//.`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new Error("--public-url must not have a query, a fragment or credentials.");
+  return url.href.replace(/\/+$/, "");
+}
+
+export function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!
+  );
+}
+
+/** The server's own origin: its scheme (HTTPS when it has a certificate), localhost and its port. */
+export function ownOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return `${app.server instanceof tls.Server ? "https" : "http"}://localhost:${port}`;
+}
+
+/** manifest.xml with every development-origin URL pointing at `origin` (XML-escaped). */
+export function manifestFor(xml: string, origin: string): string {
+  return xml.split(DEV_ORIGIN).join(escapeXml(origin));
+}
+
+/** functions.json with each function's help link on this server's help page. */
+export function functionsMetadataFor(json: string, origin: string): string {
+  const meta = JSON.parse(json) as { functions?: FunctionMetadata[] };
+  for (const f of meta.functions ?? []) f.helpUrl = origin + helpPath(f.id);
+  return JSON.stringify(meta, null, 2);
+}
+
+export async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Promise<void> {
   if (!fs.existsSync(options.addinDir)) {
     app.log.warn(
       `add-in directory ${options.addinDir} does not exist; build it with npm run build:addin`
     );
   }
+  const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
+  const origin = () => publicUrl ?? ownOrigin(app);
+  const metadataFile = path.join(options.addinDir, "functions.json");
+  const metadata = (): FunctionMetadata[] => {
+    try {
+      return (
+        JSON.parse(fs.readFileSync(metadataFile, "utf8")) as { functions: FunctionMetadata[] }
+      ).functions;
+    } catch {
+      return [];
+    }
+  };
+
   await app.register(fastifyStatic, {
     root: options.addinDir,
     prefix: "/",
     index: ["taskpane.html"],
     wildcard: true,
   });
-  app.get("/manifest.xml", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/manifest.xml", { schema: { hide: true } }, async (_request, reply) => {
     const file = options.manifestFile;
     if (!file || !fs.existsSync(file))
       throw fail(
         "Not Found",
         "manifest.xml is not available: the add-in manifest file is missing."
       );
-    const origin = `${request.protocol}://${request.host}`;
-    const xml = fs.readFileSync(file, "utf8").split(DEV_ORIGIN).join(origin);
-    return reply.type("application/xml").send(xml);
+    return reply
+      .type("application/xml; charset=utf-8")
+      .send(manifestFor(fs.readFileSync(file, "utf8"), origin()));
   });
+  app.get("/functions.json", { schema: { hide: true } }, async (_request, reply) => {
+    if (!fs.existsSync(metadataFile))
+      throw fail(
+        "Not Found",
+        "functions.json is not available: build the add-in with npm run build:addin."
+      );
+    return reply
+      .type("application/json; charset=utf-8")
+      .send(functionsMetadataFor(fs.readFileSync(metadataFile, "utf8"), origin()));
+  });
+  app.get("/help/", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/html; charset=utf-8").send(helpIndex(metadata(), origin()))
+  );
+  app.get<{ Params: { name: string } }>(
+    "/help/:name",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const html = functionHelp(metadata(), request.params.name.replace(/\.html$/i, ""), origin());
+      if (!html)
+        throw fail(
+          "Not Found",
+          `No help page ${request.params.name}: see /help/ for the ROUTE functions.`
+        );
+      return reply.type("text/html; charset=utf-8").send(html);
+    }
+  );
 }

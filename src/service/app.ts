@@ -39,6 +39,8 @@ export interface BuildAppOptions {
   addinDir?: string;
   /** The add-in manifest served at /manifest.xml (with the request's origin substituted). */
   manifestFile?: string;
+  /** The add-in's public URL (--public-url): its manifest and help URLs start with it. */
+  addinPublicUrl?: string;
   /** Where logs go (default stdout); the CLI uses stderr so stdout carries only its messages. */
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
@@ -202,7 +204,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   batchRoutes(app, { ...deps, store });
   routeOptimizerRoutes(app, deps);
   if (options.addinDir)
-    await addinRoutes(app, { addinDir: options.addinDir, manifestFile: options.manifestFile });
+    await addinRoutes(app, {
+      addinDir: options.addinDir,
+      manifestFile: options.manifestFile,
+      publicUrl: options.addinPublicUrl,
+    });
   return app;
 }
 

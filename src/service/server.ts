@@ -30,7 +30,7 @@ export interface ServeOptions {
   /** Already-resolved TLS material (start: dev certs when present). */
   tlsMaterial?: TlsMaterial;
   config?: Partial<ServiceConfig>;
-  addin?: { addinDir: string; manifestFile?: string };
+  addin?: { addinDir: string; manifestFile?: string; publicUrl?: string };
   engine?: RouteEngine;
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
@@ -164,6 +164,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     config,
     addinDir: options.addin?.addinDir,
     manifestFile: options.addin?.manifestFile,
+    addinPublicUrl: options.addin?.publicUrl,
     logStream: options.logStream,
     rateLimiter,
     fastify: {

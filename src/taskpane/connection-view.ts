@@ -9,6 +9,7 @@ import { sharedClient, sharedSettings } from "../client/shared";
 import type { OperatorRecord } from "../client/types";
 import { checkConnection, ConnectionReport } from "./connection-status";
 import { byId, h, whileBusy } from "./dom";
+import { initFirstRunCard } from "./first-run";
 import { hasExcel } from "./office-host";
 
 export interface ConnectionViewEvents {
@@ -36,8 +37,10 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
   const testButton = byId<HTMLButtonElement>("test-connection");
   const section = byId("panel-connection");
 
+  const firstRun = initFirstRunCard();
   for (const p of BASE_URL_PRESETS) preset.add(new Option(p.label, p.id));
   const current = await sharedSettings().get();
+  void firstRun.showAccount(() => sharedClient().account(), !!current.apiKey.trim());
   keyInput.value = current.apiKey;
   preset.value = presetOf(current.baseUrl);
   urlInput.value = current.baseUrl;
@@ -84,11 +87,14 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
         apiKey: keyInput.value,
         baseUrl: preset.value === "this-server" ? "" : baseUrl,
       });
+      // Checks of an earlier test describe settings that may no longer be these.
+      checksList.replaceChildren();
       status.dataset.state = "ok";
       status.textContent = hasExcel()
         ? "Saved. Recalculate (Ctrl+Alt+F9) to refresh ROUTE functions."
         : "Saved (in this browser only: the page is not running inside Excel).";
       events.onSaved();
+      void firstRun.showAccount(() => sharedClient().account(), !!keyInput.value.trim());
     } catch (error) {
       status.dataset.state = "error";
       status.textContent = `Not saved: ${error instanceof Error ? error.message : String(error)}`;
@@ -113,6 +119,8 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
     );
     showReport(report);
     if (report.operators.length) events.onOperators(report.operators);
+    // The balances of the key tested (saved or not).
+    void firstRun.showAccount(() => probe.account(), !!apiKey);
   });
 
   const showReport = (report: ConnectionReport) => {

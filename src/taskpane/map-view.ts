@@ -83,7 +83,7 @@ export function showRouteMap(
     land: landShapes(),
     width,
     height: Math.round(width * 0.62),
-    title: `Map of option ${index + 1}: ${[option.legs[0]?.origin, ...option.legs.map((l) => l.destination)].join(" → ")}`,
+    title: `Map of routing ${index + 1}: ${[option.legs[0]?.origin, ...option.legs.map((l) => l.destination)].join(" → ")}`,
     paths,
   });
   const figure = h("figure", { className: "map-figure" });
@@ -121,12 +121,17 @@ export function showRouteMap(
   return map;
 }
 
-/** Says what the lines are: routed paths, great-circle arcs, or both. */
-export function mapNote(map: Pick<RouteMap, "drawnLegs" | "routedLegs">, state: MapState): string {
+/** Says which legs follow a routed path and which are drawn straight (great-circle arcs). */
+export function mapNote(map: Pick<RouteMap, "drawing">, state: MapState): string {
+  const name = (d: RouteMap["drawing"][number]) =>
+    `${d.leg.origin} → ${d.leg.destination} (${d.leg.modality.toLowerCase()})`;
+  const routed = map.drawing.filter((d) => d.routed).map(name);
+  const straight = map.drawing.filter((d) => !d.routed).map(name);
   if (state === "loading")
-    return "Great-circle arcs between ports for now; loading the routed paths…";
-  const arcs = map.drawnLegs - map.routedLegs;
-  if (map.routedLegs === 0) return "Arcs are great circles between ports, not the sailed path.";
-  if (arcs === 0) return "Lines follow the routed paths the distances are computed on.";
-  return `Lines follow the routed paths the distances are computed on; ${arcs} leg${arcs === 1 ? "" : "s"} (trucking, or no path from the service) drawn as great-circle arc${arcs === 1 ? "" : "s"}.`;
+    return "Drawn straight (great-circle arcs between ports) for now; loading the routed paths…";
+  if (!routed.length)
+    return `Drawn straight, as great-circle arcs between ports, not the sailed path: ${straight.join(", ")}.`;
+  if (!straight.length)
+    return `Lines follow the routed paths the distances are computed on: ${routed.join(", ")}.`;
+  return `Lines follow the routed paths the distances are computed on: ${routed.join(", ")}. Drawn straight (great-circle arcs; trucking, or no path from the service): ${straight.join(", ")}.`;
 }

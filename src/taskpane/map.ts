@@ -43,6 +43,8 @@ export interface RouteMap {
   drawnLegs: number;
   /** Legs drawn along a routed path (the others are great-circle arcs). */
   routedLegs: number;
+  /** How each drawn leg is drawn, in leg order: along its routed path, or straight (a great-circle arc). */
+  drawing: Array<{ leg: Leg; routed: boolean }>;
   /** Places without coordinates (their legs are not drawn). */
   missing: string[];
   /** Modalities drawn, in order of first appearance (for the legend). */
@@ -166,6 +168,7 @@ export function renderRouteMap(input: RouteMapInput): RouteMap {
     svg,
     drawnLegs: drawn.length,
     routedLegs: drawn.filter((d) => d.line).length,
+    drawing: drawn.map((d) => ({ leg: d.leg, routed: !!d.line })),
     missing: [...missing],
     modalities,
     project: (point) => projection(point),

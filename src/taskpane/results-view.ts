@@ -1,7 +1,9 @@
 /**
- * The results: one button per route option (lead time, transfers, CO2e, modalities, operators,
- * dates), the legs and map of the selected one, and "Insert into sheet".
+ * The results: one entry per distinct routing (same legs, services and transfer ports; the client's
+ * distinctRoutings), showing its next departure and how often it sails, expandable to every
+ * departure; the legs and map of the selected departure; and "Insert into sheet" (all options).
  */
+import type { DistinctRouting } from "../client/distinct-routings";
 import type { RouteOption, RouteOptionsAnswer } from "../client/types";
 import { byId, h, whileBusy } from "./dom";
 import {
@@ -21,11 +23,11 @@ import { showRoutedMap } from "./map-view";
 import { hasExcel } from "./office-host";
 import { SheetTarget, writeRouteTables } from "./table-writer";
 
-/** Options listed at once; the table written to the sheet always has all of them. */
+/** Routings listed at once; the table written to the sheet always has every option. */
 export const PAGE_SIZE = 8;
 
 export interface ResultsView {
-  show(answer: RouteOptionsAnswer): void;
+  show(answer: RouteOptionsAnswer, routings: DistinctRouting[]): void;
   setExcelAvailable(available: boolean): void;
 }
 
@@ -38,25 +40,18 @@ export function initResultsView(): ResultsView {
   const insertStatus = byId("insert-status");
   const more = byId<HTMLButtonElement>("more-results");
   let options: RouteOption[] = [];
+  let routings: DistinctRouting[] = [];
   let selected = -1;
   let shown = 0;
 
-  /** Lists the next page of options (a long list would bury the legs and the map). */
+  /** Lists the next page of routings (a long list would bury the legs and the map). */
   const showMore = () => {
-    const next = options.slice(shown, shown + PAGE_SIZE);
     const start = shown;
-    list.append(
-      ...next.map((o, i) =>
-        h(
-          "li",
-          {},
-          optionButton(o, start + i, () => select(start + i))
-        )
-      )
-    );
+    const next = routings.slice(shown, shown + PAGE_SIZE);
+    list.append(...next.map((r, i) => routingItem(r, start + i, select)));
     shown += next.length;
-    more.hidden = shown >= options.length;
-    more.textContent = `Show ${Math.min(PAGE_SIZE, options.length - shown)} more (${options.length} found)`;
+    more.hidden = shown >= routings.length;
+    more.textContent = `Show ${Math.min(PAGE_SIZE, routings.length - shown)} more (${routings.length} routings)`;
   };
   more.addEventListener("click", () => {
     const first = shown;
@@ -65,22 +60,30 @@ export function initResultsView(): ResultsView {
   });
   let excel = hasExcel();
 
-  const select = (index: number, focus = false) => {
+  /** Selects departure `departure` (0: the next one) of routing `index`. */
+  const select = (index: number, departure = 0, focus = false) => {
     selected = index;
     for (const b of list.querySelectorAll<HTMLButtonElement>("button.option")) {
       const on = Number(b.dataset.index) === index;
       b.setAttribute("aria-pressed", String(on));
       if (on && focus) b.focus();
     }
-    showDetail(detail, options[index], index);
+    for (const b of list.querySelectorAll<HTMLButtonElement>("button.departure"))
+      b.setAttribute(
+        "aria-pressed",
+        String(Number(b.dataset.routing) === index && Number(b.dataset.departure) === departure)
+      );
+    showDetail(detail, routings[index], index, departure);
   };
 
   list.addEventListener("keydown", (event) => {
-    // Arrow keys move between options, as in a list box; Tab leaves the list.
-    if (!options.length || (event.key !== "ArrowDown" && event.key !== "ArrowUp")) return;
+    // Arrow keys move between routings, as in a list box; Tab reaches the departures and leaves.
+    const onRouting = (event.target as HTMLElement).matches("button.option");
+    if (!routings.length || !onRouting || (event.key !== "ArrowDown" && event.key !== "ArrowUp"))
+      return;
     event.preventDefault();
     const next = Math.max(0, Math.min(shown - 1, selected + (event.key === "ArrowDown" ? 1 : -1)));
-    select(next, true);
+    select(next, 0, true);
   });
 
   insertButton.addEventListener("click", async () => {
@@ -108,15 +111,19 @@ export function initResultsView(): ResultsView {
   };
 
   return {
-    show(answer) {
+    show(answer, distinct) {
       options = answer.results;
-      section.hidden = false;
+      routings = distinct;
+      // Nothing found: the status line says why; no empty results block under it.
+      section.hidden = !options.length;
       insertStatus.textContent = "";
       list.replaceChildren();
       shown = 0;
       showMore();
-      if (options.length) select(0);
-      else detail.replaceChildren();
+      if (routings.length) {
+        select(0);
+        byId("results-title").focus();
+      } else detail.replaceChildren();
       updateInsert();
     },
     setExcelAvailable(available) {
@@ -126,22 +133,29 @@ export function initResultsView(): ResultsView {
   };
 }
 
-function optionButton(option: RouteOption, index: number, onClick: () => void): HTMLButtonElement {
+/** A routing: its next departure as a button, and the list of all its departures behind a toggle. */
+function routingItem(
+  routing: DistinctRouting,
+  index: number,
+  select: (index: number, departure?: number) => void
+): HTMLLIElement {
+  const option = routing.next;
   const ops = operatorsOf(option);
+  const count = routing.departures.length;
   const button = h(
     "button",
     { type: "button", className: "option", "data-index": String(index), "aria-pressed": "false" },
     h(
       "span",
       { className: "option-head" },
-      h("strong", {}, `Option ${index + 1}`),
+      h("strong", {}, `Routing ${index + 1}`),
       h("span", { className: "lead" }, formatDuration(option.leadTimeInMinutes))
     ),
     h(
       "span",
       { className: "option-facts" },
       h("span", {}, formatTransfers(option.transfers)),
-      h("span", {}, `${formatKg(option.emissionsInKgCo2e)} CO2e`),
+      h("span", {}, `${formatKg(option.emissionsInKgCo2e)} CO2e per TEU`),
       h("span", {}, modalitiesOf(option).join(" › "))
     ),
     h("span", { className: "option-route" }, stopsOf(option).join(" → ")),
@@ -149,17 +163,67 @@ function optionButton(option: RouteOption, index: number, onClick: () => void): 
     h(
       "span",
       { className: "option-dates muted" },
-      `${formatDate(firstDeparture(option))} → ${formatDate(lastArrival(option))}`
+      `Next: ${formatDate(firstDeparture(option))} → ${formatDate(lastArrival(option))} · ${routing.frequency}${count > 1 ? `, ${count} departures` : ""}`
     )
   );
-  button.addEventListener("click", onClick);
-  return button;
+  button.addEventListener("click", () => select(index));
+  const item = h("li", { className: "routing", "data-routing": String(index) }, button);
+  if (count < 2) return item;
+
+  const listId = `departures-${index}`;
+  const departures = h(
+    "ol",
+    {
+      className: "departures",
+      id: listId,
+      hidden: true,
+      "aria-label": `Departures of routing ${index + 1}`,
+    },
+    ...routing.departures.map((d, j) => {
+      const b = h(
+        "button",
+        {
+          type: "button",
+          className: "departure",
+          "data-routing": String(index),
+          "data-departure": String(j),
+          "aria-pressed": "false",
+        },
+        `${formatDate(firstDeparture(d))} → ${formatDate(lastArrival(d))} · ${formatDuration(d.leadTimeInMinutes)}`
+      );
+      b.addEventListener("click", () => select(index, j));
+      return h("li", {}, b);
+    })
+  );
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      className: "departures-toggle",
+      "aria-expanded": "false",
+      "aria-controls": listId,
+    },
+    `All ${count} departures (${routing.frequency})`
+  );
+  toggle.addEventListener("click", () => {
+    const open = departures.hidden;
+    departures.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+  });
+  item.append(toggle, departures);
+  return item;
 }
 
-function showDetail(container: HTMLElement, option: RouteOption, index: number): void {
+function showDetail(
+  container: HTMLElement,
+  routing: DistinctRouting,
+  index: number,
+  departure: number
+): void {
+  const option = routing.departures[departure];
   const legs = h(
     "ol",
-    { className: "legs", "aria-label": `Legs of option ${index + 1}` },
+    { className: "legs", "aria-label": `Legs of routing ${index + 1}` },
     ...option.legs.map((leg, i) =>
       h(
         "li",
@@ -182,7 +246,7 @@ function showDetail(container: HTMLElement, option: RouteOption, index: number):
             legOperators(leg),
             leg.vessel?.name ? `vessel ${leg.vessel.name}` : "",
             formatKm(leg.distanceInMeters),
-            `${formatKg(leg.emissionsInKgCo2e)} CO2e`,
+            `${formatKg(leg.emissionsInKgCo2e)} CO2e per TEU`,
           ]
             .filter(Boolean)
             .join(" · ")
@@ -207,7 +271,7 @@ function showDetail(container: HTMLElement, option: RouteOption, index: number):
     h("dd", {}, formatDate(option.latestDropOff)),
     h("dt", {}, "Earliest pick-up"),
     h("dd", {}, formatDate(option.earliestPickup)),
-    h("dt", {}, "CO2e"),
+    h("dt", {}, "CO2e per TEU"),
     h(
       "dd",
       {},
@@ -221,7 +285,17 @@ function showDetail(container: HTMLElement, option: RouteOption, index: number):
     )
   );
   const mapBox = h("div", { id: "map", className: "map" });
-  container.replaceChildren(h("h3", {}, `Option ${index + 1}`), facts, legs, mapBox);
+  const count = routing.departures.length;
+  container.replaceChildren(
+    h(
+      "h3",
+      {},
+      `Routing ${index + 1}${count > 1 ? `, departure ${departure + 1} of ${count}` : ""}`
+    ),
+    facts,
+    legs,
+    mapBox
+  );
   // The arcs are already drawn; a failure while adding the routed paths leaves them.
   showRoutedMap(mapBox, option, index).catch(() => undefined);
 }

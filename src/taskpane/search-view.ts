@@ -3,6 +3,7 @@
  * its field (client-side checks and the service's problem details alike), suggests terminals while
  * the user types, lists the operators to require or exclude, and runs the search.
  */
+import { distinctRoutings, DistinctRouting } from "../client/distinct-routings";
 import { isApiError } from "../client/errors";
 import { sharedClient } from "../client/shared";
 import type { OperatorRecord, RouteOptionsAnswer, TerminalRecord } from "../client/types";
@@ -19,9 +20,11 @@ import {
   SearchParameter,
   SORT_CHOICES,
 } from "./search-form";
+import { noResultsMessage, searchSummary } from "./search-outcome";
 
 export interface SearchViewEvents {
-  onResults(answer: RouteOptionsAnswer, query: string): void;
+  /** A search answered: its options grouped into distinct routings (none: nothing found). */
+  onResults(answer: RouteOptionsAnswer, routings: DistinctRouting[]): void;
 }
 
 /** Operator role values of the per-operator selects. */
@@ -73,6 +76,20 @@ export function initSearchView(events: SearchViewEvents): SearchView {
   const status = byId("search-status");
   const button = byId<HTMLButtonElement>("search");
   const section = byId("panel-search");
+  const summary = byId("search-summary");
+
+  /** Results first: the form folds into a one-line summary until the user changes the search. */
+  const collapseForm = (text: string) => {
+    form.hidden = true;
+    byId("search-summary-text").textContent = text;
+    summary.hidden = false;
+  };
+  const expandForm = () => {
+    form.hidden = false;
+    summary.hidden = true;
+    byId<HTMLInputElement>("origin").focus();
+  };
+  byId("edit-search").addEventListener("click", expandForm);
 
   const modalityBox = byId("modalities");
   for (const m of MODALITY_CHOICES) {
@@ -181,11 +198,18 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       const answer = await whileBusy(section, button, () =>
         sharedClient().routeOptions(built.params!)
       );
-      status.dataset.state = "ok";
-      status.textContent = answer.results.length
-        ? `${answer.results.length} route option${answer.results.length === 1 ? "" : "s"} found.`
-        : "No route options match: try fewer filters or a wider date range.";
-      events.onResults(answer, built.queryString);
+      const routings = distinctRoutings(answer.results);
+      const searched = values();
+      if (answer.results.length) {
+        status.dataset.state = "ok";
+        status.textContent = `${routings.length} distinct routing${routings.length === 1 ? "" : "s"} (${answer.results.length} departure${answer.results.length === 1 ? "" : "s"}) found.`;
+        collapseForm(searchSummary(searched, routings.length, answer.results.length));
+      } else {
+        // Not a success: said in the neutral "empty" state, with the reason.
+        status.dataset.state = "empty";
+        status.textContent = noResultsMessage(searched);
+      }
+      events.onResults(answer, routings);
     } catch (error) {
       status.dataset.state = "error";
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;

@@ -57,7 +57,9 @@ async function init(): Promise<void> {
 
   const results = initResultsView();
   results.setExcelAvailable(host.kind === "excel" && hasExcel());
-  const search = initSearchView({ onResults: (answer) => results.show(answer) });
+  const search = initSearchView({
+    onResults: (answer, routings) => results.show(answer, routings),
+  });
   let operatorsLoaded = false;
   initTabs((tab) => {
     if (tab === "tab-search" && !operatorsLoaded) {
@@ -78,8 +80,14 @@ async function init(): Promise<void> {
   document.body.dataset.ready = "true";
 }
 
-init().catch((error) => {
-  const status = document.getElementById("status");
-  if (status)
-    status.textContent = `Could not start: ${error instanceof Error ? error.message : String(error)}`;
-});
+// taskpane.html's ES5 check found a runtime too old for this bundle and shows why: leave it be.
+const unsupported = (globalThis as { __routeSheetsUnsupported?: boolean }).__routeSheetsUnsupported;
+if (!unsupported) void start();
+
+function start(): Promise<void> {
+  return init().catch((error) => {
+    const status = document.getElementById("status");
+    if (status)
+      status.textContent = `Could not start: ${error instanceof Error ? error.message : String(error)}`;
+  });
+}

@@ -1,26 +1,8 @@
-/** Builds what the browser test needs (dist/addin, dist/cli) unless it is newer than its sources. */
-import { execFileSync } from "node:child_process";
+/** Builds what the browser tests need (dist/addin, dist/cli) when older than their sources. */
 import * as fs from "node:fs";
 import * as path from "node:path";
 
 const ROOT = path.resolve(__dirname, "../..");
-
-function newest(paths: string[]): number {
-  let latest = 0;
-  const visit = (p: string) => {
-    if (!fs.existsSync(p)) return;
-    const stat = fs.statSync(p);
-    if (stat.isDirectory()) for (const child of fs.readdirSync(p)) visit(path.join(p, child));
-    else latest = Math.max(latest, stat.mtimeMs);
-  };
-  paths.forEach((p) => visit(path.join(ROOT, p)));
-  return latest;
-}
-
-function mtime(file: string): number {
-  const p = path.join(ROOT, file);
-  return fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0;
-}
 
 /** Serialises builds between Jest workers with an atomic mkdir lock. */
 function withLock(fn: () => void): void {
@@ -43,42 +25,23 @@ function withLock(fn: () => void): void {
   }
 }
 
+interface Target {
+  name: string;
+}
+/** The same staleness rule as `npm start` (stamp files written after each build). */
+const { TARGETS, buildIfStale } = require("../../scripts/build-if-stale.js") as {
+  TARGETS: Target[];
+  buildIfStale(target: Target, log?: (line: string) => void): boolean;
+};
+
 export function ensureAddinAndCliBuilt(): void {
   withLock(() => {
-    const addinSources = newest([
-      "src/client",
-      "src/functions",
-      "src/taskpane",
-      "assets",
-      "webpack.config.js",
-    ]);
-    if (
-      mtime("dist/addin/functions.json") < addinSources ||
-      !fs.existsSync(path.join(ROOT, "dist/addin/taskpane.html"))
-    ) {
-      execFileSync(
-        process.execPath,
-        [require.resolve("webpack-cli/bin/cli.js"), "--mode", "production"],
-        { cwd: ROOT, stdio: "pipe" }
-      );
-    }
-    // The server the browser talks to is compiled from all of these (tsc rewrites every output).
-    const serverSources = newest([
-      "src/cli",
-      "src/service",
-      "src/engine",
-      "src/data",
-      "src/client",
-    ]);
-    if (mtime("dist/cli/main.js") === 0 || mtime("dist/cli/main.js") < serverSources) {
+    for (const target of TARGETS) {
       try {
-        execFileSync(
-          process.execPath,
-          [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
-          { cwd: ROOT, stdio: "pipe" }
-        );
-      } catch {
-        // tsc still emits JavaScript when other modules have type errors; the server start below tells.
+        buildIfStale(target, () => undefined);
+      } catch (error) {
+        // tsc still emits JavaScript when other modules have type errors; the server start tells.
+        if (!target.name.startsWith("server")) throw error;
       }
     }
   });

@@ -4,17 +4,6 @@
  */
 import { OfficeMockObject } from "office-addin-mock";
 
-// The shared stub of office-addin-manifest is empty; the mock only needs its host enum.
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: {
-    Excel: "excel",
-    OneNote: "onenote",
-    Outlook: "outlook",
-    PowerPoint: "powerpoint",
-    Project: "project",
-    Word: "word",
-  },
-}));
 import {
   a1Address,
   columnLetters,

@@ -1,10 +1,15 @@
 /**
- * The task pane in headless Debian Chromium at task-pane width (320 px), served by our real server
- * (route-sheets start) with Office.js stubbed and Excel.run recorded: keys entered, stored and
- * tested; a CNSHA → NLRTM search listed as the API answers it; tables inserted; the map drawn; the
- * page opened outside Office. Screenshots of each state go to test-output/taskpane/.
+ * The task pane in headless Debian Chromium at task-pane width (320 px), served over HTTPS by our
+ * real server (route-sheets start --cert --key --public-url, a throwaway certificate) with the
+ * in-Excel host simulated (Office.js stand-in, Excel.run recorded): keys entered, stored and
+ * tested, the key's credits; the example formulas answered; a CNSHA → NLRTM search listed as
+ * distinct routings of the API's options, expandable to their departures; no results explained;
+ * tables inserted; the map and its caption; the page opened outside Office with the real Office.js
+ * (@microsoft/office-js) and in an old runtime. Screenshots of each state go to test-output/taskpane/.
  */
 import * as fs from "node:fs";
+import * as https from "node:https";
+import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -17,6 +22,7 @@ import {
   ServerProcess,
   startServer,
 } from "../../src/bench/addin-harness";
+import { distinctRoutings, DistinctRouting } from "../../src/client/distinct-routings";
 import type { RouteOption } from "../../src/client/types";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { execFileSync } from "node:child_process";
@@ -92,21 +98,70 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
   };
 
-  async function openPane(office: "excel" | "none"): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 320, height: 900 } });
+  /** The page's origin: the server's --public-url (HTTPS, its throwaway certificate). */
+  let origin = "";
+  let ca: Buffer;
+
+  /** A GET to the server from Node, trusting the throwaway certificate. */
+  const api = (pathAndQuery: string, key: string): Promise<{ status: number; body: string }> =>
+    new Promise((resolve, reject) => {
+      https
+        .get(`${origin}${pathAndQuery}`, { ca, headers: { "x-api-key": key } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on("error", reject);
+    });
+
+  /** Files of @microsoft/office-js the pages asked for (outside Office: the real Office.js). */
+  const officeJsServed: string[] = [];
+  const OFFICE_JS = path.join(ROOT, "node_modules", "@microsoft", "office-js", "dist");
+
+  async function openPane(
+    office: "excel" | "none",
+    before?: (p: Page) => Promise<void>
+  ): Promise<Page> {
+    // The certificate is the test's own: the browser is told to accept it.
+    const context = await browser.newContext({
+      viewport: { width: 320, height: 900 },
+      ignoreHTTPSErrors: true,
+    });
     const p = await context.newPage();
-    await p.route("https://appsforoffice.microsoft.com/**", (route) =>
-      office === "excel"
-        ? route.fulfill({
-            status: 200,
-            contentType: "application/javascript",
-            body: OFFICE_STUB + EXCEL_RECORDER,
-          })
-        : route.abort("internetdisconnected")
-    );
-    await p.goto(`${server.url}/taskpane.html`);
+    await p.route("https://appsforoffice.microsoft.com/lib/1/hosted/**", (route) => {
+      if (office === "excel")
+        return route.fulfill({
+          status: 200,
+          contentType: "application/javascript",
+          body: OFFICE_STUB + EXCEL_RECORDER,
+        });
+      // Outside Office: Microsoft's Office.js itself, from the npm package instead of its CDN.
+      const rel = new URL(route.request().url()).pathname.replace("/lib/1/hosted/", "");
+      const file = path.join(OFFICE_JS, rel);
+      if (!file.startsWith(OFFICE_JS + path.sep) || !fs.existsSync(file))
+        return route.fulfill({ status: 404, body: "" });
+      officeJsServed.push(rel);
+      return route.fulfill({
+        status: 200,
+        contentType: "application/javascript",
+        body: fs.readFileSync(file),
+      });
+    });
+    if (before) await before(p);
+    await p.goto(`${origin}/taskpane.html`);
     return p;
   }
+
+  /** A free port for the server (its public URL names it before it starts). */
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const probe = net.createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const port = (probe.address() as net.AddressInfo).port;
+        probe.close(() => resolve(port));
+      });
+    });
 
   beforeAll(async () => {
     ensureAddinAndCliBuilt();
@@ -127,7 +182,44 @@ describeBrowser("task pane in Chromium against the real server", () => {
       ],
       { stdio: "pipe" }
     );
-    server = await startServer(dataDir, "start", ["--host", "127.0.0.1"]);
+    const cert = path.join(dataDir, "cert.pem");
+    const key = path.join(dataDir, "key.pem");
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      ],
+      { stdio: "ignore" }
+    );
+    ca = fs.readFileSync(cert);
+    const port = await freePort();
+    origin = `https://localhost:${port}`;
+    server = await startServer(dataDir, "start", [
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--cert",
+      cert,
+      "--key",
+      key,
+      "--public-url",
+      origin,
+    ]);
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await openPane("excel");
@@ -140,11 +232,22 @@ describeBrowser("task pane in Chromium against the real server", () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('the pane starts inside "Excel" with the connection form, no banner', async () => {
+  test('the pane starts inside "Excel" over HTTPS with the connection form, no banner, and what to type in a cell', async () => {
+    expect(server.url).toMatch(/^https:/);
     expect(await page.getAttribute("body", "data-host")).toBe("excel");
     expect(await page.isHidden("#host-banner")).toBe(true);
-    expect(await page.inputValue("#base-url")).toBe(server.url);
+    expect(await page.inputValue("#base-url")).toBe(origin);
     expect(await page.getAttribute("#api-key", "type")).toBe("password");
+    expect(await page.$$eval("#examples code", (cs) => cs.map((c) => c.textContent))).toEqual([
+      '=ROUTE.DISTANCE("CNSHA", "NLRTM")',
+      '=ROUTE.EMISSIONS("CNSHA", "NLRTM")',
+      '=ROUTE.PASSAGES("CNSHA", "NLRTM")',
+    ]);
+    // No key yet: no balances, and the card says what to do.
+    expect(await page.isHidden("#account")).toBe(true);
+    expect(await page.textContent("#account-status")).toBe(
+      "Enter your API key and press Save to see its credits."
+    );
     await shot("01-start");
   });
 
@@ -161,7 +264,59 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     // The stub's OfficeRuntime.storage writes through to localStorage, so this reads the Office storage.
     expect(await page.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(keys.good);
+    // The key's balances in both pools, as GET /account reports them.
+    await page.waitForSelector("#account:not([hidden])");
+    const account = JSON.parse((await api("/account", keys.good)).body) as {
+      credits: { routeInformation: number; routeOptimizer: number };
+    };
+    expect(await page.textContent("#credits-information")).toBe(
+      account.credits.routeInformation.toLocaleString("en-US")
+    );
+    expect(await page.textContent("#credits-optimizer")).toBe(
+      account.credits.routeOptimizer.toLocaleString("en-US")
+    );
+    expect(account.credits.routeOptimizer).toBe(100);
     await shot("02-saved");
+  });
+
+  test("the three example formulas work against this server", async () => {
+    const meta = JSON.parse((await api("/functions.json", keys.good)).body) as {
+      functions: Array<{ id: string; parameters: Array<{ dimensionality?: string }> }>;
+    };
+    const formulas = await page.$$eval("#examples code", (cs) => cs.map((c) => c.textContent!));
+    const answers: unknown[] = [];
+    for (const formula of formulas) {
+      const m = /^=ROUTE\.([A-Z]+)\((.*)\)$/.exec(formula)!;
+      const fn = meta.functions.find((f) => f.id === m[1])!;
+      const given = [...m[2].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+      // As Excel calls it: every declared parameter (matrix ones as 1×1 ranges), then the invocation.
+      const args = fn.parameters.map((p, i) =>
+        i < given.length ? (p.dimensionality === "matrix" ? [[given[i]]] : given[i]) : null
+      );
+      answers.push(
+        await page.evaluate(
+          async ({ id, args }) => {
+            const f = (window as unknown as { __routeFunctions: Record<string, Function> })
+              .__routeFunctions[id];
+            const v = await f(...args, { isInValuePreview: false });
+            return Array.isArray(v) ? v[0][0] : v;
+          },
+          { id: m[1], args }
+        )
+      );
+    }
+    const distance = JSON.parse(
+      (
+        await api(
+          "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA",
+          keys.good
+        )
+      ).body
+    ) as { distance: number };
+    expect(answers[0]).toBeCloseTo(distance.distance / 1000, 6);
+    expect(typeof answers[1]).toBe("number");
+    expect(answers[1] as number).toBeGreaterThan(100);
+    expect(answers[2]).toMatch(/SUEZ/);
   });
 
   const testConnection = async (key: string) => {
@@ -207,10 +362,23 @@ describeBrowser("task pane in Chromium against the real server", () => {
     const plain = await testConnection(keys.plain);
     expect(plain.status).toMatch(/^No route-optimizer access/);
     expect(plain.checks.map((c) => c[1])).toEqual(["ok", "ok", "ok", "fail", "skip"]);
+    // The card shows the tested key's balances.
+    await page.waitForFunction(() =>
+      /no route-optimizer access/.test(
+        document.getElementById("credits-optimizer")?.textContent ?? ""
+      )
+    );
     await shot("06-connection-no-optimizer");
     // Testing does not save: the stored key is still the good one.
     expect(await page.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(keys.good);
+    // Saving clears the checks of the earlier test: they describe another key.
     await page.fill("#api-key", keys.good);
+    expect(await page.$$eval("#connection-checks li", (lis) => lis.length)).toBe(5);
+    await page.click("#save");
+    await page.waitForFunction(() =>
+      document.getElementById("status")?.textContent?.startsWith("Saved")
+    );
+    expect(await page.$$eval("#connection-checks li", (lis) => lis.length)).toBe(0);
   });
 
   test("terminal suggestions while typing the origin", async () => {
@@ -240,20 +408,17 @@ describeBrowser("task pane in Chromium against the real server", () => {
     expect(await page.getAttribute("#origin", "aria-invalid")).toBe("true");
     await shot("07-search-field-errors");
 
-    // 13 required LOCODEs pass the pane's checks; the service allows 12 and names the parameter.
+    // 7 required LOCODEs pass the pane's checks; the service allows 6 and names the parameter.
     await page.fill("#origin", "CNSHA");
     await page.fill("#destination", "NLRTM");
     await page.click("#more-filters summary");
-    await page.fill(
-      "#allRequiredLocodes",
-      "SGSIN,LKCMB,EGPSD,ESALG,MAPTM,BEANR,DEHAM,FRLEH,GBFXT,ITGOA,GRPIR,TRIST,MTMAR"
-    );
+    await page.fill("#allRequiredLocodes", "SGSIN,LKCMB,EGPSD,ESALG,MAPTM,BEANR,DEHAM");
     await page.click("#search");
     await page.waitForFunction(
       () => !!document.getElementById("allRequiredLocodes-error")?.textContent
     );
     expect(await page.textContent("#allRequiredLocodes-error")).toMatch(
-      /allRequiredLocodes accepts at most 12 values/
+      /allRequiredLocodes holds at most 6 items/
     );
     expect(await page.textContent("#search-status")).toBe(
       "The service refused allRequiredLocodes: see the marked field."
@@ -264,7 +429,8 @@ describeBrowser("task pane in Chromium against the real server", () => {
   });
 
   let apiOptions: RouteOption[] = [];
-  test("search CNSHA → NLRTM: the results listed are the API's", async () => {
+  let routings: DistinctRouting[] = [];
+  test("search CNSHA → NLRTM: results first, the API's options as distinct routings, expandable to their departures", async () => {
     const today = new Date().toISOString().slice(0, 10);
     await page.fill("#origin", "CNSHA");
     await page.fill("#destination", "NLRTM");
@@ -283,39 +449,119 @@ describeBrowser("task pane in Chromium against the real server", () => {
       originType: "LOCODE",
       sort: "LEAD_TIME",
     });
-    const res = await fetch(`${server.url}/route-optimizer/api/external?${q}`, {
-      headers: { "x-api-key": keys.good },
-    });
+    const res = await api(`/route-optimizer/api/external?${q}`, keys.good);
     expect(res.status).toBe(200);
-    apiOptions = ((await res.json()) as { results: RouteOption[] }).results;
+    apiOptions = (JSON.parse(res.body) as { results: RouteOption[] }).results;
+    routings = distinctRoutings(apiOptions);
     expect(apiOptions.length).toBeGreaterThan(0);
+    // Weekly services come back once per departure: fewer routings than options, none lost.
+    expect(routings.length).toBeLessThan(apiOptions.length);
+    expect(routings.reduce((n, r) => n + r.departures.length, 0)).toBe(apiOptions.length);
+    for (const r of routings)
+      for (const d of r.departures)
+        expect(d.legs.map((l) => `${l.origin}>${l.destination}`)).toEqual(
+          r.next.legs.map((l) => `${l.origin}>${l.destination}`)
+        );
     expect(await page.textContent("#search-status")).toBe(
-      `${apiOptions.length} route option${apiOptions.length === 1 ? "" : "s"} found.`
+      `${routings.length} distinct routings (${apiOptions.length} departures) found.`
+    );
+    // Results first: the form folds into a summary line.
+    expect(await page.isHidden("#search-form")).toBe(true);
+    expect(await page.textContent("#search-summary-text")).toBe(
+      `CNSHA → NLRTM · ${routings.length} routings (${apiOptions.length} departures)`
     );
     let listed = await page.$$eval("#results-list button.option", (bs) =>
       bs.map((b) => b.textContent)
     );
-    // Eight at a time; "Show more" lists the rest.
-    expect(listed.length).toBe(Math.min(8, apiOptions.length));
+    expect(listed.length).toBe(Math.min(8, routings.length));
     await page.locator("#results").screenshot({ path: path.join(SHOTS, "09-results.png") });
     while (await page.isVisible("#more-results")) await page.click("#more-results");
     listed = await page.$$eval("#results-list button.option", (bs) => bs.map((b) => b.textContent));
-    expect(listed.length).toBe(apiOptions.length);
-    const days = Math.round((apiOptions[0].leadTimeInMinutes / 1440) * 10) / 10;
-    expect(listed[0]).toContain(`Option 1${days} day`);
+    expect(listed.length).toBe(routings.length);
+    const first = routings[0].next;
+    const days = Math.round((first.leadTimeInMinutes / 1440) * 10) / 10;
+    expect(listed[0]).toContain(`Routing 1${days} day`);
+    expect(listed[0]).toContain("CO2e per TEU");
     expect(listed[0]).toContain(
-      [apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)].join(" → ")
+      [first.legs[0].origin, ...first.legs.map((l) => l.destination)].join(" → ")
     );
+    expect(listed[0]).toContain(routings[0].frequency);
     expect(await page.getAttribute("#results-list button.option >> nth=0", "aria-pressed")).toBe(
       "true"
     );
     const legItems = await page.$$eval("#option-detail .leg-item strong", (els) =>
       els.map((e) => e.textContent)
     );
-    expect(legItems).toEqual(apiOptions[0].legs.map((l) => `${l.origin} → ${l.destination}`));
+    expect(legItems).toEqual(first.legs.map((l) => `${l.origin} → ${l.destination}`));
+
+    // A routing that sails more than once expands to its departures; picking one shows its legs.
+    const r = routings.findIndex((x) => x.departures.length > 1);
+    expect(r).toBeGreaterThanOrEqual(0);
+    const item = page.locator(`#results-list li.routing[data-routing="${r}"]`);
+    await item.locator("button.departures-toggle").click();
+    expect(await item.locator("button.departures-toggle").getAttribute("aria-expanded")).toBe(
+      "true"
+    );
+    expect(await item.locator("button.departure").count()).toBe(routings[r].departures.length);
+    await item.locator("button.departure >> nth=1").click();
+    expect(await page.textContent("#option-detail h3")).toBe(
+      `Routing ${r + 1}, departure 2 of ${routings[r].departures.length}`
+    );
+    const dates = await page.$$eval("#option-detail .leg-item .muted", (els) =>
+      els.map((e) => e.textContent)
+    );
+    expect(dates[0]).toContain(routings[r].departures[1].legs[0].departureDate.slice(0, 10));
+    await item.screenshot({ path: path.join(SHOTS, "09b-departures.png") });
+    await page.click("#results-list button.option >> nth=0");
+    expect(await page.textContent("#option-detail h3")).toMatch(/^Routing 1(,|$)/);
+  });
+
+  test("no results: says why, naming only the filters set, not in the success colour", async () => {
+    await page.click("#edit-search");
+    expect(await page.isVisible("#search-form")).toBe(true);
+    await page.click("#more-filters summary");
+    await page.fill("#maxLeadTime", "1");
+    await page.click("#search");
+    await page.waitForFunction(
+      () => document.getElementById("search-status")?.dataset.state === "empty"
+    );
+    const text = await page.textContent("#search-status");
+    expect(text).toMatch(
+      /^No route options from CNSHA to NLRTM departing .+ with lead time at most 1 day: /
+    );
+    expect(text).not.toMatch(/transfers|modalities|operators|CO2e|trucking/);
+    const colour = await page.$eval("#search-status", (e) => getComputedStyle(e).color);
+    expect(colour).not.toBe("rgb(16, 124, 16)");
+    expect(await page.isHidden("#results")).toBe(true);
+    expect(await page.isVisible("#search-form")).toBe(true);
+    await shot("08b-no-results");
+
+    // No filter set and no sailing in the window: the reason is the schedules, no filter suggested.
+    await page.fill("#maxLeadTime", "");
+    await page.click("#more-filters summary");
+    const far = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString().slice(0, 10);
+    await page.fill("#minDeparture", far);
+    await page.click("#search");
+    await page.waitForFunction(
+      (d) => (document.getElementById("search-status")?.textContent ?? "").includes(d),
+      far
+    );
+    expect(await page.getAttribute("#search-status", "data-state")).toBe("empty");
+    expect(await page.textContent("#search-status")).toBe(
+      `No route options from CNSHA to NLRTM departing from ${far} (in the service's default window): no scheduled service connects these places in that window.`
+    );
+
+    // Back to the first search for the tests below.
+    await page.fill("#minDeparture", new Date().toISOString().slice(0, 10));
+    await page.click("#search");
+    await page.waitForFunction(
+      () => document.getElementById("search-status")?.dataset.state === "ok"
+    );
+    await page.waitForSelector("#map[data-paths=done]");
   });
 
   test("the map draws the legs of the selected option along their routed paths, coloured by modality, with ports marked", async () => {
+    const first = routings[0].next;
     await page.waitForSelector("#map[data-paths=done]");
     const legs = await page.$$eval("#map svg path.leg", (ps) =>
       ps.map((p) => [
@@ -326,27 +572,30 @@ describeBrowser("task pane in Chromium against the real server", () => {
         (p.getAttribute("d") ?? "").split(/[ML]/).length - 1,
       ])
     );
-    expect(legs.map((l) => l[0])).toEqual(apiOptions[0].legs.map((l) => l.modality));
+    expect(legs.map((l) => l[0])).toEqual(first.legs.map((l) => l.modality));
     for (const l of legs) expect(l[2]).toBeGreaterThan(20);
     // Every non-truck leg follows the path the service routed (/path extension); trucking stays an arc.
-    expect(legs.map((l) => l[3] === "true")).toEqual(
-      apiOptions[0].legs.map((l) => l.modality !== "TRUCK")
-    );
+    expect(legs.map((l) => l[3] === "true")).toEqual(first.legs.map((l) => l.modality !== "TRUCK"));
     expect(await page.getAttribute("#map", "data-routed-legs")).toBe(
-      String(apiOptions[0].legs.filter((l) => l.modality !== "TRUCK").length)
+      String(first.legs.filter((l) => l.modality !== "TRUCK").length)
     );
-    expect(await page.textContent("#map .map-note")).toMatch(/^Lines follow the routed paths/);
+    // The caption names which legs follow a routed path and which are drawn straight.
+    const note = (await page.textContent("#map .map-note"))!;
+    const name = (l: RouteOption["legs"][number]) =>
+      `${l.origin} → ${l.destination} (${l.modality.toLowerCase()})`;
+    const [routedPart, straightPart = ""] = note.split("Drawn straight");
+    expect(routedPart).toMatch(/^Lines follow the routed paths the distances are computed on: /);
+    for (const l of first.legs)
+      expect(l.modality === "TRUCK" ? straightPart : routedPart).toContain(name(l));
     expect(await page.getAttribute("#map figcaption", "aria-busy")).toBeNull();
     // The sea leg into Rotterdam is drawn along the service's path, which goes through Suez (see 10-map.png).
-    const sea = apiOptions[0].legs.findIndex(
-      (l) => l.destination === "NLRTM" && l.modality === "DEEPSEA"
-    );
+    const sea = first.legs.findIndex((l) => l.destination === "NLRTM" && l.modality === "DEEPSEA");
     expect(sea).toBeGreaterThanOrEqual(0);
-    const suez = await fetch(
-      `${server.url}/route-information/api/path?origin=${apiOptions[0].legs[sea].origin}&destination=NLRTM&modality=DEEPSEA`,
-      { headers: { "x-api-key": keys.good } }
+    const suez = await api(
+      `/route-information/api/path?origin=${first.legs[sea].origin}&destination=NLRTM&modality=DEEPSEA`,
+      keys.good
     );
-    const feature = await suez.json();
+    const feature = JSON.parse(suez.body);
     expect(feature.properties.passages).toContain("SUEZ");
     expect(
       feature.geometry.coordinates.some(
@@ -359,7 +608,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
       gs.map((g) => g.getAttribute("data-place"))
     );
     expect(ports).toEqual([
-      ...new Set([apiOptions[0].legs[0].origin, ...apiOptions[0].legs.map((l) => l.destination)]),
+      ...new Set([first.legs[0].origin, ...first.legs.map((l) => l.destination)]),
     ]);
     expect(
       await page.$eval("#map svg path.land", (p) => (p.getAttribute("d") ?? "").length)
@@ -368,14 +617,14 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await page.locator("#map").screenshot({ path: path.join(SHOTS, "10-map.png") });
 
     // Arrow keys move the selection; the map follows.
-    if (apiOptions.length > 1) {
+    if (routings.length > 1) {
       await page.focus("#results-list button.option >> nth=0");
       await page.keyboard.press("ArrowDown");
       expect(await page.getAttribute("#results-list button.option >> nth=1", "aria-pressed")).toBe(
         "true"
       );
       const second = await page.$$eval("#map svg path.leg", (ps) => ps.length);
-      expect(second).toBe(apiOptions[1].legs.length);
+      expect(second).toBe(routings[1].next.legs.length);
       await page.keyboard.press("ArrowUp");
     }
   });
@@ -451,6 +700,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
       ["DEDUI", "10b-map-multimodal"],
       ["USLAX", "10c-map-transpacific"],
     ] as const) {
+      await page.click("#edit-search");
       await page.fill("#destination", destination);
       await page.click("#search");
       await page.waitForFunction(
@@ -490,6 +740,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
         expect(at.CNSHA).toBeLessThan(at.USLAX);
       }
     }
+    await page.click("#edit-search");
     await page.fill("#destination", "NLRTM");
   });
 
@@ -521,13 +772,19 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await shot("12-cache-cleared");
   });
 
-  test("opened outside Office: says so within a few seconds, connection still testable", async () => {
+  test("opened outside Office with the real Office.js: says so within a few seconds, connection still testable", async () => {
+    officeJsServed.length = 0;
     const outside = await openPane("none");
     const started = Date.now();
     await outside.waitForSelector("body[data-ready=true]", { timeout: 10_000 });
     expect(Date.now() - started).toBeLessThan(8000);
+    // Microsoft's office.js ran (from @microsoft/office-js), and reported no Office host.
+    expect(officeJsServed[0]).toBe("office.js");
+    expect(await outside.evaluate(() => typeof (window as { Office?: unknown }).Office)).toBe(
+      "object"
+    );
     expect(await outside.getAttribute("body", "data-host")).toBe("no-office");
-    expect(await outside.textContent("#host-banner")).toMatch(/not running inside Excel/);
+    expect(await outside.textContent("#host-banner")).toMatch(/outside Office/);
     await outside.fill("#api-key", keys.good);
     await outside.click("#test-connection");
     await outside.waitForFunction(
@@ -543,5 +800,21 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     await shot("13-outside-office", outside);
     await outside.context().close();
+  });
+
+  test("an old Office runtime (no ES2022, as Internet Explorer 11): a clear message, not a blank pane", async () => {
+    const old = await openPane("none", async (p) => {
+      await p.addInitScript(() => {
+        delete (Object as { hasOwn?: unknown }).hasOwn;
+      });
+    });
+    await old.waitForSelector("#unsupported", { state: "visible" });
+    expect(await old.textContent("#unsupported")).toMatch(
+      /This version of Office is too old for Route Sheets\..*Internet Explorer 11/s
+    );
+    expect(await old.isHidden("#app")).toBe(true);
+    expect(await old.getAttribute("body", "data-host")).toBe("unsupported");
+    await shot("14-old-office", old);
+    await old.context().close();
   });
 });
