@@ -1,4 +1,4 @@
-/** Requests and answers of the service interface (docs: /work/shared/spec/service-interface.md). */
+/** Requests and answers of the service interface (docs/service.md and the service's /openapi.json). */
 import type { Operator, RouteSearchResult } from "../engine/optimizer/types";
 
 export type { Operator, RouteOption, RouteSearchResult, Leg } from "../engine/optimizer/types";

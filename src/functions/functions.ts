@@ -131,7 +131,7 @@ enum ContainerType {
 /**
  * Distance of the route between two places for one modality (sea routes follow shipping lanes and canals). Ranges spill one answer per row.
  * @customfunction DISTANCE
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routedistance
+ * @helpurl https://localhost:3000/help/ROUTE.DISTANCE#ROUTE.DISTANCE
  * @cancelable
  * @param origin From: a UN/LOCODE (NLRTM), a terminal id or "lat,lng"; a cell or a range.
  * @param destination To: a UN/LOCODE (CNSHA), a terminal id or "lat,lng"; a cell or a range.
@@ -159,7 +159,7 @@ export async function distance(
 /**
  * Well-to-wheel CO2-equivalent emissions of a trip, in kg CO2e per TEU or per tonne of cargo. Ranges spill one answer per row.
  * @customfunction EMISSIONS
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routeemissions
+ * @helpurl https://localhost:3000/help/ROUTE.EMISSIONS#ROUTE.EMISSIONS
  * @cancelable
  * @param origin From: a UN/LOCODE (NLRTM) or "lat,lng"; a cell or a range.
  * @param destination To: a UN/LOCODE (CNSHA) or "lat,lng"; a cell or a range.
@@ -201,7 +201,7 @@ export async function emissions(
 /**
  * The canals and straits a route passes, in route order, e.g. "MALACCA, BAB_EL_MANDEB, SUEZ, GIBRALTAR"; "none" when it uses none. Ranges spill one answer per row.
  * @customfunction PASSAGES
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routepassages
+ * @helpurl https://localhost:3000/help/ROUTE.PASSAGES#ROUTE.PASSAGES
  * @cancelable
  * @param origin From: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
  * @param destination To: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
@@ -227,7 +227,7 @@ export async function passages(
 /**
  * One lane in full: distance (km, nm), kg CO2e per TEU and per tonne, passages and modality. Where Excel has data types, a card whose fields formulas read (=A2.Distance); elsewhere a header and a row.
  * @customfunction LANE
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routelane
+ * @helpurl https://localhost:3000/help/ROUTE.LANE#ROUTE.LANE
  * @cancelable
  * @param origin From: a UN/LOCODE, a terminal id or "lat,lng".
  * @param destination To: a UN/LOCODE, a terminal id or "lat,lng".
@@ -264,7 +264,7 @@ export async function lane(
 /**
  * Terminals at a location: spills one row per terminal with name, locode and id.
  * @customfunction TERMINALS
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routeterminals
+ * @helpurl https://localhost:3000/help/ROUTE.TERMINALS#ROUTE.TERMINALS
  * @param locode UN/LOCODE of the location, e.g. NLRTM.
  * @param [name] Part of a terminal name to match; all terminals when empty.
  * @param invocation Invocation context (formula value preview spends no credit).
@@ -281,7 +281,7 @@ export async function terminals(
 /**
  * Operators known to the route optimizer: spills one row per operator with name, SCAC and id.
  * @customfunction OPERATORS
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routeoperators
+ * @helpurl https://localhost:3000/help/ROUTE.OPERATORS#ROUTE.OPERATORS
  * @param [search] Part of a name or SCAC to match; all operators when empty.
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns Rows of name, SCAC, id.
@@ -296,7 +296,7 @@ export async function operators(
 /**
  * Multimodal routings: one row per distinct routing (same legs, services and transfer ports) with its next departure in the window, how often it sails, departures in the window, ports, modalities, operators, lead time (days), transfers, kg CO2e per TEU, latest drop-off and earliest pick-up (dates).
  * @customfunction OPTIONS
- * @helpurl https://github.com/route-sheets/route-sheets/blob/main/README.md#routeoptions
+ * @helpurl https://localhost:3000/help/ROUTE.OPTIONS#ROUTE.OPTIONS
  * @cancelable
  * @param origin From: a UN/LOCODE, a terminal id or "lat,lng".
  * @param destination To: a UN/LOCODE, a terminal id or "lat,lng".
