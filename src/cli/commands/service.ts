@@ -14,7 +14,6 @@ import {
   openStore,
   startService,
 } from "../../service/server";
-import { SqliteStore } from "../../service/store/sqlite";
 import { Store, TIERS, Tier } from "../../service/store/store";
 import { devCertDir } from "../../service/tls";
 
