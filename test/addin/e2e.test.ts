@@ -325,9 +325,14 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       }>;
       enums: Array<{ id: string; values: Array<{ stringValue: string }> }>;
     };
-    expect(served).toEqual(
-      JSON.parse(fs.readFileSync(path.join(ROOT, "dist/addin/functions.json"), "utf8"))
-    );
+    // The server serves the build's metadata with each help link on its own /help/ page, named by
+    // its own origin (localhost and its port), never by the request's host.
+    const origin = `http://localhost:${new URL(server.url).port}`;
+    const built = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "dist/addin/functions.json"), "utf8")
+    ) as { functions: Array<{ id: string; helpUrl?: string }> };
+    for (const f of built.functions) f.helpUrl = `${origin}/help/ROUTE.${f.id}#ROUTE.${f.id}`;
+    expect(served).toEqual(built);
     const enumValues = Object.fromEntries(
       served.enums.map((e) => [e.id, e.values.map((v) => v.stringValue)])
     );
