@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
 import { RouteEngine } from "../engine/route-engine";
-import { addinRoutes } from "./addin-host";
+import { addinHost } from "./addin-host";
 import { ServiceConfig } from "./config";
 import { openApiOptions } from "./openapi";
 import { KeyAuthenticator } from "./plugins/auth";
@@ -204,10 +204,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   batchRoutes(app, { ...deps, store });
   routeOptimizerRoutes(app, deps);
   if (options.addinDir)
-    await addinRoutes(app, {
+    await app.register(addinHost, {
       addinDir: options.addinDir,
       manifestFile: options.manifestFile,
       publicUrl: options.addinPublicUrl,
+      problemTypeBase: config.problemTypeBase,
     });
   return app;
 }
