@@ -3,8 +3,7 @@
  * (by key hash, never by key); the account's state (active flag, tier, balances) is read on every
  * request with one prepared statement, because the CLI changes it from another process.
  */
-import { RouteSheetsError } from "../../engine/errors";
-import { fail } from "../problem";
+import { fail, ServiceProblem } from "../problem";
 import { hashKey, sameHash } from "../store/keys";
 import { AccountState, KeyRecord, Store } from "../store/store";
 
@@ -54,7 +53,7 @@ export class KeyAuthenticator {
   }
 }
 
-function invalidKey(): RouteSheetsError {
+function invalidKey(): ServiceProblem {
   return fail(
     "Invalid Key",
     "The x-api-key is not valid: it must be a key issued by this service (route-sheets keys create)."

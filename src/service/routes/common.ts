@@ -1,9 +1,9 @@
 /** Pieces every API route shares: the guard, OpenAPI error responses, query normalisation. */
 import { FastifyRequest } from "fastify";
-import { incorrectValues, ProblemTitle, STATUS_OF } from "../../engine/errors";
+import { incorrectValues } from "../../engine/errors";
 import { INCLUDE_VALUES, IncludeValue } from "../schemas";
 import { Caller } from "../plugins/auth";
-import { PROBLEM_MEANING } from "../problem";
+import { PROBLEM_MEANING, ProblemTitle, STATUS_OF } from "../problem";
 import { GuardDeps } from "../plugins/guard";
 import { Credits } from "../plugins/credits";
 import { ServiceConfig } from "../config";

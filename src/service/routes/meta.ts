@@ -1,8 +1,6 @@
 /** Unauthenticated routes: health, the OpenAPI document, and the pages behind problem `type` URIs. */
 import { FastifyInstance } from "fastify";
-import { PROBLEM_MEANING, PROBLEM_TITLES, slugOf, titleOfSlug } from "../problem";
-import { STATUS_OF } from "../../engine/errors";
-import { fail } from "../problem";
+import { fail, PROBLEM_MEANING, PROBLEM_TITLES, slugOf, STATUS_OF, titleOfSlug } from "../problem";
 
 export function metaRoutes(
   app: FastifyInstance,
