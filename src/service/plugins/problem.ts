@@ -4,6 +4,7 @@
  * unexpected failures (500, logged with the request id; never a stack trace in the body).
  */
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { isRouteSheetsError } from "../../engine/errors";
 import { Problem, problem, ProblemTitle, ServiceProblem, TITLE_OF_KIND } from "../problem";
 import { AjvError, validationProblem } from "../validation";
@@ -142,3 +143,13 @@ export function registerProblemHandlers(app: FastifyInstance, base: string): voi
     );
   });
 }
+
+/**
+ * Problem handling for the whole service (error handler, 404/405 answers): on the root, so it
+ * must be registered before any route (it records each route's methods for 405 Allow).
+ */
+export const problemPlugin = fp(
+  async (app, options: { problemTypeBase: string }) =>
+    registerProblemHandlers(app, options.problemTypeBase),
+  { name: "route-sheets-problems", fastify: "5.x" }
+);

@@ -1,5 +1,5 @@
 /** Pieces every API route shares: the guard, OpenAPI error responses, query normalisation. */
-import { FastifyRequest } from "fastify";
+import { FastifyInstance, FastifyRequest } from "fastify";
 import { incorrectValues } from "../../engine/errors";
 import { INCLUDE_VALUES, IncludeValue } from "../schemas";
 import { Caller } from "../plugins/auth";
@@ -16,6 +16,23 @@ export interface RouteDeps {
   config: ServiceConfig;
   credits: Credits;
   guardDeps: GuardDeps;
+}
+
+/** What the API route plugins are registered with; credits and the guard come from the root's plugins. */
+export interface ApiPluginOptions {
+  engine: RouteEngine;
+  optimizer?: OptimizerRunner;
+  config: ServiceConfig;
+}
+
+export function routeDeps(app: FastifyInstance, options: ApiPluginOptions): RouteDeps {
+  return {
+    engine: options.engine,
+    optimizer: options.optimizer,
+    config: options.config,
+    credits: app.credits,
+    guardDeps: app.guardDeps,
+  };
 }
 
 export const SECURITY = [{ apiKey: [] as string[] }];
