@@ -18,7 +18,6 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The onRequest hook of a keyed route; `null`: a batch (access and balance per item). */
     guard(operation: Operation | null): onRequestHookHandler;
-    guardDeps: GuardDeps;
   }
 }
 
@@ -89,7 +88,6 @@ export const guardPlugin = fp(
       credits: app.credits,
       defaultRate: app.defaultRateLimit,
     };
-    app.decorate("guardDeps", deps);
     app.decorate("guard", (operation: Operation | null) => guard(deps, operation));
   },
   {

@@ -4,7 +4,6 @@ import { incorrectValues } from "../../engine/errors";
 import { INCLUDE_VALUES, IncludeValue } from "../schemas";
 import { Caller } from "../plugins/auth";
 import { PROBLEM_MEANING, ProblemTitle, STATUS_OF } from "../problem";
-import { GuardDeps } from "../plugins/guard";
 import { Credits } from "../plugins/credits";
 import { ServiceConfig } from "../config";
 import { RouteEngine } from "../../engine/route-engine";
@@ -15,7 +14,6 @@ export interface RouteDeps {
   optimizer?: OptimizerRunner;
   config: ServiceConfig;
   credits: Credits;
-  guardDeps: GuardDeps;
 }
 
 /** What the API route plugins are registered with; credits and the guard come from the root's plugins. */
@@ -31,7 +29,6 @@ export function routeDeps(app: FastifyInstance, options: ApiPluginOptions): Rout
     optimizer: options.optimizer,
     config: options.config,
     credits: app.credits,
-    guardDeps: app.guardDeps,
   };
 }
 
