@@ -2,7 +2,26 @@
  * Failures as the client reports them. HTTP problems keep the service's title and detail so the
  * add-in can map them without matching on messages; transport failures get status 0.
  */
-import type { ProblemTitle } from "../engine/errors";
+/**
+ * The titles of the service's error catalogue (problem+json `title`): part of the HTTP contract,
+ * kept here so the client depends on the wire format only, not on the service's code.
+ */
+export const PROBLEM_TITLES = [
+  "Incorrect Values",
+  "Type Required",
+  "No Key",
+  "Over Limit",
+  "Free Tier Not Allowed",
+  "Invalid Key",
+  "Inactive",
+  "Unknown Data",
+  "Not Found",
+  "Too Many Requests",
+  "System Error",
+  "Service Unavailable",
+] as const;
+
+export type ProblemTitle = (typeof PROBLEM_TITLES)[number];
 
 /** Transport failures have no HTTP status: the service could not be reached or did not answer in time. */
 export type TransportTitle = "Service Unavailable" | "Timeout";

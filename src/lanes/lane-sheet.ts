@@ -2,7 +2,7 @@
  * Lane sheets: one row per origin/destination lane in, the same row with distances and emissions out.
  * A bad row gets its message in `error` and the sheet goes on; rows keep their order.
  */
-import { isRouteSheetsError } from "../engine/errors";
+import { ErrorKind, isRouteSheetsError } from "../engine/errors";
 import { RouteEngine } from "../engine/route-engine";
 
 export const REQUIRED_COLUMNS = ["origin", "destination", "modality"] as const;
@@ -126,7 +126,14 @@ function fixed(n: number, digits: number): string {
   return String(Number(n.toFixed(digits)));
 }
 
+/** The label that starts a row's error message, per kind of engine error. */
+const LABEL_OF_KIND: Record<ErrorKind, string> = {
+  "bad-value": "Incorrect Values",
+  "unknown-data": "Unknown Data",
+  "no-route": "Not Found",
+};
+
 function describe(err: unknown): string {
-  if (isRouteSheetsError(err)) return `${err.title}: ${err.detail}`;
+  if (isRouteSheetsError(err)) return `${LABEL_OF_KIND[err.kind]}: ${err.detail}`;
   return `System Error: ${err instanceof Error ? err.message : String(err)}`;
 }

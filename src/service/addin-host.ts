@@ -5,12 +5,13 @@
  * own scheme, localhost and port: never a request header, which any client could forge.
  */
 import fastifyStatic from "@fastify/static";
-import { FastifyInstance } from "fastify";
+import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tls from "node:tls";
 import { FunctionMetadata, functionHelp, helpIndex, helpPath } from "./help/help-pages";
-import { fail } from "./problem";
+import { sendProblem } from "./plugins/problem";
+import { fail, problem } from "./problem";
 
 export const DEV_ORIGIN = "https://localhost:3000";
 
@@ -67,7 +68,58 @@ export function functionsMetadataFor(json: string, origin: string): string {
   return JSON.stringify(meta, null, 2);
 }
 
-export async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Promise<void> {
+/** An error @fastify/send answered with (http-errors: a status, and headers such as Content-Range). */
+interface SendError extends FastifyError {
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The static files' own refusals as problems: a path that leaves the add-in directory (`..`,
+ * encoded slashes, NUL) is answered like any file that is not there (404, revealing nothing);
+ * an unsatisfiable or malformed Range is 416 with a Content-Range that names the file size.
+ */
+function staticErrorHandler(base: string) {
+  return (err: SendError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = err.statusCode ?? err.status;
+    if (status === 400 || status === 403) {
+      return sendProblem(
+        reply,
+        problem(base, "Not Found", `No resource at ${request.method} ${request.url.split("?")[0]}.`)
+      );
+    }
+    if (status === 412 || status === 416) {
+      const contentRange = err.headers?.["Content-Range"];
+      if (contentRange) reply.header("content-range", contentRange);
+      return sendProblem(reply, {
+        ...problem(
+          base,
+          "Incorrect Values",
+          status === 416
+            ? `The Range header (${String(request.headers.range).slice(0, 60)}) cannot be satisfied: send bytes=first-last within the file's size (Content-Range: ${contentRange ?? "unknown"}).`
+            : "A precondition header (If-Match, If-Unmodified-Since) does not hold for this file."
+        ),
+        status,
+      });
+    }
+    // Anything else (the manifest and help routes' own problems): the service's handler.
+    throw err;
+  };
+}
+
+/**
+ * The add-in host as an encapsulated plugin: the static files and their error handler stay in
+ * this scope, so their mapping of traversal and Range errors never touches the API's routes.
+ */
+export async function addinHost(
+  app: FastifyInstance,
+  options: AddinHostOptions & { problemTypeBase: string }
+): Promise<void> {
+  app.setErrorHandler(staticErrorHandler(options.problemTypeBase));
+  await addinRoutes(app, options);
+}
+
+async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Promise<void> {
   if (!fs.existsSync(options.addinDir)) {
     app.log.warn(
       `add-in directory ${options.addinDir} does not exist; build it with npm run build:addin`

@@ -10,22 +10,22 @@ import { randomUUID } from "node:crypto";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
 import { RouteEngine } from "../engine/route-engine";
-import { addinRoutes } from "./addin-host";
+import { addinHost } from "./addin-host";
 import { ServiceConfig } from "./config";
 import { openApiOptions } from "./openapi";
-import { KeyAuthenticator } from "./plugins/auth";
-import { Credits } from "./plugins/credits";
-import { registerProblemHandlers, sendProblem } from "./plugins/problem";
+import { answerHeadersPlugin } from "./plugins/answers";
+import { authPlugin } from "./plugins/auth";
+import { creditsPlugin } from "./plugins/credits";
+import { guardPlugin } from "./plugins/guard";
+import { problemPlugin, sendProblem } from "./plugins/problem";
+import { rateLimitPlugin } from "./plugins/rate-limit";
+import { shutdownPlugin } from "./plugins/shutdown";
 import { problem } from "./problem";
 import { RateLimiter } from "./rate-limit/limiter";
-import { MemoryRateLimiter } from "./rate-limit/memory";
-import { accountRoutes, AccountInfo } from "./routes/account";
-import { batchRoutes } from "./routes/batch";
-import { RouteDeps } from "./routes/common";
-import { metaRoutes } from "./routes/meta";
-import { pathRoutes } from "./routes/path";
-import { routeInformationRoutes } from "./routes/route-information";
-import { routeOptimizerRoutes } from "./routes/route-optimizer";
+import { accountApi, AccountInfo } from "./routes/account";
+import { metaApi } from "./routes/meta";
+import { routeInformationApi } from "./routes/route-information";
+import { routeOptimizerApi } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
 import { redactKeys } from "./store/keys";
 import { Store } from "./store/store";
@@ -157,14 +157,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } as FastifyServerOptions);
   app.server.maxConnections = config.maxConnections;
 
-  registerProblemHandlers(app, config.problemTypeBase);
+  for (const schema of [ProblemSchema, ...SHARED_SCHEMAS, AccountInfo]) app.addSchema(schema);
+  const runner =
+    options.optimizerRunner ??
+    (options.optimizer ? new InlineOptimizerRunner(options.optimizer) : undefined);
+  const api = { engine: options.engine, optimizer: runner, config };
 
-  app.decorateRequest("caller", null);
-  app.decorateRequest("rawQuery", null);
-  app.addSchema(ProblemSchema);
-  for (const s of [...SHARED_SCHEMAS, AccountInfo]) app.addSchema(s);
+  // Root-wide plugins first (fastify-plugin): problem handling must see every route.
+  await app.register(problemPlugin, { problemTypeBase: config.problemTypeBase });
+  await app.register(answerHeadersPlugin);
+  await app.register(shutdownPlugin, { shutdownMs: config.timeouts.shutdownMs, runner });
+  await app.register(cors, corsOptions(config));
+  await app.register(swagger, openApiOptions(SERVICE_VERSION) as never);
+  await app.register(authPlugin, { store });
+  await app.register(creditsPlugin, { store, costs: config.costs });
+  await app.register(rateLimitPlugin, {
+    rateLimiter: options.rateLimiter,
+    defaultRate: config.rateLimit,
+  });
+  await app.register(guardPlugin);
 
-  await app.register(cors, {
+  // Routes, each an encapsulated plugin under its prefix.
+  await app.register(accountApi);
+  await app.register(metaApi, { optimizer: Boolean(runner), startedAt: Date.now() });
+  await app.register(routeInformationApi, { ...api, store, prefix: "/route-information/api" });
+  await app.register(routeOptimizerApi, { ...api, prefix: "/route-optimizer/api" });
+  if (options.addinDir)
+    await app.register(addinHost, {
+      addinDir: options.addinDir,
+      manifestFile: options.manifestFile,
+      publicUrl: options.addinPublicUrl,
+      problemTypeBase: config.problemTypeBase,
+    });
+  return app;
+}
+
+function corsOptions(config: ServiceConfig) {
+  return {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
     methods: ["GET", "POST", "OPTIONS"],
     allowedHeaders: ["x-api-key", "content-type", "idempotency-key"],
@@ -172,63 +201,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAge: config.corsMaxAgeSeconds,
     // Preflight needs no key; an OPTIONS to an unknown path still gets a CORS answer.
     strictPreflight: false,
-  });
-  await app.register(swagger, openApiOptions(SERVICE_VERSION) as never);
-
-  app.addHook("onSend", async (request, reply) => {
-    reply.header("request-id", request.id);
-    // An error answered before the request body was read (401, 403, 429…): close the
-    // connection, so a client trickling its body cannot keep it open.
-    if (reply.statusCode >= 400 && !request.raw.complete) reply.header("connection", "close");
-  });
-
-  const runner =
-    options.optimizerRunner ??
-    (options.optimizer ? new InlineOptimizerRunner(options.optimizer) : undefined);
-  registerShutdown(app, config, runner);
-  const rateLimiter = options.rateLimiter ?? new MemoryRateLimiter();
-  app.addHook("onClose", async () => rateLimiter.close());
-  const auth = new KeyAuthenticator(store);
-  const credits = new Credits(store, config.costs);
-  const deps: RouteDeps = {
-    engine: options.engine,
-    optimizer: runner,
-    config,
-    credits,
-    guardDeps: { auth, rateLimiter, credits, defaultRate: config.rateLimit },
   };
-  accountRoutes(app, deps);
-  metaRoutes(app, { optimizer: Boolean(runner), startedAt: Date.now() });
-  routeInformationRoutes(app, deps);
-  pathRoutes(app, deps);
-  batchRoutes(app, { ...deps, store });
-  routeOptimizerRoutes(app, deps);
-  if (options.addinDir)
-    await addinRoutes(app, {
-      addinDir: options.addinDir,
-      manifestFile: options.manifestFile,
-      publicUrl: options.addinPublicUrl,
-    });
-  return app;
-}
-
-/**
- * Shutdown within `timeouts.shutdownMs`: searches still running then are abandoned (their requests
- * answer 503), and connections still open (slow clients) are destroyed.
- */
-function registerShutdown(
-  app: FastifyInstance,
-  config: ServiceConfig,
-  runner: OptimizerRunner | undefined
-): void {
-  let stopped: Promise<void> = Promise.resolve();
-  app.addHook("preClose", (done) => {
-    const grace = config.timeouts.shutdownMs;
-    stopped = runner ? runner.close(grace) : Promise.resolve();
-    setTimeout(() => app.server.closeAllConnections?.(), grace + 250).unref();
-    done();
-  });
-  app.addHook("onClose", async () => {
-    await stopped;
-  });
 }

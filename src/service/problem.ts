@@ -1,5 +1,63 @@
-/** RFC 9457 problem details with the titles of the interface's error catalogue. */
-import { ProblemTitle, RouteSheetsError, STATUS_OF } from "../engine/errors";
+/**
+ * RFC 9457 problem details with the titles of the interface's error catalogue: the catalogue
+ * (title → status), the mapping of the engine's error kinds onto it, and the service's own error.
+ */
+import { ErrorKind, RouteSheetsError } from "../engine/errors";
+
+/** The "Type" column of the interface's error catalogue (the client keeps the same list). */
+export type ProblemTitle =
+  | "Incorrect Values"
+  | "Type Required"
+  | "No Key"
+  | "Over Limit"
+  | "Free Tier Not Allowed"
+  | "Invalid Key"
+  | "Inactive"
+  | "Unknown Data"
+  | "Not Found"
+  | "Too Many Requests"
+  | "System Error"
+  | "Service Unavailable";
+
+export const STATUS_OF: Record<ProblemTitle, number> = {
+  "Incorrect Values": 400,
+  "Type Required": 400,
+  "No Key": 401,
+  "Over Limit": 402,
+  "Free Tier Not Allowed": 402,
+  "Invalid Key": 403,
+  Inactive: 403,
+  "Unknown Data": 404,
+  "Not Found": 404,
+  "Too Many Requests": 429,
+  "System Error": 500,
+  "Service Unavailable": 503,
+};
+
+/** What each engine error kind is in the catalogue. */
+export const TITLE_OF_KIND: Record<ErrorKind, ProblemTitle> = {
+  "bad-value": "Incorrect Values",
+  "unknown-data": "Unknown Data",
+  "no-route": "Not Found",
+};
+
+/**
+ * An error the HTTP layer raises itself (auth, credits, limits, validation, store trouble), with
+ * its catalogue title and any response headers (Retry-After).
+ */
+export class ServiceProblem extends Error {
+  readonly status: number;
+  constructor(
+    readonly title: ProblemTitle,
+    readonly detail: string,
+    readonly parameter?: string,
+    readonly headers: Record<string, string> = {}
+  ) {
+    super(detail);
+    this.name = "ServiceProblem";
+    this.status = STATUS_OF[title];
+  }
+}
 
 export interface Problem {
   /** URI reference `<problemTypeBase><slug>`, e.g. `/problems/incorrect-values`. */
@@ -47,11 +105,16 @@ export function problem(base: string, title: ProblemTitle, detail: string): Prob
   return { type: base + slugOf(title), title, status: STATUS_OF[title], detail };
 }
 
-export function problemOfError(base: string, e: RouteSheetsError): Problem {
-  return problem(base, e.title, e.detail);
+/** The catalogue title of an engine error or a service problem. */
+export function titleOf(e: RouteSheetsError | ServiceProblem): ProblemTitle {
+  return e instanceof ServiceProblem ? e.title : TITLE_OF_KIND[e.kind];
 }
 
-/** A RouteSheetsError the HTTP layer throws for auth, credits and limits. */
-export function fail(title: ProblemTitle, detail: string): RouteSheetsError {
-  return new RouteSheetsError(title, detail);
+export function problemOfError(base: string, e: RouteSheetsError | ServiceProblem): Problem {
+  return problem(base, titleOf(e), e.detail);
+}
+
+/** A problem the HTTP layer throws for auth, credits, limits and its own validation. */
+export function fail(title: ProblemTitle, detail: string, parameter?: string): ServiceProblem {
+  return new ServiceProblem(title, detail, parameter);
 }

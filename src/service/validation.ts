@@ -2,7 +2,7 @@
  * Turns Fastify/ajv validation errors into `Incorrect Values` / `Type Required` details that name
  * the parameter and its allowed values, read from the same schema that validated the request.
  */
-import { RouteSheetsError } from "../engine/errors";
+import { ServiceProblem } from "./problem";
 
 export interface AjvError {
   keyword: string;
@@ -28,7 +28,7 @@ export function validationProblem(
   context: string | undefined,
   schema: JsonSchema | undefined,
   data: unknown
-): RouteSheetsError {
+): ServiceProblem {
   const e = errors[0];
   const segments = e.instancePath.split("/").slice(1).map(decodePointer);
   if (e.keyword === "required" && typeof e.params.missingProperty === "string")
@@ -47,7 +47,7 @@ export function validationProblem(
       const types = (
         schemaAt(schema, ["requests", "0", "type"])?.enum ?? ["distance", "emissions", "terminals"]
       ).join(", ");
-      return new RouteSheetsError(
+      return new ServiceProblem(
         "Type Required",
         `requests[${segments[1]}].type must be one of: ${types}.`,
         "type"
@@ -87,7 +87,7 @@ export function validationProblem(
     default:
       detail = `${where} ${parameter}${shown} ${e.message ?? "is invalid"}${allowed ? `; ${allowed}` : "."}`;
   }
-  return new RouteSheetsError("Incorrect Values", detail, parameter);
+  return new ServiceProblem("Incorrect Values", detail, parameter);
 }
 
 /** Own properties only: segments come from user input ("constructor", "__proto__"). */

@@ -3,7 +3,7 @@
  * never a 5xx, and every error is an RFC 9457 problem with a catalogue title.
  */
 import fc from "fast-check";
-import { STATUS_OF } from "../../src/engine/errors";
+import { STATUS_OF } from "../../src/service/problem";
 import { startTestServer, TestServer } from "./support";
 
 const PATHS = [

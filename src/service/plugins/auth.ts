@@ -3,8 +3,8 @@
  * (by key hash, never by key); the account's state (active flag, tier, balances) is read on every
  * request with one prepared statement, because the CLI changes it from another process.
  */
-import { RouteSheetsError } from "../../engine/errors";
-import { fail } from "../problem";
+import fp from "fastify-plugin";
+import { fail, ServiceProblem } from "../problem";
 import { hashKey, sameHash } from "../store/keys";
 import { AccountState, KeyRecord, Store } from "../store/store";
 
@@ -54,9 +54,27 @@ export class KeyAuthenticator {
   }
 }
 
-function invalidKey(): RouteSheetsError {
+function invalidKey(): ServiceProblem {
   return fail(
     "Invalid Key",
     "The x-api-key is not valid: it must be a key issued by this service (route-sheets keys create)."
   );
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    keyAuth: KeyAuthenticator;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** Decorates the root with the key authenticator and every request with its (guarded) caller. */
+export const authPlugin = fp(
+  async (app, options: { store: Store }) => {
+    app.decorate("keyAuth", new KeyAuthenticator(options.store));
+    app.decorateRequest("caller", null);
+  },
+  { name: "route-sheets-auth", fastify: "5.x" }
+);

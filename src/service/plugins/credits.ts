@@ -1,4 +1,5 @@
 /** Which operations each tier may call, which credit pool pays for them, and the debit itself. */
+import fp from "fastify-plugin";
 import { CostTable, Operation } from "../config";
 import { fail } from "../problem";
 import { Pool, Store } from "../store/store";
@@ -108,3 +109,17 @@ export async function settleMany(
   const ok = await store.charge(caller.account.id, caller.key.id, requestId, charges);
   return pending.filter((_, i) => !ok[i]).map((p) => p.index);
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    credits: Credits;
+  }
+}
+
+/** Decorates the root with the credit policy and debits of this service's cost table. */
+export const creditsPlugin = fp(
+  async (app, options: { store: Store; costs: CostTable }) => {
+    app.decorate("credits", new Credits(options.store, options.costs));
+  },
+  { name: "route-sheets-credits", fastify: "5.x" }
+);

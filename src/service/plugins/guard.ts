@@ -3,9 +3,10 @@
  * account active → rate limit → tier/optimizer access → balance pre-check. Runs as the route's
  * onRequest hook, i.e. before query/body validation.
  */
-import { FastifyReply, FastifyRequest } from "fastify";
+import { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import fp from "fastify-plugin";
 import { Operation, RateLimitSetting } from "../config";
-import { Caller, KeyAuthenticator } from "./auth";
+import { KeyAuthenticator } from "./auth";
 import { checkAccess, Credits } from "./credits";
 import { HttpProblem } from "./problem";
 import { fail } from "../problem";
@@ -14,8 +15,9 @@ import { RateLimiter } from "../rate-limit/limiter";
 import { KeyRecord } from "../store/store";
 
 declare module "fastify" {
-  interface FastifyRequest {
-    caller: Caller | null;
+  interface FastifyInstance {
+    /** The onRequest hook of a keyed route; `null`: a batch (access and balance per item). */
+    guard(operation: Operation | null): onRequestHookHandler;
   }
 }
 
@@ -76,3 +78,21 @@ export function guard(deps: GuardDeps, operation: Operation | null) {
     request.caller = caller;
   };
 }
+
+/** Decorates the root with `guard(operation)`, built from the auth, credits and rate-limit plugins. */
+export const guardPlugin = fp(
+  async (app) => {
+    const deps: GuardDeps = {
+      auth: app.keyAuth,
+      rateLimiter: app.rateLimiter,
+      credits: app.credits,
+      defaultRate: app.defaultRateLimit,
+    };
+    app.decorate("guard", (operation: Operation | null) => guard(deps, operation));
+  },
+  {
+    name: "route-sheets-guard",
+    fastify: "5.x",
+    dependencies: ["route-sheets-auth", "route-sheets-credits", "route-sheets-rate-limit"],
+  }
+);

@@ -4,19 +4,16 @@
  * unexpected failures (500, logged with the request id; never a stack trace in the body).
  */
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isRouteSheetsError, RouteSheetsError } from "../../engine/errors";
-import { Problem, problem } from "../problem";
+import fp from "fastify-plugin";
+import { isRouteSheetsError } from "../../engine/errors";
+import { Problem, problem, ProblemTitle, ServiceProblem, TITLE_OF_KIND } from "../problem";
 import { AjvError, validationProblem } from "../validation";
 import { SearchFailed } from "../workers/optimizer-runner";
 
-/** A RouteSheetsError that also sets response headers (Retry-After). */
-export class HttpProblem extends RouteSheetsError {
-  constructor(
-    title: RouteSheetsError["title"],
-    detail: string,
-    readonly headers: Record<string, string>
-  ) {
-    super(title, detail);
+/** A service problem that also sets response headers (Retry-After). */
+export class HttpProblem extends ServiceProblem {
+  constructor(title: ProblemTitle, detail: string, headers: Record<string, string>) {
+    super(title, detail, undefined, headers);
   }
 }
 
@@ -26,7 +23,8 @@ export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
 
 /** Maps any thrown value to the problem the client sees (and logs 500s). */
 export function problemFor(err: unknown, request: FastifyRequest, base: string): Problem {
-  if (isRouteSheetsError(err)) return problem(base, err.title, err.detail);
+  if (err instanceof ServiceProblem) return problem(base, err.title, err.detail);
+  if (isRouteSheetsError(err)) return problem(base, TITLE_OF_KIND[err.kind], err.detail);
   if (err instanceof SearchFailed) return searchProblem(err, base);
   if (isBusyError(err))
     return problem(
@@ -105,7 +103,7 @@ function searchProblem(err: SearchFailed, base: string): Problem {
 export function registerProblemHandlers(app: FastifyInstance, base: string): void {
   app.setErrorHandler((err, request, reply) => {
     const p = problemFor(err, request, base);
-    if (err instanceof HttpProblem) reply.headers(err.headers);
+    if (err instanceof ServiceProblem) reply.headers(err.headers);
     if (p.status === 503) reply.header("retry-after", "1");
     return sendProblem(reply, p);
   });
@@ -145,3 +143,13 @@ export function registerProblemHandlers(app: FastifyInstance, base: string): voi
     );
   });
 }
+
+/**
+ * Problem handling for the whole service (error handler, 404/405 answers): on the root, so it
+ * must be registered before any route (it records each route's methods for 405 Allow).
+ */
+export const problemPlugin = fp(
+  async (app, options: { problemTypeBase: string }) =>
+    registerProblemHandlers(app, options.problemTypeBase),
+  { name: "route-sheets-problems", fastify: "5.x" }
+);

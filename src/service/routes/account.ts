@@ -1,8 +1,8 @@
 /** GET /account (extension): the calling key's account, so the task pane can show both balances. */
-import { FastifyInstance } from "fastify";
+import { FastifyPluginAsync } from "fastify";
 import { Type } from "@sinclair/typebox";
-import { effectiveRateLimit, guard } from "../plugins/guard";
-import { callerOf, problemResponses, RouteDeps, SECURITY } from "./common";
+import { effectiveRateLimit } from "../plugins/guard";
+import { callerOf, problemResponses, SECURITY } from "./common";
 
 export const AccountInfo = Type.Object(
   {
@@ -22,7 +22,7 @@ export const AccountInfo = Type.Object(
   { $id: "AccountInfo" }
 );
 
-export function accountRoutes(app: FastifyInstance, deps: RouteDeps): void {
+export const accountApi: FastifyPluginAsync = async (app) => {
   app.get(
     "/account",
     {
@@ -36,11 +36,11 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps): void {
           ...problemResponses([]),
         },
       },
-      onRequest: guard(deps.guardDeps, null),
+      onRequest: app.guard(null),
     },
     async (request) => {
       const { key, account } = callerOf(request);
-      const limit = effectiveRateLimit(key, deps.guardDeps.defaultRate);
+      const limit = effectiveRateLimit(key, app.defaultRateLimit);
       return {
         name: account.name,
         tier: account.tier,
@@ -54,4 +54,4 @@ export function accountRoutes(app: FastifyInstance, deps: RouteDeps): void {
       };
     }
   );
-}
+};

@@ -18,7 +18,6 @@ import {
   POLICY,
   settleMany,
 } from "../plugins/credits";
-import { guard } from "../plugins/guard";
 import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
@@ -66,7 +65,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
   }
 
   api.post(
-    "/route-information/api/batch",
+    "/batch",
     {
       schema: {
         tags: ["route-information", "extension"],
@@ -96,7 +95,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
           ...problemResponses(["Incorrect Values", "Type Required"]),
         },
       },
-      onRequest: guard(deps.guardDeps, null),
+      onRequest: app.guard(null),
     },
     async (request, reply) => {
       const caller = callerOf(request);

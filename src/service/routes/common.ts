@@ -1,10 +1,9 @@
 /** Pieces every API route shares: the guard, OpenAPI error responses, query normalisation. */
-import { FastifyRequest } from "fastify";
-import { incorrectValues, ProblemTitle, STATUS_OF } from "../../engine/errors";
+import { FastifyInstance, FastifyRequest } from "fastify";
+import { incorrectValues } from "../../engine/errors";
 import { INCLUDE_VALUES, IncludeValue } from "../schemas";
 import { Caller } from "../plugins/auth";
-import { PROBLEM_MEANING } from "../problem";
-import { GuardDeps } from "../plugins/guard";
+import { PROBLEM_MEANING, ProblemTitle, STATUS_OF } from "../problem";
 import { Credits } from "../plugins/credits";
 import { ServiceConfig } from "../config";
 import { RouteEngine } from "../../engine/route-engine";
@@ -15,7 +14,22 @@ export interface RouteDeps {
   optimizer?: OptimizerRunner;
   config: ServiceConfig;
   credits: Credits;
-  guardDeps: GuardDeps;
+}
+
+/** What the API route plugins are registered with; credits and the guard come from the root's plugins. */
+export interface ApiPluginOptions {
+  engine: RouteEngine;
+  optimizer?: OptimizerRunner;
+  config: ServiceConfig;
+}
+
+export function routeDeps(app: FastifyInstance, options: ApiPluginOptions): RouteDeps {
+  return {
+    engine: options.engine,
+    optimizer: options.optimizer,
+    config: options.config,
+    credits: app.credits,
+  };
 }
 
 export const SECURITY = [{ apiKey: [] as string[] }];

@@ -1,13 +1,11 @@
 /** Unauthenticated routes: health, the OpenAPI document, and the pages behind problem `type` URIs. */
-import { FastifyInstance } from "fastify";
-import { PROBLEM_MEANING, PROBLEM_TITLES, slugOf, titleOfSlug } from "../problem";
-import { STATUS_OF } from "../../engine/errors";
-import { fail } from "../problem";
+import { FastifyPluginAsync } from "fastify";
+import { fail, PROBLEM_MEANING, PROBLEM_TITLES, slugOf, STATUS_OF, titleOfSlug } from "../problem";
 
-export function metaRoutes(
-  app: FastifyInstance,
-  info: { optimizer: boolean; startedAt: number }
-): void {
+export const metaApi: FastifyPluginAsync<{ optimizer: boolean; startedAt: number }> = async (
+  app,
+  info
+) => {
   app.get(
     "/health",
     {
@@ -59,4 +57,4 @@ export function metaRoutes(
       return { title, status: STATUS_OF[title], meaning: PROBLEM_MEANING[title] };
     }
   );
-}
+};

@@ -6,7 +6,6 @@
 import { FastifyInstance, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { parseModality } from "../../engine/route-engine";
-import { guard } from "../plugins/guard";
 import { pathFeature, MAX_PATH_POINTS } from "../path-geojson";
 import { RouteQuery } from "../schemas";
 import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
@@ -25,7 +24,7 @@ export function pathRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const schema = { $ref: "PathFeature#" };
 
   api.get(
-    "/route-information/api/path",
+    "/path",
     {
       schema: {
         tags: ["route-information", "extension"],
@@ -48,7 +47,7 @@ export function pathRoutes(app: FastifyInstance, deps: RouteDeps): void {
           ...problemResponses(["Incorrect Values", "Over Limit", "Unknown Data", "Not Found"]),
         },
       },
-      onRequest: guard(deps.guardDeps, "path"),
+      onRequest: app.guard("path"),
       preValidation: async (request: FastifyRequest) =>
         upperCase(request.query as Record<string, unknown>, ["modality"]),
     },

@@ -1,20 +1,44 @@
-/** GET /route-information/api/{terminals,distance,emissions}: thin wrappers around the engine. */
-import { FastifyInstance, FastifyRequest } from "fastify";
+/**
+ * The /route-information/api plugin (registered with that prefix): GET terminals, distance,
+ * emissions (thin wrappers around the engine), path and the batch.
+ */
+import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { guard } from "../plugins/guard";
 import { DistanceQuery, EmissionsQuery, TerminalsQuery } from "../schemas";
-import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
+import { Store } from "../store/store";
+import { batchRoutes } from "./batch";
+import {
+  ApiPluginOptions,
+  callerOf,
+  parseInclude,
+  problemResponses,
+  RouteDeps,
+  routeDeps,
+  SECURITY,
+  upperCase,
+} from "./common";
+import { pathRoutes } from "./path";
 
 const TAG = ["route-information"];
 
-export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
+export const routeInformationApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> = async (
+  app,
+  options
+) => {
+  const deps = routeDeps(app, options);
+  routeInformationRoutes(app, deps);
+  pathRoutes(app, deps);
+  batchRoutes(app, { ...deps, store: options.store });
+};
+
+function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
   const normaliseModality = async (request: FastifyRequest) =>
     upperCase(request.query as Record<string, unknown>, ["modality"]);
 
   api.get(
-    "/route-information/api/terminals",
+    "/terminals",
     {
       schema: {
         tags: TAG,
@@ -32,7 +56,7 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
           ...problemResponses(["Incorrect Values", "Unknown Data", "Over Limit"]),
         },
       },
-      onRequest: guard(deps.guardDeps, "terminals"),
+      onRequest: app.guard("terminals"),
     },
     async (request, reply) => {
       const found = engine.terminals(request.query.terminalLocode, request.query.terminalName);
@@ -43,7 +67,7 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
   );
 
   api.get(
-    "/route-information/api/distance",
+    "/distance",
     {
       schema: {
         tags: TAG,
@@ -56,7 +80,7 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
           ...problemResponses(["Incorrect Values", "Over Limit", "Unknown Data", "Not Found"]),
         },
       },
-      onRequest: guard(deps.guardDeps, "distance"),
+      onRequest: app.guard("distance"),
       preValidation: normaliseModality,
     },
     async (request) => {
@@ -68,7 +92,7 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
   );
 
   api.get(
-    "/route-information/api/emissions",
+    "/emissions",
     {
       schema: {
         tags: TAG,
@@ -91,7 +115,7 @@ export function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): v
           ]),
         },
       },
-      onRequest: guard(deps.guardDeps, "emissions"),
+      onRequest: app.guard("emissions"),
       preValidation: normaliseModality,
     },
     async (request) => {

@@ -1,12 +1,21 @@
-/** GET /route-optimizer/api/external and /operators: the optimizer behind key, access and credits. */
-import { FastifyInstance, FastifyRequest } from "fastify";
+/**
+ * The /route-optimizer/api plugin (registered with that prefix): GET external and
+ * external/operators, the optimizer behind key, access and credits.
+ */
+import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { RawQuery } from "../../engine/optimizer/types";
 import { OptimizerRunner } from "../workers/optimizer-runner";
-import { guard } from "../plugins/guard";
 import { fail } from "../problem";
 import { OPTIMIZER_LIST_PARAMS, OptimizerQuery } from "../schemas";
-import { callerOf, problemResponses, RouteDeps, SECURITY, upperCase } from "./common";
+import {
+  ApiPluginOptions,
+  callerOf,
+  problemResponses,
+  routeDeps,
+  SECURITY,
+  upperCase,
+} from "./common";
 
 const TAG = ["route-optimizer"];
 
@@ -38,7 +47,9 @@ function snapshot(query: Record<string, unknown>): RawQuery {
   return raw;
 }
 
-export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): void {
+export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (app, options) => {
+  const deps = routeDeps(app, options);
+  app.decorateRequest("rawQuery", null);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { credits } = deps;
   const optimizer = (): OptimizerRunner => {
@@ -48,7 +59,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
   };
 
   api.get(
-    "/route-optimizer/api/external",
+    "/external",
     {
       schema: {
         tags: TAG,
@@ -68,7 +79,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
           ]),
         },
       },
-      onRequest: guard(deps.guardDeps, "optimizerSearch"),
+      onRequest: app.guard("optimizerSearch"),
       preValidation: async (request: FastifyRequest) => {
         const q = request.query as Record<string, unknown>;
         splitLists(q, OPTIMIZER_LIST_PARAMS);
@@ -87,7 +98,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
   );
 
   api.get(
-    "/route-optimizer/api/external/operators",
+    "/external/operators",
     {
       schema: {
         tags: TAG,
@@ -99,7 +110,7 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
           ...problemResponses(["Over Limit", "Free Tier Not Allowed"]),
         },
       },
-      onRequest: guard(deps.guardDeps, "operators"),
+      onRequest: app.guard("operators"),
     },
     async (request) => {
       const list = await optimizer().operators();
@@ -107,4 +118,4 @@ export function routeOptimizerRoutes(app: FastifyInstance, deps: RouteDeps): voi
       return list.map((o) => ({ id: o.id, name: o.name, scac: o.scac }));
     }
   );
-}
+};

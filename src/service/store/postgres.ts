@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Pool as PgPool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from "pg";
-import { RouteSheetsError } from "../../engine/errors";
+import { ServiceProblem } from "../problem";
 import { Migration } from "./migrations";
 import { PG_MIGRATIONS } from "./postgres-migrations";
 import {
@@ -441,7 +441,7 @@ export function unavailableIfDisconnected(e: unknown): unknown {
       message
     );
   return disconnected
-    ? new RouteSheetsError(
+    ? new ServiceProblem(
         "Service Unavailable",
         "The accounts database is not reachable right now; retry after Retry-After seconds."
       )

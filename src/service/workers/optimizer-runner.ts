@@ -59,7 +59,7 @@ function workerFile(): string {
 function unwrap<T>(r: OptimizerTaskResult): T {
   if ("error" in r) {
     if (r.error.failure === "domain")
-      throw new RouteSheetsError(r.error.title as never, r.error.detail, r.error.parameter);
+      throw new RouteSheetsError(r.error.kind, r.error.detail, r.error.parameter);
     throw new SearchFailed(r.error);
   }
   return r.ok as T;

@@ -2,7 +2,7 @@
  * Piscina worker: each worker thread loads the engine and the route optimizer of the data directory
  * once, then answers searches. Results and errors cross the thread boundary as plain objects.
  */
-import { isRouteSheetsError } from "../../engine/errors";
+import { ErrorKind, isRouteSheetsError } from "../../engine/errors";
 import { SearchBudgetExceeded } from "../../engine/optimizer/search/mc-csa";
 import {
   Operator,
@@ -16,7 +16,7 @@ export type OptimizerTask =
 
 /** What went wrong, without the class (lost between threads). */
 export type TaskFailure =
-  | { failure: "domain"; title: string; detail: string; parameter?: string }
+  | { failure: "domain"; kind: ErrorKind; detail: string; parameter?: string }
   | { failure: "budget" }
   | { failure: "unavailable"; detail: string };
 
@@ -74,6 +74,6 @@ export function describeFailure(e: unknown): TaskFailure {
   if (e instanceof SearchBudgetExceeded) return { failure: "budget" };
   if (e instanceof Unavailable) return { failure: "unavailable", detail: e.message };
   if (isRouteSheetsError(e))
-    return { failure: "domain", title: e.title, detail: e.detail, parameter: e.parameter };
+    return { failure: "domain", kind: e.kind, detail: e.detail, parameter: e.parameter };
   throw e;
 }

@@ -27,8 +27,7 @@ function expectError(fn: () => unknown, parameter: string): RouteSheetsError {
   } catch (e) {
     expect(isRouteSheetsError(e)).toBe(true);
     const err = e as RouteSheetsError;
-    expect(err.title).toBe("Incorrect Values");
-    expect(err.status).toBe(400);
+    expect(err.kind).toBe("bad-value");
     expect(err.parameter).toBe(parameter);
     return err;
   }

@@ -1,5 +1,5 @@
 /** Every filter and sort of the route search on a small hand-made network with known times. */
-import { isRouteSheetsError, RouteSheetsError } from "../../../src/engine/errors";
+import { ErrorKind, isRouteSheetsError, RouteSheetsError } from "../../../src/engine/errors";
 import { RawQuery, RouteOption } from "../../../src/engine/optimizer/types";
 import { GRAMS_PER_TEU_KM, optimizerFor, scheduleOf, T0, TestPort } from "./helpers";
 
@@ -108,7 +108,7 @@ const routes = (extra: RawQuery = {}) => search(extra).map(codes);
 
 function expectError(
   query: RawQuery,
-  title: string,
+  kind: ErrorKind,
   parameter: string,
   detailPart?: string
 ): RouteSheetsError {
@@ -116,13 +116,13 @@ function expectError(
     optimizer.search(query);
   } catch (e) {
     if (!isRouteSheetsError(e)) throw e;
-    expect(e.title).toBe(title);
+    expect(e.kind).toBe(kind);
     expect(e.parameter).toBe(parameter);
     expect(e.detail).toContain(parameter);
     if (detailPart) expect(e.detail).toContain(detailPart);
     return e;
   }
-  throw new Error(`expected ${title} for ${parameter}`);
+  throw new Error(`expected ${kind} for ${parameter}`);
 }
 
 describe("route search on a known network", () => {
@@ -239,7 +239,7 @@ describe("route search on a known network", () => {
     test("unknown sort → Incorrect Values naming sort and the allowed values", () => {
       expectError(
         { ...base, sort: "PRICE" },
-        "Incorrect Values",
+        "bad-value",
         "sort",
         "LEAD_TIME, EMISSIONS, TRANSFERS, DEPARTURE, ARRIVAL"
       );
@@ -250,7 +250,7 @@ describe("route search on a known network", () => {
     test("maxTransfers", () => {
       expect(routes({ maxTransfers: "1" })).toEqual(["SWAN>RTM-DUI-RAIL"]);
       expect(routes({ maxTransfers: "0" })).toEqual([]);
-      expectError({ ...base, maxTransfers: "-1" }, "Incorrect Values", "maxTransfers");
+      expectError({ ...base, maxTransfers: "-1" }, "bad-value", "maxTransfers");
     });
 
     test("excludedOperators by SCAC and by id; a partner counts as appearing", () => {
@@ -273,7 +273,7 @@ describe("route search on a known network", () => {
       expect(routes({ anyRequiredOperators: "ZIMU" })).toEqual([]);
       expectError(
         { ...base, anyRequiredOperators: "NOPE" },
-        "Unknown Data",
+        "unknown-data",
         "anyRequiredOperators",
         "MAEU"
       );
@@ -286,12 +286,7 @@ describe("route search on a known network", () => {
       ]);
       expect(routes({ excludedLocodes: "NLRTM" })).toEqual(["FAL1>FAL3>ANR-DUI-RAIL"]);
       expect(routes({ excludedLocodes: "DEDUI" })).toEqual([]);
-      expectError(
-        { ...base, excludedLocodes: "XX" },
-        "Incorrect Values",
-        "excludedLocodes",
-        "UN/LOCODE"
-      );
+      expectError({ ...base, excludedLocodes: "XX" }, "bad-value", "excludedLocodes", "UN/LOCODE");
     });
 
     test("allRequiredLocodes and anyRequiredLocodes", () => {
@@ -312,7 +307,7 @@ describe("route search on a known network", () => {
       expect(routes({ modalities: "BARGE" })).toEqual([]);
       expectError(
         { ...base, modalities: "DEEPSEA,AIR" },
-        "Incorrect Values",
+        "bad-value",
         "modalities",
         "DEEPSEA, SHORTSEA, BARGE, RAIL, TRUCK"
       );
@@ -321,12 +316,7 @@ describe("route search on a known network", () => {
     test("directSeaOnly excludes transshipment between sea legs", () => {
       expect(routes({ directSeaOnly: "true" })).toEqual(["SWAN>RTM-DUI-RAIL"]);
       expect(routes({ directSeaOnly: "false" })).toEqual(routes());
-      expectError(
-        { ...base, directSeaOnly: "yes" },
-        "Incorrect Values",
-        "directSeaOnly",
-        "true, false"
-      );
+      expectError({ ...base, directSeaOnly: "yes" }, "bad-value", "directSeaOnly", "true, false");
     });
 
     test("maxEmission (kg CO2e per TEU, whole route)", () => {
@@ -337,7 +327,7 @@ describe("route search on a known network", () => {
         [codes(a), codes(b)].sort()
       );
       expect(routes({ maxEmission: "1" })).toEqual([]);
-      expectError({ ...base, maxEmission: "lots" }, "Incorrect Values", "maxEmission");
+      expectError({ ...base, maxEmission: "lots" }, "bad-value", "maxEmission");
     });
 
     test("maxLeadTime as ISO 8601 duration", () => {
@@ -347,8 +337,8 @@ describe("route search on a known network", () => {
         "FAL1>FAL3>ANR-DUI-RAIL",
       ]);
       expect(routes({ maxLeadTime: "P26D" })).toEqual([]);
-      expectError({ ...base, maxLeadTime: "P1M" }, "Incorrect Values", "maxLeadTime", "P21D");
-      expectError({ ...base, maxLeadTime: "21 days" }, "Incorrect Values", "maxLeadTime");
+      expectError({ ...base, maxLeadTime: "P1M" }, "bad-value", "maxLeadTime", "P21D");
+      expectError({ ...base, maxLeadTime: "21 days" }, "bad-value", "maxLeadTime");
     });
 
     test("maxArrival", () => {
@@ -356,12 +346,7 @@ describe("route search on a known network", () => {
       expect(routes({ maxArrival: "2030-02-02T06:00:00Z" })).toEqual(["FAL1>FAL3>ANR-DUI-RAIL"]);
       expect(routes({ maxArrival: "2030-02-02" })).toEqual(["FAL1>FAL3>ANR-DUI-RAIL"]);
       expect(routes({ maxArrival: "2030-02-03" }).length).toBe(2);
-      expectError(
-        { ...base, maxArrival: "2030-02-30" },
-        "Incorrect Values",
-        "maxArrival",
-        "YYYY-MM-DD"
-      );
+      expectError({ ...base, maxArrival: "2030-02-30" }, "bad-value", "maxArrival", "YYYY-MM-DD");
     });
 
     test("minDeparture and maxDeparture bound the first departure", () => {
@@ -373,7 +358,7 @@ describe("route search on a known network", () => {
       expect(routes({ minDeparture: "2030-01-09" })).toEqual([]);
       expectError(
         { ...base, minDeparture: "2030-01-09", maxDeparture: "2030-01-08" },
-        "Incorrect Values",
+        "bad-value",
         "maxDeparture"
       );
       // Omitted minDeparture: from "now" (the loader's clock; here T0) for the default window.
@@ -433,19 +418,19 @@ describe("route search on a known network", () => {
       ).toEqual(routes());
     });
     test("value/type mismatch → Incorrect Values naming the place parameter", () => {
-      expectError({ ...base, originType: "TERMINAL" }, "Incorrect Values", "origin", "LOCODE");
-      expectError({ ...base, destination: "51.4,6.7" }, "Incorrect Values", "destination");
+      expectError({ ...base, originType: "TERMINAL" }, "bad-value", "origin", "LOCODE");
+      expectError({ ...base, destination: "51.4,6.7" }, "bad-value", "destination");
       expectError(
         { ...base, originType: "PORT" },
-        "Incorrect Values",
+        "bad-value",
         "originType",
         "LOCODE, TERMINAL, GEO"
       );
-      expectError({ ...base, destinationType: undefined }, "Incorrect Values", "destinationType");
-      expectError({ ...base, origin: " " }, "Incorrect Values", "origin");
+      expectError({ ...base, destinationType: undefined }, "bad-value", "destinationType");
+      expectError({ ...base, origin: " " }, "bad-value", "origin");
     });
     test("unknown LOCODE → Unknown Data; no route → empty results", () => {
-      expectError({ ...base, destination: "USNYC" }, "Unknown Data", "destination");
+      expectError({ ...base, destination: "USNYC" }, "unknown-data", "destination");
       expect(optimizer.search({ ...base, origin: "DEHAM", destination: "CNSHA" })).toEqual({
         results: [],
       });
@@ -453,7 +438,7 @@ describe("route search on a known network", () => {
       expect(optimizer.search({ ...base, destination: "CNSHA" })).toEqual({ results: [] });
     });
     test("a scalar given twice with different values is rejected", () => {
-      expectError({ ...base, sort: ["ARRIVAL", "DEPARTURE"] }, "Incorrect Values", "sort");
+      expectError({ ...base, sort: ["ARRIVAL", "DEPARTURE"] }, "bad-value", "sort");
     });
   });
 

@@ -66,23 +66,22 @@ describe("built-in ports (sea-ports only)", () => {
 
   it("reports a well-formed unknown LOCODE as Unknown Data naming the parameter", () => {
     const e = errorOf(() => resolver.resolve("ZZZZZ", "destination"));
-    expect(e.title).toBe("Unknown Data");
-    expect(e.status).toBe(404);
+    expect(e.kind).toBe("unknown-data");
     expect(e.parameter).toBe("destination");
     expect(e.detail).toMatch(/^destination ZZZZZ is not a known UN\/LOCODE/);
   });
 
   it("reports a sea-ports entry without coordinates as Unknown Data asking for lat,lng", () => {
     const e = errorOf(() => resolver.resolve("TWTPE", "origin"));
-    expect(e.title).toBe("Unknown Data");
+    expect(e.kind).toBe("unknown-data");
     expect(e.detail).toMatch(
       /TWTPE .* has no coordinates in the sea-ports list; pass "lat,lng" instead/
     );
   });
 
   it("reports malformed input as Incorrect Values", () => {
-    expect(errorOf(() => resolver.resolve("abc", "origin")).title).toBe("Incorrect Values");
-    expect(errorOf(() => resolver.resolve("91,0", "origin")).title).toBe("Incorrect Values");
+    expect(errorOf(() => resolver.resolve("abc", "origin")).kind).toBe("bad-value");
+    expect(errorOf(() => resolver.resolve("91,0", "origin")).kind).toBe("bad-value");
   });
 
   it("has no DEDUI without the overlay (sea-ports lacks it)", () => {
@@ -132,7 +131,7 @@ describe("overlay and terminals", () => {
     const e = errorOf(() =>
       resolver.resolve("f47ac10b-58cc-4372-a567-0e02b2c3d479", "destination")
     );
-    expect(e.title).toBe("Unknown Data");
+    expect(e.kind).toBe("unknown-data");
     expect(e.parameter).toBe("destination");
     expect(e.detail).toMatch(/not a known terminal id/);
   });
@@ -194,7 +193,7 @@ describe("UN/LOCODE import", () => {
     expect(ports.get("AUSYD")).toMatchObject({ lat: -33.8667, lng: 151.2167 });
     // Known but without coordinates.
     const e = errorOf(() => resolver.resolve("ADFMO", "destination"));
-    expect(e.title).toBe("Unknown Data");
+    expect(e.kind).toBe("unknown-data");
     expect(e.parameter).toBe("destination");
     expect(e.detail).toMatch(
       /^destination ADFMO \(La Farga de Moles\) has no coordinates in the UN\/LOCODE list; pass "lat,lng" instead/

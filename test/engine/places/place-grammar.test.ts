@@ -38,12 +38,8 @@ test.each(["Rotterdam", "NLRT1", "51.9;4.1", "1,2,3", "lat,lng", "95,4", "1,200"
     try {
       parsePlaceInput(input, "destination");
     } catch (e) {
-      const problem = e as { detail: string; title: string; status: number; parameter: string };
-      expect([problem.title, problem.status, problem.parameter]).toEqual([
-        "Incorrect Values",
-        400,
-        "destination",
-      ]);
+      const problem = e as { detail: string; kind: string; parameter: string };
+      expect([problem.kind, problem.parameter]).toEqual(["bad-value", "destination"]);
       service = problem.detail;
     }
     expect(service).toMatch(/^destination /);

@@ -6,11 +6,11 @@ import { importVessels, loadSeaRouter, loadVesselResolver } from "../../../src/d
 import { isRouteSheetsError } from "../../../src/engine/errors";
 import { isValidImo, parseVesselInfo } from "../../../src/engine/routing/vessels";
 
-function errorOf(fn: () => unknown): { title: string; parameter?: string; detail: string } {
+function errorOf(fn: () => unknown): { kind: string; parameter?: string; detail: string } {
   try {
     fn();
   } catch (e) {
-    if (isRouteSheetsError(e)) return { title: e.title, parameter: e.parameter, detail: e.detail };
+    if (isRouteSheetsError(e)) return { kind: e.kind, parameter: e.parameter, detail: e.detail };
     throw e;
   }
   throw new Error("expected an error");
@@ -48,7 +48,7 @@ describe("vesselInfo parsing", () => {
     [""],
   ])("rejects %j with Incorrect Values naming vesselInfo and the allowed forms", (value) => {
     const e = errorOf(() => parseVesselInfo(value, "vesselInfo"));
-    expect(e.title).toBe("Incorrect Values");
+    expect(e.kind).toBe("bad-value");
     expect(e.parameter).toBe("vesselInfo");
     expect(e.detail).toContain("length,width,draught");
     expect(e.detail).toContain("IMO");
@@ -82,11 +82,9 @@ describe("vessel registry", () => {
 
   it("answers Unknown Data for a well-formed but unknown vessel", () => {
     const e = errorOf(() => vessels.resolve("IMO1234567", "vesselInfo"));
-    expect(e.title).toBe("Unknown Data");
+    expect(e.kind).toBe("unknown-data");
     expect(e.parameter).toBe("vesselInfo");
-    expect(errorOf(() => vessels.resolve("MMSI123456789", "vesselInfo")).title).toBe(
-      "Unknown Data"
-    );
+    expect(errorOf(() => vessels.resolve("MMSI123456789", "vesselInfo")).kind).toBe("unknown-data");
   });
 
   it("imports a CSV, reporting bad rows, adding the valid ones", () => {
