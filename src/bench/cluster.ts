@@ -13,6 +13,7 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { autocannon } from "./autocannon";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const BIN = path.join(ROOT, "bin", "route-sheets.js");
@@ -32,18 +33,6 @@ interface Servers {
   startNginx(upstreams: string[], o?: { workers?: number }): Promise<Launched>;
 }
 const servers = require(path.join(ROOT, "test", "support", "servers.js")) as Servers;
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (
-  options: { url: string; duration: number; connections: number; headers: Record<string, string> },
-  done: (err: Error | null, result: AutocannonResult) => void
-) => unknown;
-const autocannon = require("autocannon") as Autocannon;
 
 interface Figures {
   name: string;

@@ -11,6 +11,7 @@ import { ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { autocannon } from "./autocannon";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const LANE = "/route-information/api/distance?origin=NLRTM&destination=DEHAM&modality=TRUCK";
@@ -19,19 +20,6 @@ const WORST_SEARCH =
   "/route-optimizer/api/external?origin=CNSHA&originType=LOCODE&destination=NLRTM&destinationType=LOCODE" +
   "&allRequiredLocodes=CNNGB,CNYTN,MYTPP,DEBRV,PLGDN,CNTAO";
 const CONCURRENT_SEARCHES = 4;
-
-/** The part of autocannon's API used here (the package ships no types). */
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-type Autocannon = (
-  options: { url: string; duration: number; connections: number; headers: Record<string, string> },
-  done: (err: Error | null, result: AutocannonResult) => void
-) => unknown;
-const autocannon = require("autocannon") as Autocannon;
 
 interface Figures {
   name: string;
