@@ -3,6 +3,7 @@
  * never a 5xx, and every error is an RFC 9457 problem with a catalogue title.
  */
 import fc from "fast-check";
+import { ROUTE_SEARCH_PARAMETERS } from "../../src/engine/optimizer/types";
 import { STATUS_OF } from "../../src/service/problem";
 import { startTestServer, TestServer } from "./support";
 
@@ -24,25 +25,8 @@ const NAMES = [
   "avoid",
   "containerType",
   "fuelType",
-  "originType",
-  "destinationType",
-  "modalities",
-  "minDeparture",
-  "maxDeparture",
-  "maxArrival",
-  "maxTransfers",
-  "allRequiredOperators",
-  "anyRequiredOperators",
-  "excludedOperators",
-  "anyRequiredLocodes",
-  "allRequiredLocodes",
-  "excludedLocodes",
-  "maxFirstMileTruckingKm",
-  "maxLastMileTruckingKm",
-  "sort",
-  "directSeaOnly",
-  "maxEmission",
-  "maxLeadTime",
+  // The route search's own list (origin and destination are already above).
+  ...ROUTE_SEARCH_PARAMETERS.filter((p) => p !== "origin" && p !== "destination"),
   "__proto__",
   "constructor",
   "",

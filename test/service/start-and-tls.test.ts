@@ -5,7 +5,7 @@
  * help pages the manifest and the functions link to; a port in use; `serve --tls`.
  * Each start runs with a throwaway HOME, so the real ~/.office-addin-dev-certs is never touched.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as https from "node:https";
 import * as net from "node:net";
@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { OfficeAddinManifest } from "office-addin-manifest";
 import { BIN, kill, requireBuild, ROOT } from "./child";
 import { tempDir } from "./support";
+import { throwawayCertificate } from "../support/certificate";
 
 beforeAll(() => requireBuild());
 
@@ -98,34 +99,6 @@ function get(url: string, ca: Buffer, host?: string): Promise<Answer> {
       )
       .on("error", reject);
   });
-}
-
-/** A throwaway certificate for localhost and 127.0.0.1 (its own CA). */
-function throwawayCertificate(dir: string): { cert: string; key: string } {
-  const cert = path.join(dir, "cert.pem");
-  const key = path.join(dir, "key.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ],
-    { stdio: "ignore" }
-  );
-  return { cert, key };
 }
 
 /** The manifest read by Microsoft's own reader (office-addin-manifest). */

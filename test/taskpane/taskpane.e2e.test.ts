@@ -26,6 +26,7 @@ import { distinctRoutings, DistinctRouting } from "../../src/client/distinct-rou
 import type { RouteOption } from "../../src/client/types";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { execFileSync } from "node:child_process";
+import { throwawayCertificate } from "../support/certificate";
 
 jest.setTimeout(300_000);
 
@@ -182,29 +183,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
       ],
       { stdio: "pipe" }
     );
-    const cert = path.join(dataDir, "cert.pem");
-    const key = path.join(dataDir, "key.pem");
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-keyout",
-        key,
-        "-out",
-        cert,
-        "-days",
-        "1",
-        "-subj",
-        "/CN=localhost",
-        "-addext",
-        "subjectAltName=DNS:localhost,IP:127.0.0.1",
-      ],
-      { stdio: "ignore" }
-    );
+    const { cert, key } = throwawayCertificate(dataDir);
     ca = fs.readFileSync(cert);
     const port = await freePort();
     origin = `https://localhost:${port}`;
