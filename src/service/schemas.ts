@@ -5,6 +5,7 @@
 import { Type, TSchema } from "@sinclair/typebox";
 import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query";
 import { MODALITIES, PASSAGES } from "../engine/types";
+import { PROBLEM_TITLES } from "./problem";
 import { loadEmissions } from "../data/emissions";
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
@@ -379,20 +380,7 @@ export const ProblemSchema = {
     },
     title: {
       type: "string",
-      enum: [
-        "Incorrect Values",
-        "Type Required",
-        "No Key",
-        "Over Limit",
-        "Free Tier Not Allowed",
-        "Invalid Key",
-        "Inactive",
-        "Unknown Data",
-        "Not Found",
-        "Too Many Requests",
-        "System Error",
-        "Service Unavailable",
-      ],
+      enum: [...PROBLEM_TITLES],
       description: 'The "Type" column of the error catalogue.',
     },
     status: { type: "integer", description: "The HTTP status." },
