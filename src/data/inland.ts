@@ -6,8 +6,8 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { parse } from "csv-parse/sync";
-import { feature } from "topojson-client";
+import type { parse as parseCsv } from "csv-parse/sync";
+import type { feature as topoFeature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
 import { BargeNetwork } from "../engine/routing/inland/barge-network";
@@ -25,6 +25,14 @@ import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regio
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
 import { polygonSnapshot } from "./snapshot";
+
+// Loaded when a file is actually parsed: a warm start takes the polygons from their snapshot.
+const parse: typeof parseCsv = (...args: Parameters<typeof parseCsv>) =>
+  (require("csv-parse/sync") as { parse: typeof parseCsv }).parse(...args);
+const feature = ((...args: Parameters<typeof topoFeature>) =>
+  (require("topojson-client") as { feature: typeof topoFeature }).feature(
+    ...args
+  )) as typeof topoFeature;
 
 /** data/ at the package root (two levels up from src/data or dist/data). */
 export const DATA_DIR = path.resolve(__dirname, "..", "..", "data");

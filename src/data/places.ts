@@ -5,8 +5,8 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
+import type { parse as parseCsv } from "csv-parse/sync";
+import type { stringify as stringifyCsv } from "csv-stringify/sync";
 import { MODALITIES, Modality, Port } from "../engine/types";
 import {
   LOCODE_PATTERN,
@@ -25,6 +25,14 @@ import {
   UnlocodeLocation,
   UnlocodeTable,
 } from "../engine/places";
+import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
+
+// The CSV modules are loaded when a file is actually parsed or written: a warm start reads the
+// shipped places from their snapshot and needs neither.
+const parse: typeof parseCsv = (...args: Parameters<typeof parseCsv>) =>
+  (require("csv-parse/sync") as { parse: typeof parseCsv }).parse(...args);
+const stringify: typeof stringifyCsv = (...args: Parameters<typeof stringifyCsv>) =>
+  (require("csv-stringify/sync") as { stringify: typeof stringifyCsv }).stringify(...args);
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
 export const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -44,23 +52,50 @@ export interface Places {
   resolver: PlaceResolver;
 }
 
+const SHIPPED_OVERLAY = path.join(DATA_ROOT, "ports-overlay.csv");
+const SHIPPED_TERMINALS = path.join(DATA_ROOT, "terminals.csv");
+
+/** The overlay ports and the terminals of two files (either may be missing: none from it). */
+function readPlaceFiles(overlayFile: string, terminalsFile: string): ShippedPlaces {
+  return {
+    overlay: fs.existsSync(overlayFile) ? readPortOverlay(overlayFile) : [],
+    terminals: fs.existsSync(terminalsFile)
+      ? readTerminalsCsv(terminalsFile).map(makeTerminal)
+      : [],
+    seaPorts: [],
+  };
+}
+
 export function loadPlaces(options: PlacesOptions = {}): Places {
-  const overlayFile = options.overlayFile ?? path.join(DATA_ROOT, "ports-overlay.csv");
-  const terminalsFile = options.terminalsFile ?? path.join(DATA_ROOT, "terminals.csv");
+  const overlayFile = options.overlayFile ?? SHIPPED_OVERLAY;
+  const terminalsFile = options.terminalsFile ?? SHIPPED_TERMINALS;
+  // The shipped files come from their snapshot; files a caller names are read as they are.
+  const shipped = overlayFile === SHIPPED_OVERLAY && terminalsFile === SHIPPED_TERMINALS;
+  const files = shipped
+    ? shippedPlaces(
+        { overlay: overlayFile, terminals: terminalsFile, seaPorts: seaPortsFile() },
+        () => ({
+          ...readPlaceFiles(overlayFile, terminalsFile),
+          seaPorts: [...seaPortsLayer().values()],
+        })
+      )
+    : readPlaceFiles(overlayFile, terminalsFile);
   const layers: PortLayer[] = [];
-  if (fs.existsSync(overlayFile))
-    layers.push({ label: "port overlay", records: indexByLocode(readPortOverlay(overlayFile)) });
+  if (files.overlay.length)
+    layers.push({ label: "port overlay", records: indexByLocode(files.overlay) });
   const unlocodeFile = options.dataDir ? unlocodeStorePath(options.dataDir) : undefined;
   if (unlocodeFile && fs.existsSync(unlocodeFile)) {
     // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
     layers.push({ label: "UN/LOCODE list", records: () => readUnlocodeStore(unlocodeFile) });
   }
-  layers.push({ label: "sea-ports list", records: seaPortsLayer }); // read at the first code the overlay lacks
+  layers.push({
+    label: "sea-ports list",
+    // From the snapshot when shipped; otherwise read at the first code the other layers lack.
+    records: files.seaPorts.length ? indexByLocode(files.seaPorts) : seaPortsLayer,
+  });
   const ports = new PortRegistry(layers);
 
-  const terminalEntries: TerminalEntry[] = [];
-  if (fs.existsSync(terminalsFile))
-    terminalEntries.push(...readTerminalsCsv(terminalsFile).map(makeTerminal));
+  const terminalEntries: TerminalEntry[] = [...files.terminals];
   const importedTerminals = options.dataDir ? terminalStorePath(options.dataDir) : undefined;
   if (importedTerminals && fs.existsSync(importedTerminals)) {
     terminalEntries.push(...readTerminalsCsv(importedTerminals).map(makeTerminal));
@@ -95,10 +130,14 @@ interface SeaPortsEntry {
 
 let seaPortsCache: ReadonlyMap<string, PortRecord> | undefined;
 
+function seaPortsFile(): string {
+  return require.resolve("sea-ports/lib/ports.json");
+}
+
 /** sea-ports' lib/ports.json: LOCODE → {name, coordinates: [lng, lat]}. */
 export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
   if (seaPortsCache) return seaPortsCache;
-  const file = require.resolve("sea-ports/lib/ports.json");
+  const file = seaPortsFile();
   const { version } = JSON.parse(
     fs.readFileSync(path.join(path.dirname(file), "..", "package.json"), "utf8")
   ) as { version: string };

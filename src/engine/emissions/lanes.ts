@@ -11,14 +11,20 @@ export interface LaneEnds {
   to: LatLng;
 }
 
+/** Points whose regions are remembered: a lane sheet repeats its ports thousands of times. */
+const REMEMBERED_POINTS = 4096;
+
 export class TradeLanes {
   private readonly regionNames: string[];
+  private readonly shapes: RegionShape[];
+  private readonly remembered = new Map<string, string[]>();
 
   constructor(
     private readonly regions: Record<string, Region>,
     private readonly lanes: readonly TradeLane[]
   ) {
     this.regionNames = Object.keys(regions);
+    this.shapes = this.regionNames.map((name) => regionShape(regions[name].polygon));
     for (const lane of lanes) {
       for (const r of lane.between) {
         if (!regions[r])
@@ -29,12 +35,23 @@ export class TradeLanes {
 
   /** The first region containing the point, or undefined. */
   regionOf(p: LatLng): string | undefined {
-    return this.regionNames.find((name) => insidePolygon(p, this.regions[name].polygon));
+    return this.containing(p)[0];
   }
 
   /** Every region containing the point (regions nest: NORTH_EUROPE lies in EUROPE_NORTH_MED). */
   regionsOf(p: LatLng): Set<string> {
-    return new Set(this.regionNames.filter((name) => insidePolygon(p, this.regions[name].polygon)));
+    return new Set(this.containing(p));
+  }
+
+  /** Names of the regions containing the point, in the file's order (remembered per point). */
+  private containing(p: LatLng): string[] {
+    const key = `${p.lat},${p.lng}`;
+    let names = this.remembered.get(key);
+    if (names) return names;
+    names = this.regionNames.filter((_, i) => insideShape(p, this.shapes[i]));
+    if (this.remembered.size >= REMEMBERED_POINTS) this.remembered.clear();
+    this.remembered.set(key, names);
+    return names;
   }
 
   /**
@@ -52,6 +69,32 @@ export class TradeLanes {
   }
 }
 
+/** A region's polygon as flat coordinates with its bounding box (most points are outside it). */
+interface RegionShape {
+  polygon: ReadonlyArray<readonly [number, number]>;
+  minLng: number;
+  maxLng: number;
+  minLat: number;
+  maxLat: number;
+}
+
+function regionShape(polygon: ReadonlyArray<readonly [number, number]>): RegionShape {
+  const lngs = polygon.map((v) => v[0]);
+  const lats = polygon.map((v) => v[1]);
+  return {
+    polygon,
+    minLng: Math.min(...lngs),
+    maxLng: Math.max(...lngs),
+    minLat: Math.min(...lats),
+    maxLat: Math.max(...lats),
+  };
+}
+
+function insideShape(p: LatLng, s: RegionShape): boolean {
+  if (p.lng < s.minLng || p.lng > s.maxLng || p.lat < s.minLat || p.lat > s.maxLat) return false;
+  return insidePolygon(p, s.polygon);
+}
+
 /** Even-odd ray casting on [lng, lat] vertices; fine for polygons that do not cross the antimeridian. */
 export function insidePolygon(
   p: LatLng,
@@ -59,8 +102,10 @@ export function insidePolygon(
 ): boolean {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i];
-    const [xj, yj] = polygon[j];
+    const xi = polygon[i][0];
+    const yi = polygon[i][1];
+    const xj = polygon[j][0];
+    const yj = polygon[j][1];
     if (yi > p.lat !== yj > p.lat && p.lng < ((xj - xi) * (p.lat - yi)) / (yj - yi) + xi)
       inside = !inside;
   }

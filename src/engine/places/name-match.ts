@@ -114,9 +114,11 @@ export function rankByName<T>(
   return scored.map((s) => s.item);
 }
 
+/** One collator for every comparison: `localeCompare` with options builds a new one per call. */
+let collator: Intl.Collator | undefined;
+
 /** Accent-insensitive, case-insensitive ordering for listings. */
 export function compareText(a: string, b: string): number {
-  return (
-    a.localeCompare(b, "en", { sensitivity: "base", numeric: true }) || (a < b ? -1 : a > b ? 1 : 0)
-  );
+  collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true });
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
