@@ -24,7 +24,8 @@ import { CircuityOverlandRouter, LandLink } from "../engine/routing/overland/ove
 import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regions";
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
-import { polygonSnapshot } from "./snapshot";
+import { concatFlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
+import { packedPolygonSnapshot, polygonSnapshot } from "./snapshot";
 
 // Loaded when a file is actually parsed: a warm start takes the polygons from their snapshot.
 const parse: typeof parseCsv = (...args: Parameters<typeof parseCsv>) =>
@@ -155,11 +156,13 @@ export function loadLandAdditions(options: InlandLoadOptions = {}): PolygonRings
 
 /** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code (snapshot as above). */
 export function loadCountryPolygons(): CountryPolygon[] {
-  const { polygons, labels } = polygonSnapshot("countries-50m.json", () => {
-    const list = decodeCountryPolygons();
-    return { polygons: list.map((c) => c.rings), labels: list.map((c) => c.country) };
-  }).value;
+  const { polygons, labels } = polygonSnapshot("countries-50m.json", countryPolygonLists).value;
   return polygons.map((rings, i) => ({ country: labels![i], rings }));
+}
+
+function countryPolygonLists(): { polygons: PolygonRings[]; labels: string[] } {
+  const list = decodeCountryPolygons();
+  return { polygons: list.map((c) => c.rings), labels: list.map((c) => c.country) };
 }
 
 function decodeCountryPolygons(): CountryPolygon[] {
@@ -178,9 +181,14 @@ function decodeCountryPolygons(): CountryPolygon[] {
 
 /** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
 export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
-  const land = [...loadLandPolygons(), ...loadLandAdditions(options)];
+  // Flat polygons straight from their snapshots: no nested arrays to build at start-up.
+  const land = concatFlatPolygons(
+    packedPolygonSnapshot("land-50m.json", () => ({ polygons: decodeLandPolygons() })).value,
+    flattenPolygons(loadLandAdditions(options))
+  );
   const landmasses = new LandmassIndex(land, { snapMeters: 20_000 });
-  const regions = new CountryRegions(loadCountryPolygons());
+  const countries = packedPolygonSnapshot("countries-50m.json", countryPolygonLists).value;
+  const regions = new CountryRegions({ flat: countries, countries: countries.labels! });
   return new CircuityOverlandRouter({
     landmasses,
     links: loadLandLinks(options),

@@ -64,24 +64,32 @@ export function seaSnapshot(build: () => SeaParts): Cached<SeaParts> {
 }
 
 /**
- * Polygons of a world-atlas file (e.g. "land-50m.json"), with one label per polygon when the
- * builder gives them.
+ * Polygons of a world-atlas file (e.g. "land-50m.json") as the snapshot holds them (flat typed
+ * arrays), with one label per polygon when the builder gives them.
  */
-export function polygonSnapshot(
+export function packedPolygonSnapshot(
   atlasFile: string,
   build: () => { polygons: PolygonRings[]; labels?: string[] }
-): Cached<{ polygons: PolygonRings[]; labels?: string[] }> {
-  const cached = cachedSnapshot<PackedPolygons>(
+): Cached<PackedPolygons> {
+  return cachedSnapshot<PackedPolygons>(
     `polygons-${atlasFile.replace(/\.json$/, "")}`,
     {
       dataFiles: [packageFile(`world-atlas/${atlasFile}`)],
-      code: ["data/inland", "data/snapshot"],
+      code: ["data/inland", "data/snapshot", "engine/geo/flat-polygons"],
     },
     () => {
       const { polygons, labels } = build();
       return packPolygons(polygons, labels);
     }
   );
+}
+
+/** The same, nested ([lng, lat] arrays per ring). */
+export function polygonSnapshot(
+  atlasFile: string,
+  build: () => { polygons: PolygonRings[]; labels?: string[] }
+): Cached<{ polygons: PolygonRings[]; labels?: string[] }> {
+  const cached = packedPolygonSnapshot(atlasFile, build);
   return {
     ...cached,
     value: { polygons: unpackPolygons(cached.value), labels: cached.value.labels },

@@ -34,8 +34,12 @@ export interface PortLookup {
   known?: PortRecord & { layer: string };
 }
 
+/** Codes whose look-up is remembered. */
+const REMEMBERED_CODES = 10_000;
+
 export class PortRegistry {
   private readonly layers: { label: string; get: () => PortSource }[];
+  private readonly looked = new Map<string, PortLookup>();
 
   /** `layers` highest precedence first. */
   constructor(layers: PortLayer[]) {
@@ -52,7 +56,21 @@ export class PortRegistry {
     return this.lookup(locode).known !== undefined;
   }
 
+  /** The result of a code, once worked out (layers never change; a lane sheet repeats codes). */
   lookup(locode: string): PortLookup {
+    let found = this.looked.get(locode);
+    if (!found) {
+      if (this.looked.size >= REMEMBERED_CODES) this.looked.clear();
+      // Frozen: every caller of the code shares these objects.
+      found = this.lookupInLayers(locode);
+      if (found.port) Object.freeze(found.port);
+      if (found.known) Object.freeze(found.known);
+      this.looked.set(locode, Object.freeze(found));
+    }
+    return found;
+  }
+
+  private lookupInLayers(locode: string): PortLookup {
     let known: PortLookup["known"];
     for (const layer of this.layers) {
       const r = layer.get().get(locode);

@@ -65,9 +65,11 @@ export class BargeNetwork {
         if (p.node !== undefined) junctions.set(p.node, id);
         return id;
       });
-      const scales = segmentScales(w, this.reaches);
+      // Each segment measured once (exact WGS84 lengths are the costly part of the build).
+      const lengths = w.points.slice(1).map((p, i) => geodesicMeters(w.points[i], p));
+      const scales = segmentScales(w, lengths, this.reaches);
       for (let i = 1; i < w.points.length; i++) {
-        const meters = geodesicMeters(w.points[i - 1], w.points[i]) * scales[i - 1];
+        const meters = lengths[i - 1] * scales[i - 1];
         this.addEdge(nodeIds[i - 1], nodeIds[i], meters, w.id);
       }
       w.points.forEach((p, i) => {
@@ -105,8 +107,8 @@ export class BargeNetwork {
   }
 }
 
-/** Scale factor of each segment of w: chainage ÷ polyline length within km-anchored reaches, else 1. */
-function segmentScales(w: Waterway, reaches: BargeReach[]): number[] {
+/** Scale factor of each segment of w (of the given lengths): chainage ÷ polyline length within km-anchored reaches, else 1. */
+function segmentScales(w: Waterway, lengths: readonly number[], reaches: BargeReach[]): number[] {
   const n = w.points.length - 1;
   const scales = new Array<number>(n).fill(1);
   const anchors = w.points.map((p, i) => (p.km !== undefined ? i : -1)).filter((i) => i >= 0);
@@ -114,7 +116,7 @@ function segmentScales(w: Waterway, reaches: BargeReach[]): number[] {
     const i = anchors[k - 1];
     const j = anchors[k];
     let polyline = 0;
-    for (let s = i; s < j; s++) polyline += geodesicMeters(w.points[s], w.points[s + 1]);
+    for (let s = i; s < j; s++) polyline += lengths[s];
     const chainage = Math.abs((w.points[j].km as number) - (w.points[i].km as number)) * 1000;
     if (polyline <= 0 || chainage <= 0) continue;
     reaches.push({

@@ -5,17 +5,15 @@
  */
 import { LatLng } from "../../types";
 import { localSegmentMeters, metersToDegrees } from "../../geo/geodesy";
+import {
+  FlatPolygons,
+  flattenPolygons,
+  polygonCount,
+  PolygonRings,
+  ringContainsFlat,
+} from "../../geo/flat-polygons";
 
-/** One polygon: outer ring then holes, each ring a closed list of [lng, lat]. */
-export type PolygonRings = ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
-
-interface IndexedPolygon {
-  rings: PolygonRings;
-  minLng: number;
-  minLat: number;
-  maxLng: number;
-  maxLat: number;
-}
+export type { PolygonRings } from "../../geo/flat-polygons";
 
 export interface LandmassIndexOptions {
   /** How far off the coast a point may be and still count as on that landmass. */
@@ -25,31 +23,48 @@ export interface LandmassIndexOptions {
 }
 
 export class LandmassIndex {
-  private readonly polygons: IndexedPolygon[];
+  private readonly flat: FlatPolygons;
+  /** Per polygon, its outer ring's bounding box: minLng, minLat, maxLng, maxLat. */
+  private readonly boxes: Float64Array;
   private readonly snapMeters: number;
   private readonly cacheSize: number;
   private readonly cache = new Map<string, number | null>();
 
-  constructor(polygons: ReadonlyArray<PolygonRings>, options: LandmassIndexOptions = {}) {
+  /** Polygons nested, or flat (as a snapshot holds them: used as they are, not copied). */
+  constructor(
+    polygons: ReadonlyArray<PolygonRings> | FlatPolygons,
+    options: LandmassIndexOptions = {}
+  ) {
     this.snapMeters = options.snapMeters ?? 20_000;
     this.cacheSize = options.cacheSize ?? 100_000;
-    this.polygons = polygons.map((rings) => {
+    const flat = Array.isArray(polygons)
+      ? flattenPolygons(polygons as ReadonlyArray<PolygonRings>)
+      : (polygons as FlatPolygons);
+    this.flat = flat;
+    const n = polygonCount(flat);
+    this.boxes = new Float64Array(4 * n);
+    for (let i = 0; i < n; i++) {
       let minLng = Infinity,
         minLat = Infinity,
         maxLng = -Infinity,
         maxLat = -Infinity;
-      for (const [lng, lat] of rings[0] ?? []) {
-        if (lng < minLng) minLng = lng;
-        if (lng > maxLng) maxLng = lng;
-        if (lat < minLat) minLat = lat;
-        if (lat > maxLat) maxLat = lat;
+      const outer = flat.polygonStart[i];
+      if (outer < flat.polygonStart[i + 1]) {
+        for (let k = flat.ringStart[outer]; k < flat.ringStart[outer + 1]; k++) {
+          const lng = flat.coords[2 * k];
+          const lat = flat.coords[2 * k + 1];
+          if (lng < minLng) minLng = lng;
+          if (lng > maxLng) maxLng = lng;
+          if (lat < minLat) minLat = lat;
+          if (lat > maxLat) maxLat = lat;
+        }
       }
-      return { rings, minLng, minLat, maxLng, maxLat };
-    });
+      this.boxes.set([minLng, minLat, maxLng, maxLat], 4 * i);
+    }
   }
 
   get size(): number {
-    return this.polygons.length;
+    return polygonCount(this.flat);
   }
 
   /** The landmass id of the point, or null when it is at sea farther than the snap radius. */
@@ -64,14 +79,22 @@ export class LandmassIndex {
   }
 
   private containing(p: LatLng): number | null {
-    for (let i = 0; i < this.polygons.length; i++) {
-      const poly = this.polygons[i];
-      if (p.lng < poly.minLng || p.lng > poly.maxLng || p.lat < poly.minLat || p.lat > poly.maxLat)
+    const { coords, ringStart, polygonStart } = this.flat;
+    const box = this.boxes;
+    for (let i = 0; i < polygonStart.length - 1; i++) {
+      if (
+        p.lng < box[4 * i] ||
+        p.lat < box[4 * i + 1] ||
+        p.lng > box[4 * i + 2] ||
+        p.lat > box[4 * i + 3]
+      )
         continue;
-      if (!ringContains(poly.rings[0], p.lng, p.lat)) continue;
+      const outer = polygonStart[i];
+      if (outer >= polygonStart[i + 1]) continue;
+      if (!ringContainsFlat(coords, ringStart[outer], ringStart[outer + 1], p.lng, p.lat)) continue;
       let inHole = false;
-      for (let h = 1; h < poly.rings.length; h++) {
-        if (ringContains(poly.rings[h], p.lng, p.lat)) {
+      for (let h = outer + 1; h < polygonStart[i + 1]; h++) {
+        if (ringContainsFlat(coords, ringStart[h], ringStart[h + 1], p.lng, p.lat)) {
           inHole = true;
           break;
         }
@@ -82,22 +105,30 @@ export class LandmassIndex {
   }
 
   private nearestWithinSnap(p: LatLng): number | null {
+    const { coords, ringStart, polygonStart } = this.flat;
+    const box = this.boxes;
     const dLat = metersToDegrees(this.snapMeters);
     const dLng = dLat / Math.max(0.05, Math.cos((p.lat * Math.PI) / 180));
     let best: number | null = null;
     let bestMeters = this.snapMeters;
-    for (let i = 0; i < this.polygons.length; i++) {
-      const poly = this.polygons[i];
-      if (p.lat < poly.minLat - dLat || p.lat > poly.maxLat + dLat) continue;
-      if (p.lng < poly.minLng - dLng || p.lng > poly.maxLng + dLng) continue;
-      for (const ring of poly.rings) {
-        for (let k = 1; k < ring.length; k++) {
-          const [lng1, lat1] = ring[k - 1];
-          const [lng2, lat2] = ring[k];
-          // Cheap reject: the edge's latitude span is outside the snap band.
+    for (let i = 0; i < polygonStart.length - 1; i++) {
+      if (p.lat < box[4 * i + 1] - dLat || p.lat > box[4 * i + 3] + dLat) continue;
+      if (p.lng < box[4 * i] - dLng || p.lng > box[4 * i + 2] + dLng) continue;
+      for (let r = polygonStart[i]; r < polygonStart[i + 1]; r++) {
+        for (let k = ringStart[r] + 1; k < ringStart[r + 1]; k++) {
+          const lat1 = coords[2 * k - 1];
+          const lat2 = coords[2 * k + 1];
+          // Cheap rejects: the edge's latitude or longitude span is outside the snap box.
           if (
             (lat1 < p.lat - dLat && lat2 < p.lat - dLat) ||
             (lat1 > p.lat + dLat && lat2 > p.lat + dLat)
+          )
+            continue;
+          const lng1 = coords[2 * k - 2];
+          const lng2 = coords[2 * k];
+          if (
+            (lng1 < p.lng - dLng && lng2 < p.lng - dLng) ||
+            (lng1 > p.lng + dLng && lng2 > p.lng + dLng)
           )
             continue;
           if (Math.abs(lng1 - lng2) > 180) continue; // antimeridian cut edge
@@ -115,21 +146,4 @@ export class LandmassIndex {
     }
     return best;
   }
-}
-
-/** Even-odd ray casting in lng/lat; the Natural Earth rings are cut at the antimeridian. */
-function ringContains(
-  ring: ReadonlyArray<readonly [number, number]>,
-  x: number,
-  y: number
-): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = ring[i][0],
-      yi = ring[i][1];
-    const xj = ring[j][0],
-      yj = ring[j][1];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }

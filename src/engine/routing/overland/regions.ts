@@ -4,6 +4,7 @@
  */
 import { LatLng } from "../../types";
 import { CircuityRegion } from "./circuity";
+import type { FlatPolygons } from "../../geo/flat-polygons";
 import { LandmassIndex, PolygonRings } from "./landmass-index";
 
 const EUROPE = [
@@ -126,14 +127,25 @@ export interface CountryPolygon {
 
 export class CountryRegions {
   private readonly index: LandmassIndex;
-  private readonly owners: string[];
+  private readonly owners: readonly string[];
 
-  constructor(polygons: ReadonlyArray<CountryPolygon>, snapMeters = 20_000) {
-    this.index = new LandmassIndex(
-      polygons.map((p) => p.rings),
-      { snapMeters }
-    );
-    this.owners = polygons.map((p) => p.country);
+  /** Country polygons nested, or flat with one country per polygon (as a snapshot holds them). */
+  constructor(
+    polygons: ReadonlyArray<CountryPolygon> | { flat: FlatPolygons; countries: readonly string[] },
+    snapMeters = 20_000
+  ) {
+    if (Array.isArray(polygons)) {
+      const list = polygons as ReadonlyArray<CountryPolygon>;
+      this.index = new LandmassIndex(
+        list.map((p) => p.rings),
+        { snapMeters }
+      );
+      this.owners = list.map((p) => p.country);
+    } else {
+      const { flat, countries } = polygons as { flat: FlatPolygons; countries: readonly string[] };
+      this.index = new LandmassIndex(flat, { snapMeters });
+      this.owners = countries;
+    }
   }
 
   countryOf(p: LatLng): string | null {
