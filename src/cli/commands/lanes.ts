@@ -1,7 +1,7 @@
 import { Command } from "commander";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
-import { SingleBar, Presets } from "cli-progress";
+import type * as CliProgress from "cli-progress";
 import * as fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
@@ -37,10 +37,7 @@ export function register(program: Command): void {
       const delimiter = detectDelimiter(firstLine(input));
       const engine = loadEngine({ dataDir: opts.dataDir });
       const total = countLines(input) - 1;
-      const bar =
-        total >= PROGRESS_THRESHOLD
-          ? new SingleBar({ stream: process.stderr, etaBuffer: 500 }, Presets.shades_classic)
-          : undefined;
+      const bar = total >= PROGRESS_THRESHOLD && process.stderr.isTTY ? progressBar() : undefined;
       bar?.start(total, 0);
 
       let columns: string[] | undefined;
@@ -113,4 +110,10 @@ function countLines(file: string): number {
   let n = 0;
   for (let i = 0; i < buf.length; i++) if (buf[i] === 10) n++;
   return buf.length && buf[buf.length - 1] !== 10 ? n + 1 : n;
+}
+
+/** A progress bar on stderr (cli-progress is loaded only when there is a terminal to draw on). */
+function progressBar(): CliProgress.SingleBar {
+  const { SingleBar, Presets } = require("cli-progress") as typeof CliProgress;
+  return new SingleBar({ stream: process.stderr, etaBuffer: 500 }, Presets.shades_classic);
 }
