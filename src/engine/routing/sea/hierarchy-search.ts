@@ -20,7 +20,7 @@ export interface HierarchyHit {
   chains: number[];
 }
 
-/** One direction's search state (by junction). */
+/** One direction's search state (by junction) and its heap. */
 class UpwardSearch {
   readonly dist: Float64Array;
   /** Upward arc that reached the junction (-1 at a start), and the junction it came from. */
@@ -28,6 +28,7 @@ class UpwardSearch {
   readonly from: Int32Array;
   readonly tag: Int32Array;
   readonly stampOf: Int32Array;
+  readonly heap = new MinHeap(256);
   stamp = 0;
 
   constructor(n: number) {
@@ -38,24 +39,61 @@ class UpwardSearch {
     this.stampOf = new Int32Array(n);
   }
 
-  seed(heap: MinHeap, junction: number, cost: number, tag: number): void {
-    if (this.stampOf[junction] === this.stamp && this.dist[junction] <= cost) return;
-    this.stampOf[junction] = this.stamp;
-    this.dist[junction] = cost;
-    this.pred[junction] = -1;
-    this.tag[junction] = tag;
-    heap.push(cost, junction);
+  start(seeds: ReadonlyArray<JunctionCost>): void {
+    this.stamp++;
+    this.heap.clear();
+    for (let i = 0; i < seeds.length; i++) {
+      const j = seeds[i].junction;
+      const cost = seeds[i].cost;
+      if (this.stampOf[j] === this.stamp && this.dist[j] <= cost) continue;
+      this.stampOf[j] = this.stamp;
+      this.dist[j] = cost;
+      this.pred[j] = -1;
+      this.tag[j] = i;
+      this.heap.push(cost, j);
+    }
   }
 
   reached(j: number): boolean {
     return this.stampOf[j] === this.stamp;
+  }
+
+  /**
+   * Settles the next junction and relaxes its upward arcs; returns the junction, or -1 for a
+   * stale heap entry.
+   */
+  settleNext(ch: ContractionHierarchy): number {
+    const heap = this.heap;
+    const key = heap.peekKey();
+    const v = heap.pop();
+    const { dist, pred, from, tag, stampOf } = this;
+    if (key > dist[v]) return -1;
+    const stamp = this.stamp;
+    const { upOffset, upHead, upLength } = ch;
+    // Stall on demand: a higher junction already reached proves v's key is not its distance, so
+    // nothing above v is best reached through it (the graph is undirected: v's upward arcs).
+    for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
+      const w = upHead[k];
+      if (stampOf[w] === stamp && dist[w] + upLength[k] < key) return v;
+    }
+    for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
+      const w = upHead[k];
+      const nd = key + upLength[k];
+      if (stampOf[w] === stamp && dist[w] <= nd) continue;
+      stampOf[w] = stamp;
+      dist[w] = nd;
+      pred[w] = k;
+      from[w] = v;
+      tag[w] = tag[v];
+      heap.push(nd, w);
+    }
+    return v;
   }
 }
 
 export class HierarchySearch {
   private readonly forward: UpwardSearch;
   private readonly backward: UpwardSearch;
-  private readonly heap = new MinHeap(256);
   private readonly pathArcs: number[] = [];
 
   constructor(junctionCount: number) {
@@ -66,7 +104,8 @@ export class HierarchySearch {
   /**
    * Starts and ends (a junction and the cost to get there; the tag of a hit is the index in these
    * lists); `bestSoFar` is a total already known (a route along one chain): only a shorter one is
-   * returned.
+   * returned. The two searches take turns by smallest key and stop once neither can beat the best
+   * total found; each junction settled by one and reached by the other is a candidate meeting.
    */
   run(
     ch: ContractionHierarchy,
@@ -76,65 +115,31 @@ export class HierarchySearch {
   ): HierarchyHit | null {
     const f = this.forward;
     const b = this.backward;
-    const heap = this.heap;
-    f.stamp++;
-    b.stamp++;
-    heap.clear();
-    for (let i = 0; i < starts.length; i++) f.seed(heap, starts[i].junction, starts[i].cost, i);
-    this.expand(ch, f, bestSoFar, null);
-    heap.clear();
-    for (let i = 0; i < ends.length; i++) b.seed(heap, ends[i].junction, ends[i].cost, i);
-    const meet = this.expand(ch, b, bestSoFar, f);
-    if (meet.junction < 0) return null;
-    return {
-      cost: meet.cost,
-      startTag: f.tag[meet.junction],
-      endTag: b.tag[meet.junction],
-      chains: this.unpack(ch, meet.junction),
-    };
-  }
-
-  /**
-   * Dijkstra over upward arcs until the next key cannot beat `bound`. With `other` (the search of
-   * the opposite direction, already run), returns the best junction both reach and its total.
-   */
-  private expand(
-    ch: ContractionHierarchy,
-    s: UpwardSearch,
-    bound: number,
-    other: UpwardSearch | null
-  ): { junction: number; cost: number } {
-    const heap = this.heap;
-    const { dist, pred, from, tag, stampOf } = s;
-    const stamp = s.stamp;
-    const { upOffset, upHead, upLength } = ch;
-    let best = bound;
+    f.start(starts);
+    b.start(ends);
+    let best = bestSoFar;
     let meet = -1;
-    while (heap.size > 0) {
-      const key = heap.peekKey();
-      if (key >= best) break;
-      const v = heap.pop();
-      if (key > dist[v]) continue; // stale entry
-      if (other && other.reached(v)) {
-        const total = key + other.dist[v];
-        if (total < best) {
-          best = total;
-          meet = v;
-        }
-      }
-      for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
-        const w = upHead[k];
-        const nd = key + upLength[k];
-        if (stampOf[w] === stamp && dist[w] <= nd) continue;
-        stampOf[w] = stamp;
-        dist[w] = nd;
-        pred[w] = k;
-        from[w] = v;
-        tag[w] = tag[v];
-        heap.push(nd, w);
+    for (;;) {
+      // Heap keys read inline (a helper returning a double would box it on this hot loop).
+      const fk = f.heap.size > 0 ? f.heap.peekKey() : Infinity;
+      const bk = b.heap.size > 0 ? b.heap.peekKey() : Infinity;
+      if (fk >= best && bk >= best) break;
+      const forwardTurn = fk <= bk;
+      const v = (forwardTurn ? f : b).settleNext(ch);
+      if (v < 0 || !(forwardTurn ? b : f).reached(v)) continue;
+      const total = f.dist[v] + b.dist[v];
+      if (total < best) {
+        best = total;
+        meet = v;
       }
     }
-    return { junction: meet, cost: best };
+    if (meet < 0) return null;
+    return {
+      cost: best,
+      startTag: f.tag[meet],
+      endTag: b.tag[meet],
+      chains: this.unpack(ch, meet),
+    };
   }
 
   /** Chains from the forward search's start up to `meet`, then down to the backward search's end. */
