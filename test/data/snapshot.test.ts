@@ -241,12 +241,12 @@ describe("the shipped sea network's snapshot", () => {
     const freshTables = buildSeaTables(fresh);
     const tables = loadSeaTables();
     sameParts(tables.chains, freshTables.chains, "chains");
-    sameParts(tables.tables[0], freshTables.tables[0], "table");
+    sameParts(tables.hierarchies[0], freshTables.hierarchies[0], "hierarchy");
     sameParts(loadSnapLand().mask, buildSnapLand().mask, "land");
 
     const options = { land: loadSnapLand().mask, areas: readPassageAreas() };
-    const fromSnapshot = new NetworkSeaRouter(snap, { ...options, chains: tables.chains, tables: tables.tables });
-    const fromBuild = new NetworkSeaRouter(fresh, { ...options, chains: freshTables.chains, tables: freshTables.tables });
+    const fromSnapshot = new NetworkSeaRouter(snap, { ...options, chains: tables.chains, hierarchies: tables.hierarchies });
+    const fromBuild = new NetworkSeaRouter(fresh, { ...options, chains: freshTables.chains, hierarchies: freshTables.hierarchies });
     const closed = new Set(["NORTHWEST", "NORTHEAST", "KIEL", "CORINTH"] as const);
     const places = [
       { lat: 31.23, lng: 121.8 },

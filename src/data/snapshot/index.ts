@@ -1,12 +1,12 @@
 /**
  * The engine's costly start-up structures as snapshots (see cache.ts): the sea network (graph with
- * its snapping grid, chain graph, core distance table, snapping land raster) and the Natural Earth
+ * its snapping grid, chain graph, contraction hierarchies, snapping land raster) and the Natural Earth
  * polygons of the overland router. The loaders (src/data/sea.ts, src/data/inland.ts) hand over how
  * to build each one; this module decides whether it is read or built.
  */
 import * as fs from "fs";
 import * as path from "path";
-import type { ChainGraph, CoreTable, SeaGraph } from "../../engine/routing/sea";
+import type { ChainGraph, ContractionHierarchy, SeaGraph } from "../../engine/routing/sea";
 import type { LandMask } from "../../engine/routing/sea/land-mask";
 import type { PolygonRings } from "../../engine/routing/overland/landmass-index";
 import { Cached, cachedSnapshot, PACKAGE_ROOT } from "./cache";
@@ -18,10 +18,10 @@ export type { Cached } from "./cache";
 export interface SeaParts {
   graph: SeaGraph;
   chains: ChainGraph;
-  /** The core distance table of DEEPSEA's default closed passages. */
-  table: CoreTable;
-  /** The core distance table of SHORTSEA's default closed passages (the feeder's: Kiel open). */
-  shortseaTable: CoreTable;
+  /** The contraction hierarchy of DEEPSEA's default closed passages. */
+  hierarchy: ContractionHierarchy;
+  /** The contraction hierarchy of SHORTSEA's default closed passages (the feeder's: Kiel open). */
+  shortseaHierarchy: ContractionHierarchy;
   /** Land raster for snapping. */
   land: LandMask;
 }

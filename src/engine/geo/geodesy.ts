@@ -62,7 +62,8 @@ export function angleBetween(
   const cx = ay * bz - az * by;
   const cy = az * bx - ax * bz;
   const cz = ax * by - ay * bx;
-  return Math.atan2(Math.hypot(cx, cy, cz), ax * bx + ay * by + az * bz);
+  // Math.sqrt, not Math.hypot: the builtin boxes its result (a hot path of snapping and routing).
+  return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), ax * bx + ay * by + az * bz);
 }
 
 /**

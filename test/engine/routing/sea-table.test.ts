@@ -1,6 +1,6 @@
 /**
- * The contracted search: chain graph invariants, the core distance table against A* and plain
- * Dijkstra, zero-length and same-edge queries, antimeridian paths, estuary approaches and
+ * The contracted search: chain graph invariants, the contraction hierarchies against plain
+ * Dijkstra (junction to junction and whole routes, with A* too), zero-length and same-edge queries, antimeridian paths, estuary approaches and
  * land-aware snapping. All on the real network files.
  */
 import {
@@ -10,11 +10,20 @@ import {
   loadSnapLand,
   readPassageAreas,
 } from "../../../src/data/sea";
-import { geodesicMeters, NetworkSeaRouter } from "../../../src/engine/routing/sea";
+import {
+  closedPassageMask,
+  geodesicMeters,
+  NetworkSeaRouter,
+} from "../../../src/engine/routing/sea";
+import { unpackArc } from "../../../src/engine/routing/sea/contraction";
+import { HierarchySearch } from "../../../src/engine/routing/sea/hierarchy-search";
+import { JunctionSearch } from "../../../src/engine/routing/sea/junction-search";
 import { connectorIsClear, isLand } from "../../../src/engine/routing/sea/land-mask";
 import { LatLng, Passage } from "../../../src/engine/types";
 
 const DEFAULT_CLOSED = new Set<Passage>(["NORTHWEST", "NORTHEAST", "KIEL", "CORINTH"]);
+/** The SHORTSEA default (a feeder that fits the Kiel Canal). */
+const SHORTSEA_CLOSED = new Set<Passage>(["NORTHWEST", "NORTHEAST", "CORINTH"]);
 const ROTTERDAM = { lat: 51.95, lng: 4.05 };
 const SHANGHAI = { lat: 30.63, lng: 122.07 };
 const LOS_ANGELES = { lat: 33.74, lng: -118.26 };
@@ -37,7 +46,7 @@ function samplePoints(n: number): LatLng[] {
 
 describe("chain graph", () => {
   const { graph } = loadSeaNetwork();
-  const { chains, tables } = loadSeaTables();
+  const { chains, hierarchies } = loadSeaTables();
 
   it("puts every main-network edge in exactly one chain, lengths adding up", () => {
     let mainLength = 0;
@@ -56,68 +65,132 @@ describe("chain graph", () => {
     expect(Math.abs(total - mainLength)).toBeLessThan(1);
   });
 
-  it("has far fewer junctions than vertices, and core tables for the DEEPSEA and SHORTSEA default closed sets", () => {
+  it("has far fewer junctions than vertices, and contraction hierarchies for the DEEPSEA and SHORTSEA default closed sets", () => {
     expect(chains.junctionCount).toBeLessThan(graph.vertexCount / 2);
-    expect(tables).toHaveLength(2);
-    expect(tables[1].closedMask).not.toBe(tables[0].closedMask);
-    const t = tables[0];
-    expect(t.size).toBeGreaterThan(100);
-    expect(t.size).toBeLessThanOrEqual(chains.junctionCount);
-    // Symmetric, zero on the diagonal.
-    for (const [a, b] of [
-      [0, 1],
-      [5, 17],
-      [t.size - 1, 3],
-    ]) {
-      expect(t.dist[a * t.size + a]).toBe(0);
-      expect(t.dist[a * t.size + b]).toBeCloseTo(t.dist[b * t.size + a], 3);
+    expect(hierarchies).toHaveLength(2);
+    expect(hierarchies[0].closedMask).toBe(closedPassageMask(DEFAULT_CLOSED));
+    expect(hierarchies[1].closedMask).toBe(closedPassageMask(SHORTSEA_CLOSED));
+  });
+});
+
+describe("contraction hierarchies", () => {
+  const { chains, hierarchies } = loadSeaTables();
+  const J = chains.junctionCount;
+
+  it("rank every junction once; every arc goes up and unpacks into chains as long as the arc, tail to head", () => {
+    for (const h of hierarchies) {
+      expect([...h.rank].sort((a, b) => a - b)).toEqual(Array.from({ length: J }, (_, i) => i));
+      let shortcuts = 0;
+      const bad: number[] = [];
+      for (let t = 0; t < J; t++) {
+        for (let k = h.upOffset[t]; k < h.upOffset[t + 1]; k++) {
+          if (h.upChain[k] < 0) shortcuts++;
+          const path: number[] = [];
+          unpackArc(h, k, true, path);
+          let at = t;
+          let metres = 0;
+          let ok = h.rank[h.upHead[k]] > h.rank[t];
+          for (const c of path) {
+            ok &&= (chains.chainMask[c] & h.closedMask) === 0;
+            ok &&= chains.chainA[c] === at || chains.chainB[c] === at;
+            at = chains.chainA[c] === at ? chains.chainB[c] : chains.chainA[c];
+            metres += chains.chainLength[c];
+          }
+          ok &&= at === h.upHead[k] && Math.abs(metres - h.upLength[k]) < 1e-6;
+          if (!ok) bad.push(k);
+        }
+      }
+      expect(bad).toEqual([]);
+      // Real run: about 5,900 shortcuts over about 7,500 chain arcs.
+      expect(shortcuts).toBeGreaterThan(1000);
+      expect(shortcuts).toBeLessThan(h.upHead.length);
+    }
+  });
+
+  it("give plain Dijkstra's junction-to-junction distances on 400 random pairs per closed set, to the millimetre", () => {
+    const dijkstra = new JunctionSearch(chains);
+    const search = new HierarchySearch(J);
+    let seed = 777;
+    const rnd = (): number => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    for (const h of hierarchies) {
+      let reached = 0;
+      for (let i = 0; i < 400; i++) {
+        const a = Math.floor(rnd() * J);
+        const b = Math.floor(rnd() * J);
+        const exact = dijkstra.run([{ junction: a, cost: 0, tag: 0 }], {
+          closedMask: h.closedMask,
+          finish: new Map([[b, { cost: 0, tag: 0 }]]),
+        });
+        const hit = search.run(h, [{ junction: a, cost: 0 }], [{ junction: b, cost: 0 }], Infinity);
+        expect(!!hit).toBe(!!exact);
+        if (!hit || !exact) continue;
+        reached++;
+        expect(Math.abs(hit.cost - exact.cost)).toBeLessThan(1e-3);
+        // The unpacked chains really lead from a to b and add up to the distance.
+        let at = a;
+        let metres = 0;
+        for (const c of hit.chains) {
+          at = chains.chainA[c] === at ? chains.chainB[c] : chains.chainA[c];
+          metres += chains.chainLength[c];
+        }
+        expect(at).toBe(b);
+        expect(Math.abs(metres - exact.cost)).toBeLessThan(1e-3);
+      }
+      expect(reached).toBeGreaterThan(390);
     }
   });
 });
 
-describe("table, A* and Dijkstra agree", () => {
+describe("hierarchy, A* and Dijkstra agree", () => {
   const { graph } = loadSeaNetwork();
-  const { chains, tables } = loadSeaTables();
+  const { chains, hierarchies } = loadSeaTables();
   const land = loadSnapLand().mask;
   const areas = readPassageAreas();
-  const table = new NetworkSeaRouter(graph, { chains, tables, land, areas });
-  const astar = new NetworkSeaRouter(graph, { chains, land, areas, useTables: false });
+  const hierarchical = new NetworkSeaRouter(graph, { chains, hierarchies, land, areas });
+  const astar = new NetworkSeaRouter(graph, { chains, land, areas, useHierarchies: false });
   const dijkstra = new NetworkSeaRouter(graph, { chains, land, areas, useAStar: false });
-  const points = samplePoints(120);
+  const points = samplePoints(400);
 
-  it("on 60 random pairs with the default closed passages (table used)", () => {
-    for (let i = 0; i < 60; i++) {
+  it.each([
+    ["DEEPSEA", DEFAULT_CLOSED],
+    ["SHORTSEA", SHORTSEA_CLOSED],
+  ])("on 200 random pairs with %s's default closed passages (hierarchy used)", (_, closed) => {
+    const before = hierarchical.hierarchyHits;
+    let routed = 0;
+    for (let i = 0; i < 200; i++) {
       const from = points[2 * i];
       const to = points[2 * i + 1];
-      const a = table.route(from, to, { closed: DEFAULT_CLOSED });
-      const b = astar.route(from, to, { closed: DEFAULT_CLOSED });
-      const c = dijkstra.route(from, to, { closed: DEFAULT_CLOSED });
+      const a = hierarchical.route(from, to, { closed });
+      const b = astar.route(from, to, { closed });
+      const c = dijkstra.route(from, to, { closed });
       expect(!!a).toBe(!!c);
       if (!a || !b || !c) continue;
+      routed++;
       // Equal-length alternatives may be picked differently; their end straightening then differs by a few metres at most.
       expect(Math.abs(a.meters - c.meters)).toBeLessThan(5);
       expect(Math.abs(b.meters - c.meters)).toBeLessThan(5);
       expect(a.passages).toEqual(c.passages);
     }
-    expect(table.tableHits).toBeGreaterThan(50);
-    expect(astar.tableHits).toBe(0);
+    expect(routed).toBeGreaterThan(190);
+    expect(hierarchical.hierarchyHits - before).toBeGreaterThan(150);
+    expect(astar.hierarchyHits).toBe(0);
   });
 
-  it("with other closed passages (no table: A* on the junctions)", () => {
+  it("with other closed passages (no hierarchy: A* on the junctions)", () => {
     const closed = new Set<Passage>([...DEFAULT_CLOSED, "SUEZ", "PANAMA"]);
-    const before = table.tableHits;
+    const before = hierarchical.hierarchyHits;
     for (let i = 0; i < 30; i++) {
-      const a = table.route(points[i], points[119 - i], { closed });
+      const a = hierarchical.route(points[i], points[119 - i], { closed });
       const c = dijkstra.route(points[i], points[119 - i], { closed });
       expect(!!a).toBe(!!c);
       if (a && c) expect(Math.abs(a.meters - c.meters)).toBeLessThan(5);
       if (a) expect(a.passages).not.toContain("SUEZ");
     }
-    expect(table.tableHits).toBe(before);
+    expect(hierarchical.hierarchyHits).toBe(before);
   });
 
-  it("the path of a table route is as long as its distance (it really is that route)", () => {
-    const r = table.route(SHANGHAI, ROTTERDAM, { closed: DEFAULT_CLOSED })!;
+  it("the path of a hierarchy route is as long as its distance (it really is that route)", () => {
+    const r = hierarchical.route(SHANGHAI, ROTTERDAM, { closed: DEFAULT_CLOSED })!;
     // Sum of great-circle legs on the sphere vs the ellipsoidal distance: within 0.5 %.
     let m = 0;
     for (let i = 1; i < r.path.length; i++) {

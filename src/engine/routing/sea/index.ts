@@ -8,7 +8,7 @@ export {
   unwrapLongitudes,
 } from "./sea-router";
 export { buildChainGraph, ChainGraph } from "./chains";
-export { buildCoreTable, selectCore, CoreTable, CoreTableArrays } from "./core-table";
+export { buildContractionHierarchy, ContractionHierarchy } from "./contraction";
 export { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 export { geodesicMeters, LOWER_BOUND_RADIUS_M } from "../../geo/geodesy";
 export { passageEdgeCounts } from "./inspect";

@@ -1,7 +1,7 @@
 /**
- * Multi-source Dijkstra / A* on the chain graph's junctions. One engine for three uses: the full
- * search (any closed passages), the local searches of a table query (which stop at core
- * junctions), and the core-edge builder of the distance table.
+ * Multi-source Dijkstra / A* on the chain graph's junctions: the search for closed-passage sets
+ * without a contraction hierarchy, the reference the hierarchies are tested against, and the
+ * shortcut generator's distances.
  */
 import { ChainGraph } from "./chains";
 import { MinHeap } from "../../heap";
@@ -15,10 +15,6 @@ export interface JunctionStart {
 
 export interface JunctionSearchOptions {
   closedMask: number;
-  /** Junctions that are reached but not expanded (the core, for local searches). */
-  stopAt?: Uint8Array;
-  /** Whether start junctions in `stopAt` are expanded all the same (default true). */
-  expandStarts?: boolean;
   /** Cost to finish from a junction (the destination side); the search stops once no better total can come. */
   finish?: Map<number, { cost: number; tag: number }>;
   /** Admissible lower bound of the remaining distance from a junction (A*). */
@@ -43,8 +39,6 @@ export class JunctionSearch {
   private readonly settledStamp: Int32Array;
   private readonly heap: MinHeap;
   private stamp = 0;
-  /** Junctions settled by the last run, in order. */
-  readonly settledList: number[] = [];
 
   constructor(readonly cg: ChainGraph) {
     const J = cg.junctionCount;
@@ -69,9 +63,7 @@ export class JunctionSearch {
     const cg = this.cg;
     const stamp = ++this.stamp;
     const { dist, predJunction, predChain, tag, reachedStamp, settledStamp, heap } = this;
-    const { closedMask, stopAt, finish, bound } = options;
-    const expandStarts = options.expandStarts ?? true;
-    this.settledList.length = 0;
+    const { closedMask, finish, bound } = options;
     heap.clear();
     let best: FinishHit | null = null;
     let bestCost = options.bestSoFar ?? Infinity;
@@ -91,7 +83,6 @@ export class JunctionSearch {
       const v = heap.pop();
       if (settledStamp[v] === stamp) continue;
       settledStamp[v] = stamp;
-      this.settledList.push(v);
       const dv = dist[v];
       if (finish) {
         const f = finish.get(v);
@@ -100,8 +91,6 @@ export class JunctionSearch {
           best = { cost: bestCost, junction: v, startTag: tag[v], finishTag: f.tag };
         }
       }
-      // Core junctions other than the starts end a local search: the distance table takes over there.
-      if (stopAt && stopAt[v] && (predJunction[v] !== -1 || !expandStarts)) continue;
       for (let i = cg.adjOffset[v]; i < cg.adjOffset[v + 1]; i++) {
         const c = cg.adjChain[i];
         if ((cg.chainMask[c] & closedMask) !== 0) continue;
@@ -126,12 +115,5 @@ export class JunctionSearch {
     for (let v = j; this.predJunction[v] >= 0; v = this.predJunction[v])
       out.push(this.predChain[v]);
     return out.reverse();
-  }
-
-  /** The start junction whose tree holds j. */
-  rootOf(j: number): number {
-    let v = j;
-    while (this.predJunction[v] >= 0) v = this.predJunction[v];
-    return v;
   }
 }

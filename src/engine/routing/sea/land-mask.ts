@@ -230,6 +230,7 @@ export function arcIsClear(
 /** Below this length a leg is sampled along the straight lat/lng line (off the great circle by far less than a cell). */
 const LINEAR_SAMPLING_KM = 300;
 /** Coarse pass first: most blocked legs hit land within a few coarse samples. */
+const RAD_TO_DEG = 180 / Math.PI;
 const COARSE_FACTOR = 8;
 
 /**
@@ -253,34 +254,33 @@ export function connectorIsClear(
   let dLng = to.lng - from.lng;
   if (dLng > 180) dLng -= 360;
   if (dLng < -180) dLng += 360;
-  const linear = km < LINEAR_SAMPLING_KM;
+  const linear = km < LINEAR_SAMPLING_KM || Math.sin(km / MEAN_RADIUS_KM) < 1e-12;
   // Great-circle sampling without re-deriving the arc per sample (slerp weights from a fixed angle).
   const omega = km / MEAN_RADIUS_KM;
   const sinOmega = Math.sin(omega);
-  const DEG = 180 / Math.PI;
-  const sample = (t: number): boolean => {
-    let lat: number;
-    let lng: number;
-    if (linear || sinOmega < 1e-12) {
-      lat = from.lat + t * (to.lat - from.lat);
-      lng = from.lng + t * dLng;
-    } else {
-      const wa = Math.sin((1 - t) * omega) / sinOmega;
-      const wb = Math.sin(t * omega) / sinOmega;
-      const x = wa * ua[0] + wb * ub[0];
-      const y = wa * ua[1] + wb * ub[1];
-      const z = wa * ua[2] + wb * ub[2];
-      lat = Math.atan2(z, Math.hypot(x, y)) * DEG;
-      lng = Math.atan2(y, x) * DEG;
-    }
-    return isLand(land, lat, lng) || (blocked !== undefined && blocked(lat, lng));
-  };
-  for (const step of [stepKm * COARSE_FACTOR, stepKm]) {
-    const steps = Math.ceil(km / step);
+  // Coarse pass, then the fine one. Plain loops and Math.sqrt (no closure, no Math.hypot): this
+  // runs for every snap and straight leg, and boxed numbers there cost more than the samples.
+  for (let pass = 0; pass < 2; pass++) {
+    const steps = Math.ceil(km / (pass === 0 ? stepKm * COARSE_FACTOR : stepKm));
     for (let i = 1; i < steps; i++) {
       const along = (km * i) / steps;
       if (along < skipFromKm || km - along < skipToKm) continue;
-      if (sample(i / steps)) return false;
+      const t = i / steps;
+      let lat: number;
+      let lng: number;
+      if (linear) {
+        lat = from.lat + t * (to.lat - from.lat);
+        lng = from.lng + t * dLng;
+      } else {
+        const wa = Math.sin((1 - t) * omega) / sinOmega;
+        const wb = Math.sin(t * omega) / sinOmega;
+        const x = wa * ua[0] + wb * ub[0];
+        const y = wa * ua[1] + wb * ub[1];
+        const z = wa * ua[2] + wb * ub[2];
+        lat = Math.atan2(z, Math.sqrt(x * x + y * y)) * RAD_TO_DEG;
+        lng = Math.atan2(y, x) * RAD_TO_DEG;
+      }
+      if (isLand(land, lat, lng) || (blocked !== undefined && blocked(lat, lng))) return false;
     }
   }
   return true;

@@ -1,8 +1,8 @@
 /**
  * Port-to-port sea distances on the network: snap both ends onto the nearest open edges, then find
  * the shortest way between them on the chain graph (the network contracted to its junctions).
- * For a closed-passage set with a prebuilt core distance table (the default one), a query is two
- * small local searches and table look-ups; for any other set, an A* search on the junctions.
+ * For a closed-passage set with a prebuilt contraction hierarchy (the defaults of DEEPSEA and
+ * SHORTSEA), a query is two small upward searches; for any other set, an A* search on the junctions.
  * Results are LRU-cached.
  *
  * Paths: the route's polyline from origin to destination. Longitudes are unwrapped so that
@@ -12,7 +12,8 @@
 import type { RoutedPath, SeaRouter } from "../../route-engine";
 import { LatLng, Passage } from "../../types";
 import { buildChainGraph, ChainGraph, passageBit } from "./chains";
-import { coreChains, CoreTable } from "./core-table";
+import { ContractionHierarchy } from "./contraction";
+import { HierarchySearch } from "./hierarchy-search";
 import {
   angleBetween,
   fastGeodesicMeters,
@@ -45,14 +46,14 @@ export interface SeaRouterOptions {
   cacheSize?: number;
   /** Decimals of degrees the cache key keeps (5 ≈ 1 m). */
   cacheKeyDecimals?: number;
-  /** false = plain Dijkstra on the junctions, no lower bound and no table; for checks and benchmarks. */
+  /** false = plain Dijkstra on the junctions, no lower bound and no hierarchy; for checks and benchmarks. */
   useAStar?: boolean;
-  /** false = never use distance tables (always search). */
-  useTables?: boolean;
+  /** false = never use contraction hierarchies (always search). */
+  useHierarchies?: boolean;
   /** The chain graph of `graph`, when already built. */
   chains?: ChainGraph;
-  /** Core distance tables, each for one set of closed passages (see buildCoreTable). */
-  tables?: ReadonlyArray<CoreTable>;
+  /** Contraction hierarchies, each for one set of closed passages (see buildContractionHierarchy). */
+  hierarchies?: ReadonlyArray<ContractionHierarchy>;
   /**
    * Land raster: a snap whose straight connector from the query point crosses land is dropped when
    * another candidate's does not (a port is reached from the water, not over a headland).
@@ -121,24 +122,24 @@ export function closedPassageMask(closed: Iterable<Passage>): number {
 
 export class NetworkSeaRouter implements SeaRouter {
   readonly chains: ChainGraph;
-  private readonly tables = new Map<number, CoreTable>();
+  private readonly hierarchies = new Map<number, ContractionHierarchy>();
   private readonly cache: LruCache<string, SeaRoute | null>;
   private readonly keyDecimals: number;
   private readonly useAStar: boolean;
-  private readonly useTables: boolean;
+  private readonly useHierarchies: boolean;
   private readonly land: LandMask | undefined;
   private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
-  private readonly toSearch: JunctionSearch;
+  private readonly hierarchySearch: HierarchySearch;
   private stamp = 0;
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
   private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
-  /** Of those, answered with a distance table. */
-  tableHits = 0;
+  /** Of those, answered with a contraction hierarchy. */
+  hierarchyHits = 0;
 
   constructor(
     readonly graph: SeaGraph,
@@ -147,24 +148,24 @@ export class NetworkSeaRouter implements SeaRouter {
     this.cache = new LruCache(options.cacheSize ?? 20_000);
     this.keyDecimals = options.cacheKeyDecimals ?? 5;
     this.useAStar = options.useAStar ?? true;
-    this.useTables = (options.useTables ?? true) && this.useAStar;
+    this.useHierarchies = (options.useHierarchies ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
     this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
-    for (const t of options.tables ?? []) this.addTable(t);
+    for (const h of options.hierarchies ?? []) this.addHierarchy(h);
     this.edgeSeen = new Int32Array(graph.edgeCount);
     this.fromSearch = new JunctionSearch(this.chains);
-    this.toSearch = new JunctionSearch(this.chains);
+    this.hierarchySearch = new HierarchySearch(this.chains.junctionCount);
   }
 
-  addTable(table: CoreTable): void {
-    if (table.isCore.length !== this.chains.junctionCount)
-      throw new Error("distance table built for another chain graph");
-    this.tables.set(table.closedMask, table);
+  addHierarchy(h: ContractionHierarchy): void {
+    if (h.junctionCount !== this.chains.junctionCount)
+      throw new Error("contraction hierarchy built for another chain graph");
+    this.hierarchies.set(h.closedMask, h);
   }
 
-  hasTable(closed: Iterable<Passage>): boolean {
-    return this.tables.has(closedPassageMask(closed));
+  hasHierarchy(closed: Iterable<Passage>): boolean {
+    return this.hierarchies.has(closedPassageMask(closed));
   }
 
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
@@ -458,78 +459,34 @@ export class NetworkSeaRouter implements SeaRouter {
 
     const startPorts = this.ports(starts, closedMask);
     const endPorts = this.ports(ends, closedMask);
-    const startList: JunctionStart[] = startPorts.map((p, i) => ({
-      junction: p.junction,
-      cost: p.cost,
-      tag: i,
-    }));
-    const finish = this.finish;
-    finish.clear();
-    endPorts.forEach((p, i) => {
-      const old = finish.get(p.junction);
-      if (!old || p.cost < old.cost) finish.set(p.junction, { cost: p.cost, tag: i });
-    });
     const known = (best as Found | null)?.cost ?? Infinity;
-    const table = this.useTables ? this.tables.get(closedMask) : undefined;
+    const hierarchy = this.useHierarchies ? this.hierarchies.get(closedMask) : undefined;
 
-    if (table) {
-      this.tableHits++;
-      const a = this.fromSearch;
-      // Core junctions are not expanded, not even the start ones: the table covers every way on from them.
-      const hit = a.run(startList, {
-        closedMask,
-        stopAt: table.isCore,
-        expandStarts: false,
-        finish,
-        bestSoFar: known,
-      });
-      if (hit)
+    if (hierarchy) {
+      this.hierarchyHits++;
+      const hit = this.hierarchySearch.run(hierarchy, startPorts, endPorts, known);
+      if (hit) {
         best = {
           cost: hit.cost,
           startSnap: -1,
           endSnap: -1,
           startPort: startPorts[hit.startTag],
-          chains: a.chainsTo(hit.junction),
-          endPort: endPorts[hit.finishTag],
-        };
-      const b = this.toSearch;
-      b.run(
-        endPorts.map((p, i) => ({ junction: p.junction, cost: p.cost, tag: i })),
-        { closedMask, stopAt: table.isCore, expandStarts: false }
-      );
-      const C = table.size;
-      let bestPair: [number, number] | null = null;
-      let bestCost = (best as Found | null)?.cost ?? Infinity;
-      for (const ja of a.settledList) {
-        if (!table.isCore[ja]) continue;
-        const row = table.coreOf[ja] * C;
-        const da = a.dist[ja];
-        for (const jb of b.settledList) {
-          if (!table.isCore[jb]) continue;
-          const cost = da + table.dist[row + table.coreOf[jb]] + b.dist[jb];
-          if (cost < bestCost) {
-            bestCost = cost;
-            bestPair = [ja, jb];
-          }
-        }
-      }
-      if (bestPair) {
-        const [ja, jb] = bestPair;
-        const chains = [
-          ...a.chainsTo(ja),
-          ...coreChains(table, table.coreOf[ja], table.coreOf[jb]),
-          ...b.chainsTo(jb).reverse(),
-        ];
-        best = {
-          cost: bestCost,
-          startSnap: -1,
-          endSnap: -1,
-          startPort: startPorts[a.tag[ja]],
-          chains,
-          endPort: endPorts[b.tag[jb]],
+          chains: hit.chains,
+          endPort: endPorts[hit.endTag],
         };
       }
     } else {
+      const startList: JunctionStart[] = startPorts.map((p, i) => ({
+        junction: p.junction,
+        cost: p.cost,
+        tag: i,
+      }));
+      const finish = this.finish;
+      finish.clear();
+      endPorts.forEach((p, i) => {
+        const old = finish.get(p.junction);
+        if (!old || p.cost < old.cost) finish.set(p.junction, { cost: p.cost, tag: i });
+      });
       const bound = this.useAStar ? this.lowerBound(ends) : undefined;
       const s = this.fromSearch;
       const hit = s.run(startList, { closedMask, finish, bound, bestSoFar: known });
@@ -544,10 +501,44 @@ export class NetworkSeaRouter implements SeaRouter {
         };
     }
     if (best && best.startPort && best.endPort) {
+      this.leaveByNearEnd(best, starts, startPorts, ends, endPorts);
       best.startSnap = best.startPort.snap;
       best.endSnap = best.endPort.snap;
     }
     return best;
+  }
+
+  /**
+   * A route that runs the whole of its start snap's chain (or end snap's) is, at best, a tie with
+   * leaving by that chain's other end (a snap on the chain's end vertex): such a tie is written the
+   * way a search from the start finds it, by the other port without the chain, so equal routes
+   * come out as the same path (the end straightening depends on its points).
+   */
+  private leaveByNearEnd(
+    found: Found,
+    starts: Snap[],
+    startPorts: Port[],
+    ends: Snap[],
+    endPorts: Port[]
+  ): void {
+    const cg = this.chains;
+    const chains = found.chains!;
+    const sp = found.startPort!;
+    if (chains.length > 0 && chains[0] === cg.edgeChain[starts[sp.snap].edge]) {
+      const other = startPorts.find((p) => p.snap === sp.snap && p.towardB !== sp.towardB);
+      if (other) {
+        chains.shift();
+        found.startPort = other;
+      }
+    }
+    const ep = found.endPort!;
+    if (chains.length > 0 && chains[chains.length - 1] === cg.edgeChain[ends[ep.snap].edge]) {
+      const other = endPorts.find((p) => p.snap === ep.snap && p.towardB !== ep.towardB);
+      if (other) {
+        chains.pop();
+        found.endPort = other;
+      }
+    }
   }
 
   /** Admissible A* bound: to the nearest destination snap (first snap minus how much nearer the others are). */

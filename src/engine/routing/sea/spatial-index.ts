@@ -126,7 +126,8 @@ function arcAngle(
   const cx = px - d * nx;
   const cy = py - d * ny;
   const cz = pz - d * nz;
-  const cn = Math.hypot(cx, cy, cz);
+  // sqrt, not Math.hypot: the builtin boxes its result on this hot path.
+  const cn = Math.sqrt(cx * cx + cy * cy + cz * cz);
   if (cn > 1e-12 && (nx !== 0 || ny !== 0 || nz !== 0)) {
     // The foot C lies on the arc when it is on the A→B side of both end points.
     const s1 = (ay * cz - az * cy) * nx + (az * cx - ax * cz) * ny + (ax * cy - ay * cx) * nz;
@@ -177,8 +178,7 @@ export function nearEdges(
 ): EdgeSnap[] {
   const { cellDegrees, cols, rows, cellOffset, cellEdges, poleX, poleY, poleZ } = g.grid;
   const [px, py, pz] = p;
-  const foundEdge: number[] = [];
-  const foundAngle: number[] = [];
+  let found = 0;
   let bestAngle = Infinity;
   let bandAngle = Infinity;
   let bandSin = Infinity;
@@ -211,8 +211,9 @@ export function nearEdges(
             poleZ[e]
           );
           if (angle > bandAngle) continue;
-          foundEdge.push(e);
-          foundAngle.push(angle);
+          if (found === scratch.edge.length) growScratch();
+          scratch.edge[found] = e;
+          scratch.angle[found++] = angle;
           if (angle < bestAngle) {
             bestAngle = angle;
             bandAngle = band(angle);
@@ -222,20 +223,33 @@ export function nearEdges(
       }
     }
     const coveredWholeEarth = allCols && r0 === 0 && r1 === rows - 1;
-    if ((foundEdge.length && bandAngle * DEG <= radiusDeg) || coveredWholeEarth) break;
+    if ((found > 0 && bandAngle * DEG <= radiusDeg) || coveredWholeEarth) break;
     radiusDeg *= 2;
   }
-  const order = foundEdge
-    .map((_, i) => i)
-    .filter((i) => foundAngle[i] <= bandAngle)
-    .sort((x, y) => foundAngle[x] - foundAngle[y]);
-  return order.slice(0, max).map((i) => {
+  const { edge: foundEdge, angle: foundAngle, order } = scratch;
+  order.length = 0;
+  for (let i = 0; i < found; i++) if (foundAngle[i] <= bandAngle) order.push(i);
+  order.sort((x, y) => foundAngle[x] - foundAngle[y]);
+  if (order.length > max) order.length = max;
+  return order.map((i) => {
     const e = foundEdge[i];
     const a = g.edgeA[e];
     const b = g.edgeB[e];
     const hit = nearestOnArc(p, [g.ux[a], g.uy[a], g.uz[a]], [g.ux[b], g.uy[b], g.uz[b]]);
     return { edge: e, point: hit.point, angle: hit.angle };
   });
+}
+
+/** Edges found by nearEdges and their angles, reused from call to call (it runs twice per query). */
+const scratch = { edge: new Int32Array(256), angle: new Float64Array(256), order: [] as number[] };
+
+function growScratch(): void {
+  const edge = new Int32Array(scratch.edge.length * 2);
+  const angle = new Float64Array(scratch.angle.length * 2);
+  edge.set(scratch.edge);
+  angle.set(scratch.angle);
+  scratch.edge = edge;
+  scratch.angle = angle;
 }
 
 /** Grid rows and columns that hold every point within `radiusDeg` of (lat, lng). */
