@@ -6,7 +6,6 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import type { parse as parseCsv } from "csv-parse/sync";
 import type { feature as topoFeature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
@@ -25,11 +24,10 @@ import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regio
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
 import { concatFlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
+import { parse } from "./csv";
 import { packedPolygonSnapshot, polygonSnapshot } from "./snapshot";
 
-// Loaded when a file is actually parsed: a warm start takes the polygons from their snapshot.
-const parse: typeof parseCsv = (...args: Parameters<typeof parseCsv>) =>
-  (require("csv-parse/sync") as { parse: typeof parseCsv }).parse(...args);
+// Loaded when a file is actually decoded: a warm start takes the polygons from their snapshot.
 const feature = ((...args: Parameters<typeof topoFeature>) =>
   (require("topojson-client") as { feature: typeof topoFeature }).feature(
     ...args

@@ -5,8 +5,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import type { parse as parseCsv } from "csv-parse/sync";
-import type { stringify as stringifyCsv } from "csv-stringify/sync";
+import { parse, stringify } from "./csv";
 import { MODALITIES, Modality, Port } from "../engine/types";
 import {
   LOCODE_PATTERN,
@@ -27,12 +26,6 @@ import {
 } from "../engine/places";
 import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
 
-// The CSV modules are loaded when a file is actually parsed or written: a warm start reads the
-// shipped places from their snapshot and needs neither.
-const parse: typeof parseCsv = (...args: Parameters<typeof parseCsv>) =>
-  (require("csv-parse/sync") as { parse: typeof parseCsv }).parse(...args);
-const stringify: typeof stringifyCsv = (...args: Parameters<typeof stringifyCsv>) =>
-  (require("csv-stringify/sync") as { stringify: typeof stringifyCsv }).stringify(...args);
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
 export const DATA_ROOT = path.resolve(__dirname, "../../data");

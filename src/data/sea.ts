@@ -20,10 +20,15 @@ import {
   Polyline,
   SeaGraph,
 } from "../engine/routing/sea";
-import { LandMask, rasteriseLand } from "../engine/routing/sea/land-mask";
+import {
+  CompactLandMask,
+  compactLandMask,
+  rasteriseLand,
+} from "../engine/routing/sea/land-mask";
 import { loadLandPolygons } from "./inland";
 import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import { Cached, SeaParts, seaSnapshot } from "./snapshot";
+import { cachedSnapshot } from "./snapshot/cache";
 import {
   CanalLimit,
   CanalLimits,
@@ -33,8 +38,7 @@ import {
   VesselRecord,
   VesselRegistry,
 } from "../engine/routing/vessels";
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
+import { parse, stringify } from "./csv";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
 const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -227,18 +231,18 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
 
 /** Land raster for the snap connectors: 0.05° cells (≈ 5.5 km north-south). */
 export const SNAP_LAND_CELL_DEGREES = 0.05;
-let snapLand: { mask: LandMask; ms: number; fromCache: boolean } | undefined;
+let snapLand: { mask: CompactLandMask; ms: number; fromCache: boolean } | undefined;
 
 /** Natural Earth 1:50m land (npm world-atlas) as a raster for snapping (no cache). */
-export function buildSnapLand(): { mask: LandMask; ms: number; fromCache: boolean } {
+export function buildSnapLand(): { mask: CompactLandMask; ms: number; fromCache: boolean } {
   const t0 = performance.now();
-  const mask = rasteriseLand(loadLandPolygons(), SNAP_LAND_CELL_DEGREES);
+  const mask = compactLandMask(rasteriseLand(loadLandPolygons(), SNAP_LAND_CELL_DEGREES));
   return { mask, ms: performance.now() - t0, fromCache: false };
 }
 
 /** The snapping land raster from the engine snapshot; `useCache: false` rasterises it afresh. */
 export function loadSnapLand(options: { useCache?: boolean } = {}): {
-  mask: LandMask;
+  mask: CompactLandMask;
   ms: number;
   fromCache: boolean;
 } {
@@ -329,11 +333,23 @@ export function importedVesselsFile(dataDir: string): string {
 }
 
 /** Shipped vessels (data/vessels.csv) plus those imported into DIR/vessels.csv, with the canal limits. */
+/**
+ * The canal limits and the shipped vessels, parsed once into a snapshot: a warm start needs no CSV
+ * parser for them (its warm-up alone costs more than the files).
+ */
+function shippedVesselData(): { canalLimits: CanalLimit[]; vessels: VesselRecord[] } {
+  const canalLimits = path.join(DATA_ROOT, "canal-limits.csv");
+  const vessels = path.join(DATA_ROOT, "vessels.csv");
+  return cachedSnapshot(
+    "vessels",
+    { dataFiles: [canalLimits, vessels], code: ["data/sea", "engine/routing/vessels"] },
+    () => ({ canalLimits: readCanalLimits(canalLimits), vessels: readVessels(vessels) })
+  ).value;
+}
+
 export function loadVesselResolver(options: { dataDir?: string } = {}): VesselRegistry {
-  const registry = new VesselRegistry(
-    new CanalLimits(readCanalLimits()),
-    readVessels(path.join(DATA_ROOT, "vessels.csv"))
-  );
+  const shipped = shippedVesselData();
+  const registry = new VesselRegistry(new CanalLimits(shipped.canalLimits), shipped.vessels);
   if (options.dataDir) {
     const file = importedVesselsFile(options.dataDir);
     if (fs.existsSync(file)) registry.importCsv(fs.readFileSync(file, "utf8"));

@@ -26,7 +26,8 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const snapshots = (): string[] => fs.readdirSync(tmp).filter((f) => f.startsWith("places-"));
+const snapshots = (): string[] =>
+  fs.readdirSync(tmp).filter((f) => f.startsWith("places-") && f.endsWith(".snap"));
 
 describe("shipped places snapshot", () => {
   it("is written by the first load and gives the files' ports and terminals back", () => {

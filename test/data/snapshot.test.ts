@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { readSnapshot, writeSnapshot } from "../../src/data/snapshot/bundle";
-import { cachedSnapshot, snapshotDir } from "../../src/data/snapshot/cache";
+import { cachedSnapshot, snapshotDir, snapshotKey } from "../../src/data/snapshot/cache";
 import { packPolygons, unpackPolygons } from "../../src/data/snapshot/polygons";
 import {
   buildSeaNetwork,
@@ -167,6 +167,30 @@ describe("snapshot cache", () => {
     expect(changed.file).not.toBe(second.file);
     expect(snaps()).toEqual([path.basename(changed.file)]);
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("remembers the key by the inputs' stats (a stamp), and hashes again when one changes", () => {
+    build.mockClear();
+    const first = cachedSnapshot("test", inputs(), build);
+    const stamp = path.join(dir, `test-${path.extname(__filename) === ".ts" ? "ts" : "js"}.stamp`);
+    const remembered = JSON.parse(fs.readFileSync(stamp, "utf8")) as { key: string };
+    expect(remembered.key).toBe(snapshotKey("test", inputs()));
+    expect(first.file).toContain(remembered.key);
+
+    // Same size, new content and time: the stamp no longer matches, the key is hashed anew.
+    fs.writeFileSync(dataFile, "[7,8,9]");
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(dataFile, later, later);
+    const changed = cachedSnapshot("test", inputs(), build);
+    expect(changed.fromSnapshot).toBe(false);
+    expect(Array.from(changed.value.values)).toEqual([7, 8, 9]);
+
+    // A damaged stamp is ignored (hashed again), not trusted.
+    fs.writeFileSync(stamp, "{not json");
+    const again = cachedSnapshot("test", inputs(), build);
+    expect(again.fromSnapshot).toBe(true);
+    expect(again.file).toBe(changed.file);
+    expect(build).toHaveBeenCalledTimes(2);
   });
 
   it("two processes starting at once with no snapshot both get a whole one, and one valid file is left", async () => {

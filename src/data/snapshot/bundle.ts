@@ -40,7 +40,7 @@ type ArrayTypeName = keyof typeof ARRAY_TYPES;
 
 /** How a stored object is put back together: a value, an array (index into `arrays`) or an object. */
 type Shape =
-  | { v: number | string | boolean | null | Array<string | number> }
+  | { v: PlainJson }
   | { a: number }
   | { o: Record<string, Shape> };
 
@@ -62,8 +62,21 @@ function isTypedArray(x: unknown): x is TypedArray {
   return ArrayBuffer.isView(x) && !(x instanceof DataView);
 }
 
-function isPlainValueList(x: unknown): x is Array<string | number> {
-  return Array.isArray(x) && x.every((v) => typeof v === "string" || typeof v === "number");
+/** Plain data JSON holds exactly: finite numbers, strings, booleans, null, arrays and plain objects. */
+type PlainJson = number | string | boolean | null | PlainJson[] | { [key: string]: PlainJson };
+
+/** Lists (of values, or of records such as parsed CSV rows) are stored as they are, in the header. */
+function isPlainList(x: unknown): x is PlainJson[] {
+  return Array.isArray(x) && x.every(isPlainJson);
+}
+
+function isPlainJson(x: unknown): boolean {
+  if (x === null || typeof x === "string" || typeof x === "boolean") return true;
+  if (typeof x === "number") return Number.isFinite(x);
+  if (Array.isArray(x)) return x.every(isPlainJson);
+  if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype)
+    return Object.values(x as object).every((v) => v === undefined || isPlainJson(v));
+  return false;
 }
 
 /** Splits an object into its shape and its typed arrays; throws on anything it cannot store. */
@@ -78,7 +91,7 @@ function flatten(value: unknown, arrays: TypedArray[], where: string): Shape {
     typeof value === "number" ||
     typeof value === "string" ||
     typeof value === "boolean" ||
-    isPlainValueList(value)
+    isPlainList(value)
   ) {
     if (typeof value === "number" && !Number.isFinite(value))
       throw new Error(`snapshot: ${where} is ${value}, JSON cannot hold it`);

@@ -4,7 +4,7 @@
  * caches; ROUTE_SHEETS_CACHE_DIR overrides it). A snapshot's key is a hash of the files it is
  * built from (data files and the code that builds it), so changing either builds a new one.
  */
-import { createHash } from "crypto";
+import type * as Crypto from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -58,9 +58,13 @@ function codeFiles(entries: string[]): string[] {
 
 /** Hash of the format, the platform's byte order, and the content of every input file. */
 export function snapshotKey(kind: string, inputs: SnapshotInputs): string {
+  return hashKey(kind, [...inputs.dataFiles, ...codeFiles(inputs.code)]);
+}
+
+function hashKey(kind: string, files: string[]): string {
+  const { createHash } = require("crypto") as typeof Crypto;
   const h = createHash("sha256");
   h.update(`${kind}:${SNAPSHOT_FORMAT}:${os.endianness()}\0`);
-  const files = [...inputs.dataFiles, ...codeFiles(inputs.code)];
   for (const file of files) {
     h.update(`${path.relative(PACKAGE_ROOT, file)}\0`);
     try {
@@ -70,6 +74,51 @@ export function snapshotKey(kind: string, inputs: SnapshotInputs): string {
     }
   }
   return h.digest("hex").slice(0, 32);
+}
+
+/**
+ * The key, hashed only when an input changed: the stat of every input file (size, modification
+ * time, inode) is kept in a stamp file next to the snapshots with the key it gave, as make and
+ * webpack's cache do, so a warm start stats a few dozen files instead of reading and hashing them
+ * (and loading crypto). Any change to a file's size, time or inode hashes again.
+ */
+function rememberedKey(kind: string, inputs: SnapshotInputs, dir: string, name: string): string {
+  const files = [...inputs.dataFiles, ...codeFiles(inputs.code)];
+  const signature = [`${kind}:${SNAPSHOT_FORMAT}:${os.endianness()}`, ...files.map(statLine)].join(
+    "\n"
+  );
+  const stampFile = path.join(dir, `${name}.stamp`);
+  try {
+    const stamp = JSON.parse(fs.readFileSync(stampFile, "utf8")) as {
+      signature?: unknown;
+      key?: unknown;
+    };
+    if (stamp.signature === signature && typeof stamp.key === "string" && KEY.test(stamp.key))
+      return stamp.key;
+  } catch {
+    // No stamp yet, or an unreadable one: hash.
+  }
+  const key = hashKey(kind, files);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${stampFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ signature, key }));
+    fs.renameSync(tmp, stampFile);
+  } catch {
+    // Read-only: the next start hashes again.
+  }
+  return key;
+}
+
+const KEY = /^[0-9a-f]{32}$/;
+
+function statLine(file: string): string {
+  try {
+    const s = fs.statSync(file);
+    return `${file}\t${s.size}\t${s.mtimeMs}\t${s.ino}`;
+  } catch {
+    return `${file}\tmissing`;
+  }
 }
 
 export interface Cached<T> {
@@ -93,9 +142,9 @@ export function cachedSnapshot<T extends object>(
 ): Cached<T> {
   const t0 = performance.now();
   const dir = snapshotDir();
-  const key = snapshotKey(kind, inputs);
   // Compiled (js) and source (ts, under Jest) code hash differently: each keeps its own file.
   const name = `${kind}-${CODE_EXT.slice(1)}`;
+  const key = rememberedKey(kind, inputs, dir, name);
   const file = path.join(dir, `${name}-${key}.snap`);
   const stored = readSnapshot<T>(file, key);
   if (stored) return { value: stored, fromSnapshot: true, ms: performance.now() - t0, file };

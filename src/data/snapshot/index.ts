@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { ChainGraph, ContractionHierarchy, SeaGraph } from "../../engine/routing/sea";
-import type { LandMask } from "../../engine/routing/sea/land-mask";
+import type { CompactLandMask } from "../../engine/routing/sea/land-mask";
 import type { PolygonRings } from "../../engine/routing/overland/landmass-index";
 import { Cached, cachedSnapshot, PACKAGE_ROOT } from "./cache";
 import { packPolygons, PackedPolygons, unpackPolygons } from "./polygons";
@@ -23,7 +23,7 @@ export interface SeaParts {
   /** The contraction hierarchy of SHORTSEA's default closed passages (the feeder's: Kiel open). */
   shortseaHierarchy: ContractionHierarchy;
   /** Land raster for snapping. */
-  land: LandMask;
+  land: CompactLandMask;
 }
 
 function packageFile(id: string): string {

@@ -40,6 +40,7 @@ export class TerminalRegistry implements TerminalDirectory {
   private readonly byIdMap = new Map<string, TerminalEntry>();
   private readonly byLocode = new Map<string, TerminalEntry[]>();
   private readonly prepared = new Map<string, PreparedName>();
+  private readonly sorted = new Set<string>();
 
   /** Later terminals replace earlier ones with the same id (imported over built-in). */
   constructor(terminals: Iterable<TerminalEntry>) {
@@ -50,7 +51,16 @@ export class TerminalRegistry implements TerminalDirectory {
       list.push(t);
       this.byLocode.set(t.locode, list);
     }
-    for (const list of this.byLocode.values()) list.sort((a, b) => compareText(a.name, b.name));
+  }
+
+  /** A port's terminals by name, sorted at its first look-up (a start should not sort them all). */
+  private ofLocode(locode: string): TerminalEntry[] {
+    const list = this.byLocode.get(locode) ?? [];
+    if (list.length > 1 && !this.sorted.has(locode)) {
+      list.sort((a, b) => compareText(a.name, b.name));
+      this.sorted.add(locode);
+    }
+    return list;
   }
 
   get size(): number {
@@ -63,7 +73,7 @@ export class TerminalRegistry implements TerminalDirectory {
 
   /** Terminals of `locode`, best name match first; all of them, by name, when `name` is blank. */
   search(locode: string, name?: string): TerminalEntry[] {
-    const list = this.byLocode.get(locode.trim().toUpperCase()) ?? [];
+    const list = this.ofLocode(locode.trim().toUpperCase());
     // A name without letters or digits ("-", "()") narrows nothing: treat it as no name.
     if (!name || prepareQuery(name).tokens.length === 0) return [...list];
     return rankByName(

@@ -181,12 +181,93 @@ export function widenMask(mask: LandMask, cells: number): LandMask {
   return { ...mask, bits: out };
 }
 
-export function isLand(mask: LandMask, lat: number, lng: number): boolean {
+/**
+ * The same raster stored by blocks of blockCells × blockCells cells: all-sea and all-land blocks
+ * take no bits, only blocks along a coast keep theirs. The snapping raster (0.05°, 3.2 MB as plain
+ * bits) shrinks to under a quarter, which is what a warm start reads.
+ */
+export interface CompactLandMask {
+  cellDegrees: number;
+  cols: number;
+  rows: number;
+  blockCells: number;
+  /** Per block, row-major (ceil(cols / blockCells) a row): 0 all sea, 1 all land, k + 2 mixed block k. */
+  blocks: Int32Array;
+  /** Bits of the mixed blocks, blockCells² each, cell (row, col) of block k at k·blockCells² + row·blockCells + col. */
+  mixedBits: Uint8Array;
+}
+
+/** A land raster in either form. */
+export type LandRaster = LandMask | CompactLandMask;
+
+/** 1° blocks at the 0.05° snapping raster. */
+const BLOCK_CELLS = 20;
+
+export function compactLandMask(mask: LandMask, blockCells = BLOCK_CELLS): CompactLandMask {
+  const blockCols = Math.ceil(mask.cols / blockCells);
+  const blockRows = Math.ceil(mask.rows / blockCells);
+  const blocks = new Int32Array(blockCols * blockRows);
+  const perBlock = blockCells * blockCells;
+  const mixed: Uint8Array[] = [];
+  for (let br = 0; br < blockRows; br++) {
+    for (let bc = 0; bc < blockCols; bc++) {
+      const cells = new Uint8Array(Math.ceil(perBlock / 8));
+      let land = 0;
+      let total = 0;
+      for (let dr = 0; dr < blockCells; dr++) {
+        const r = br * blockCells + dr;
+        if (r >= mask.rows) break;
+        for (let dc = 0; dc < blockCells; dc++) {
+          const c = bc * blockCells + dc;
+          if (c >= mask.cols) break;
+          total++;
+          if (getBit(mask.bits, r * mask.cols + c)) {
+            land++;
+            setBit(cells, dr * blockCells + dc);
+          }
+        }
+      }
+      const b = br * blockCols + bc;
+      if (land === 0) blocks[b] = 0;
+      else if (land === total) blocks[b] = 1;
+      else blocks[b] = mixed.push(cells) + 1;
+    }
+  }
+  const bytes = Math.ceil(perBlock / 8);
+  const mixedBits = new Uint8Array(mixed.length * bytes);
+  mixed.forEach((cells, k) => mixedBits.set(cells, k * bytes));
+  return {
+    cellDegrees: mask.cellDegrees,
+    cols: mask.cols,
+    rows: mask.rows,
+    blockCells,
+    blocks,
+    mixedBits,
+  };
+}
+
+function landCell(mask: LandRaster, r: number, c: number): boolean {
+  if ("bits" in mask) return getBit(mask.bits, r * mask.cols + c) === 1;
+  const n = mask.blockCells;
+  const br = Math.floor(r / n);
+  const bc = Math.floor(c / n);
+  const v = mask.blocks[br * Math.ceil(mask.cols / n) + bc];
+  if (v < 2) return v === 1;
+  const bytes = Math.ceil((n * n) / 8);
+  return (
+    ((mask.mixedBits[(v - 2) * bytes + (((r - br * n) * n + (c - bc * n)) >> 3)] >>
+      (((r - br * n) * n + (c - bc * n)) & 7)) &
+      1) ===
+    1
+  );
+}
+
+export function isLand(mask: LandRaster, lat: number, lng: number): boolean {
   const r = Math.min(mask.rows - 1, Math.max(0, Math.floor((lat + 90) / mask.cellDegrees)));
   let x = (lng + 180) % 360;
   if (x < 0) x += 360;
   const c = Math.min(mask.cols - 1, Math.floor(x / mask.cellDegrees));
-  return getBit(mask.bits, r * mask.cols + c) === 1;
+  return landCell(mask, r, c);
 }
 
 export interface ClearanceOptions {
@@ -239,7 +320,7 @@ const COARSE_FACTOR = 8;
  * samples too (e.g. passage areas).
  */
 export function connectorIsClear(
-  land: LandMask,
+  land: LandRaster,
   from: { lat: number; lng: number },
   to: { lat: number; lng: number },
   skipFromKm: number,
@@ -288,7 +369,7 @@ export function connectorIsClear(
 
 /** How many samples (every `stepKm`, after the first `skipFromKm`) of the straight way fall on land. */
 export function connectorLandSamples(
-  land: LandMask,
+  land: LandRaster,
   from: { lat: number; lng: number },
   to: { lat: number; lng: number },
   skipFromKm: number,

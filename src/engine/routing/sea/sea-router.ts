@@ -27,7 +27,7 @@ import {
 } from "../../geo/geodesy";
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
-import { connectorIsClear, connectorLandSamples, LandMask } from "./land-mask";
+import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -58,7 +58,7 @@ export interface SeaRouterOptions {
    * Land raster: a snap whose straight connector from the query point crosses land is dropped when
    * another candidate's does not (a port is reached from the water, not over a headland).
    */
-  land?: LandMask;
+  land?: LandRaster;
   /**
    * Passage areas (with `land`): a straight leg that would enter one is never taken, so straight
    * legs cannot bypass a canal or strait (or its closure).
@@ -127,7 +127,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly keyDecimals: number;
   private readonly useAStar: boolean;
   private readonly useHierarchies: boolean;
-  private readonly land: LandMask | undefined;
+  private readonly land: LandRaster | undefined;
   private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;

@@ -2,7 +2,7 @@
  * The contract's VesselResolver: parses `vesselInfo`, looks IMO/MMSI up in a registry of vessels
  * (shipped + imported CSV), and tells which passages are closed to a vessel.
  */
-import { parse } from "csv-parse/sync";
+import type { parse as Parse } from "csv-parse/sync";
 import { unknownData } from "../../errors";
 import type { VesselResolver } from "../../route-engine";
 import { Passage, Vessel, VesselDimensions } from "../../types";
@@ -116,6 +116,8 @@ export function parseVesselCsv(text: string): {
   vessels: VesselRecord[];
   rejected: VesselImportResult["rejected"];
 } {
+  // csv-parse is loaded here, at the first import: shipped vessels come parsed from a snapshot.
+  const { parse } = require("csv-parse/sync") as { parse: typeof Parse };
   const rows = parse(text, {
     columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
     skip_empty_lines: true,
