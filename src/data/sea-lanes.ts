@@ -9,8 +9,11 @@ import type { Polyline } from "../engine/routing/sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 
-/** Metres of land a sea edge may cross and still count as water: the generalisation of 1:50m coastlines. */
-export const LAND_TOLERANCE_M = 500;
+/**
+ * Metres of land a sea edge or a routed path may cross: none. Only canal and river edges (and the
+ * listed exceptions) and a path's last kilometre at each port (the quay is on the shore) are exempt.
+ */
+export const LAND_TOLERANCE_M = 0;
 
 interface RepairJson {
   moves: Array<[number, number, number, number]>;
