@@ -94,6 +94,13 @@ export interface SeaLane {
   name: string;
   points: Array<[number, number]>;
   source: string;
+  /**
+   * Port approaches: the port's LOCODE (the lane starts at its point in data/ports-overlay.csv, so
+   * the router snaps the port onto it) and the kind of water (harbour: 1:50m draws it all; channel,
+   * river, canal: legs that 1:50m draws as land, listed in data/sea-land-exceptions.json).
+   */
+  port?: string;
+  kind?: "harbour" | "channel" | "river" | "canal";
 }
 
 /** Coastal and regional lanes (data/sea-lanes.json): [lng, lat] waypoint lists, each with its source. */
