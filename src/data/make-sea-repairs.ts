@@ -27,13 +27,13 @@ import { LAND_TOLERANCE_M, readLandExceptions } from "./sea-lanes";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 export const REPAIRS_FILE = path.join(DATA_ROOT, "sea-repairs.json");
-const GENERATOR = "src/data/make-sea-repairs.ts v3";
+const GENERATOR = "src/data/make-sea-repairs.ts v4";
 
 export const REPAIR_PARAMS = {
   moveMaxKm: 12,
   gridCellDegrees: 0.01,
   maxGridCells: 1_200_000,
-  straightToleranceM: 50,
+  straightToleranceM: 0,
   maxDetourFactor: 4,
   maxExtraKm: 400,
 };
@@ -124,12 +124,13 @@ export function waterWay(
   land: LandIndex,
   a: [number, number],
   b: [number, number],
-  params = REPAIR_PARAMS
+  params = REPAIR_PARAMS,
+  minPad = 0.3
 ): Array<[number, number]> | undefined {
   const spanLng = Math.abs(b[0] - a[0]);
   const spanLat = Math.abs(b[1] - a[1]);
   if (spanLng > 180) return undefined;
-  const pad = Math.max(0.3, Math.min(3, 0.5 * Math.max(spanLng, spanLat)));
+  const pad = Math.max(minPad, Math.min(3, 0.5 * Math.max(spanLng, spanLat)));
   const minLng = Math.min(a[0], b[0]) - pad;
   const minLat = Math.max(-85, Math.min(a[1], b[1]) - pad);
   const maxLng = Math.max(a[0], b[0]) + pad;
@@ -160,6 +161,13 @@ export function waterWay(
     const dy = Math.floor(i / cols) - Math.floor(t / cols);
     return Math.hypot(dx, dy);
   };
+  const centre = (i: number): { lat: number; lng: number } => ({
+    lat: minLat + (Math.floor(i / cols) + 0.5) * cell,
+    lng: minLng + ((i % cols) + 0.5) * cell,
+  });
+  // A step between two water cells may still clip a headland between them: it must cross none.
+  const stepIsWet = (v: number, w: number): boolean =>
+    land.landMeters(centre(v), centre(w)) <= params.straightToleranceM;
   dist[s] = 0;
   heap.push(h(s), s);
   while (heap.size > 0) {
@@ -176,7 +184,7 @@ export function waterWay(
         const cc = c + dc;
         if (rr < 0 || cc < 0 || rr >= rows || cc >= cols) continue;
         const w = rr * cols + cc;
-        if (!water[w]) continue;
+        if (!water[w] || !stepIsWet(v, w)) continue;
         const nd = dist[v] + Math.hypot(dc * cosLat, dr);
         if (nd < dist[w]) {
           dist[w] = nd;
@@ -254,7 +262,12 @@ function rerouteEdge(
     // A run of land: from pts[i] (water) to the next water point whose piece is clear after it.
     let j = i + 1;
     while (j < n && !wet[j]) j++;
-    const way = waterWay(land, pts[i], pts[j], { ...REPAIR_PARAMS, gridCellDegrees: cell });
+    // An island longer than the box around the run: look wider before giving up.
+    let way: Array<[number, number]> | undefined;
+    for (const minPad of [0.3, 1, 2.5]) {
+      way = waterWay(land, pts[i], pts[j], { ...REPAIR_PARAMS, gridCellDegrees: cell }, minPad);
+      if (way) break;
+    }
     if (!way) return undefined;
     out.push(...way.slice(1));
     i = j;
@@ -328,6 +341,9 @@ export function deriveRepairs(log: (s: string) => void = () => undefined): Repai
         // A finer grid when the first way still clips land (narrow channels, small islands).
         for (const cell of [REPAIR_PARAMS.gridCellDegrees, REPAIR_PARAMS.gridCellDegrees / 3]) {
           way = rerouteEdge(land, a, b, cell);
+          if (way && legsClear(way)) break;
+          // Piecewise failed (a run's ends in a bay): one way for the whole edge.
+          way = waterWay(land, a, b, { ...REPAIR_PARAMS, gridCellDegrees: cell });
           if (way && legsClear(way)) break;
           way = undefined;
         }

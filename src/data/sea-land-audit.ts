@@ -14,9 +14,10 @@ import { LandIndex } from "../engine/routing/sea/land-crossing";
 import type { SeaRouter } from "../engine/route-engine";
 import { LatLng, Passage } from "../engine/types";
 import { loadLandPolygons } from "./inland";
-import { LAND_TOLERANCE_M, readLandExceptions } from "./sea-lanes";
+import { LAND_TOLERANCE_M, readLandExceptions, readSeaLanes } from "./sea-lanes";
 import { loadSeaNetwork, loadSeaRouter, readPassageAreas, readSeaApproaches } from "./sea";
 import { DEFAULT_CLOSED } from "../engine/routing/vessels";
+import { MinHeap } from "../engine/heap";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 
@@ -113,6 +114,13 @@ export function landCrossingEdges(
   const canals = new Set(CANALS.map((p) => passageId(p)));
   const rivers = riverEdgeKeys();
   const excepted = exceptionTest();
+  // A port approach's first leg starts at the port: its first kilometre (the quay) is not checked.
+  const portEnds = new Map<string, LatLng>();
+  for (const lane of readSeaLanes())
+    if (lane.port) {
+      const [[lngA, latA], [lngB, latB]] = lane.points;
+      portEnds.set(pairKey(latA, lngA, latB, lngB), { lat: latA, lng: lngA });
+    }
   const crossing: LandEdge[] = [];
   let checked = 0;
   for (let e = 0; e < graph.edgeCount; e++) {
@@ -124,7 +132,11 @@ export function landCrossingEdges(
     checked++;
     const from = { lat: graph.lat[a], lng: graph.lng[a] };
     const to = { lat: graph.lat[b], lng: graph.lng[b] };
-    const landM = land.landMeters(from, to);
+    const port = portEnds.get(pairKey(from.lat, from.lng, to.lat, to.lng));
+    const atFrom = port !== undefined && port.lat === from.lat && port.lng === from.lng;
+    const landM = port
+      ? land.landMeters(from, to, atFrom ? PORT_SKIP_M : 0, atFrom ? 0 : PORT_SKIP_M)
+      : land.landMeters(from, to);
     if (landM > toleranceM)
       crossing.push({ edge: e, from, to, landM, kind: e < graph.snapEdgeCount ? "line" : "shortcut" });
   }
@@ -187,9 +199,11 @@ export function pathLandMeters(
     along += len;
     const a = path[i - 1];
     const b = path[i];
-    const mid = { lat: (a.lat + b.lat) / 2, lng: (a.lng + b.lng) / 2 };
+    // Routed paths unwrap longitudes past ±180 (a trans-Pacific route goes on to 190): the canal
+    // and exception tests take them back to [-180, 180).
+    const mid = { lat: (a.lat + b.lat) / 2, lng: wrapLng((a.lng + b.lng) / 2) };
     if (inCanal(mid.lat, mid.lng)) continue;
-    if (inland && inland(a.lat, a.lng) && inland(b.lat, b.lng)) continue;
+    if (inland && inland(a.lat, wrapLng(a.lng)) && inland(b.lat, wrapLng(b.lng))) continue;
     const m = land.landMeters(a, b, Math.min(skipStart, len), Math.min(skipEnd, len));
     total += m;
     if (m > worstM) {
@@ -198,6 +212,10 @@ export function pathLandMeters(
     }
   }
   return { landM: total, worstLeg: worst };
+}
+
+function wrapLng(lng: number): number {
+  return lng >= -180 && lng < 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180;
 }
 
 function legMeters(a: LatLng, b: LatLng): number {
@@ -240,7 +258,129 @@ export function landCrossingPaths(
   return out;
 }
 
-if (require.main === module) {
+/**
+ * A way by water from a port to the sea network, for drafting a port approach lane: from the port
+ * to the nearest 1:50m water, then the shortest way over water cells (every step crossing no land)
+ * to the nearest vertex of a snappable main-network line, straightened. [lng, lat] points, port
+ * first; undefined when no network vertex is reachable by water within `boxDeg` of the port.
+ */
+export function tracePortApproach(
+  port: { lat: number; lng: number },
+  graph: SeaGraph,
+  land: LandIndex,
+  boxDeg = 0.6,
+  cell = 0.005
+): Array<[number, number]> | undefined {
+  const cos = Math.max(0.2, Math.cos((port.lat * Math.PI) / 180));
+  const minLat = port.lat - boxDeg;
+  const minLng = port.lng - boxDeg / cos;
+  const rows = Math.ceil((2 * boxDeg) / cell);
+  const cols = Math.ceil((2 * boxDeg) / cos / cell);
+  const centre = (i: number): LatLng => ({
+    lat: minLat + (Math.floor(i / cols) + 0.5) * cell,
+    lng: minLng + ((i % cols) + 0.5) * cell,
+  });
+  const water = new Uint8Array(rows * cols);
+  for (let i = 0; i < water.length; i++) {
+    const c = centre(i);
+    water[i] = land.isLand(c.lat, c.lng) ? 0 : 1;
+  }
+  const cellOf = (lat: number, lng: number): number => {
+    const r = Math.floor((lat - minLat) / cell);
+    const c = Math.floor((lng - minLng) / cell);
+    return r < 0 || c < 0 || r >= rows || c >= cols ? -1 : r * cols + c;
+  };
+  // Targets: vertices of snappable main lines in water cells.
+  const target = new Map<number, number>();
+  for (let e = 0; e < graph.snapEdgeCount; e++) {
+    if (!graph.edgeInMain[e] || graph.edgePassage[e] !== 0) continue;
+    for (const v of [graph.edgeA[e], graph.edgeB[e]]) {
+      const i = cellOf(graph.lat[v], graph.lng[v]);
+      if (i >= 0 && water[i] && !target.has(i)) target.set(i, v);
+    }
+  }
+  // Start: the port's cell if water, else the nearest water cell.
+  let start = cellOf(port.lat, port.lng);
+  if (!water[start]) {
+    let best = -1;
+    let bestKm = Infinity;
+    for (let i = 0; i < water.length; i++) {
+      if (!water[i]) continue;
+      const c = centre(i);
+      const km = Math.hypot(c.lat - port.lat, (c.lng - port.lng) * cos);
+      if (km < bestKm) [best, bestKm] = [i, km];
+    }
+    if (best < 0) return undefined;
+    start = best;
+  }
+  const dist = new Float64Array(rows * cols).fill(Infinity);
+  const prev = new Int32Array(rows * cols).fill(-1);
+  const heap = new MinHeap(1024);
+  dist[start] = 0;
+  heap.push(0, start);
+  let end = -1;
+  while (heap.size > 0) {
+    const d = heap.peekKey();
+    const v = heap.pop();
+    if (d > dist[v]) continue;
+    if (target.has(v)) {
+      end = v;
+      break;
+    }
+    const r = Math.floor(v / cols);
+    const c = v % cols;
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dc = -1; dc <= 1; dc++) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if ((!dr && !dc) || rr < 0 || cc < 0 || rr >= rows || cc >= cols) continue;
+        const w = rr * cols + cc;
+        const nd = d + Math.hypot(dc * cos, dr);
+        if (!water[w] || nd >= dist[w] || land.landMeters(centre(v), centre(w)) > 0) continue;
+        dist[w] = nd;
+        prev[w] = v;
+        heap.push(nd, w);
+      }
+  }
+  if (end < 0) return undefined;
+  const cells: LatLng[] = [];
+  for (let v = end; v !== -1; v = prev[v]) cells.push(centre(v));
+  cells.reverse();
+  const v = target.get(end)!;
+  const pts: LatLng[] = [...cells, { lat: graph.lat[v], lng: graph.lng[v] }];
+  const clear = (a: LatLng, b: LatLng): boolean => land.landMeters(a, b) === 0;
+  const kept: LatLng[] = [pts[0]];
+  for (let i = 0; i < pts.length - 1; ) {
+    let j = i + 1;
+    while (j + 1 < pts.length && clear(pts[i], pts[j + 1])) j++;
+    kept.push(pts[j]);
+    i = j;
+  }
+  const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+  const out: Array<[number, number]> = [[port.lng, port.lat]];
+  for (const p of kept) out.push([round(p.lng), round(p.lat)]);
+  out[out.length - 1] = [graph.lng[v], graph.lat[v]];
+  return out;
+}
+
+if (require.main === module && process.argv[2] === "--trace") {
+  // Drafts port approach lanes: node dist/data/sea-land-audit.js --trace LOCODE...
+  const land = loadLandIndex();
+  const { graph } = loadSeaNetwork();
+  const ports = readOverlaySeaports();
+  for (const code of process.argv.slice(3)) {
+    // A LOCODE of data/ports-overlay.csv, or "lat,lng" (to trace on from a river mouth).
+    const [lat, lng] = code.split(",").map(Number);
+    const port = code.includes(",") ? { locode: code, lat, lng } : ports.find((p) => p.locode === code);
+    const way =
+      port && (tracePortApproach(port, graph, land) ?? tracePortApproach(port, graph, land, 1.5));
+    const legs = (way ?? []).slice(1).map((q, i) => {
+      const p = way![i];
+      return Math.round(land.landMeters({ lat: p[1], lng: p[0] }, { lat: q[1], lng: q[0] }));
+    });
+    console.log(JSON.stringify({ locode: code, points: way, landM: legs }));
+  }
+} else if (require.main === module) {
   const t0 = performance.now();
   const land = loadLandIndex();
   const t1 = performance.now();

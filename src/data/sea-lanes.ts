@@ -9,8 +9,11 @@ import type { Polyline } from "../engine/routing/sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 
-/** Metres of land a sea edge may cross and still count as water: the generalisation of 1:50m coastlines. */
-export const LAND_TOLERANCE_M = 500;
+/**
+ * Metres of land a sea edge or a routed path may cross: none. Only canal and river edges (and the
+ * listed exceptions) and a path's last kilometre at each port (the quay is on the shore) are exempt.
+ */
+export const LAND_TOLERANCE_M = 0;
 
 interface RepairJson {
   moves: Array<[number, number, number, number]>;
@@ -91,6 +94,13 @@ export interface SeaLane {
   name: string;
   points: Array<[number, number]>;
   source: string;
+  /**
+   * Port approaches: the port's LOCODE (the lane starts at its point in data/ports-overlay.csv, so
+   * the router snaps the port onto it) and the kind of water (harbour: 1:50m draws it all; channel,
+   * river, canal: legs that 1:50m draws as land, listed in data/sea-land-exceptions.json).
+   */
+  port?: string;
+  kind?: "harbour" | "channel" | "river" | "canal";
 }
 
 /** Coastal and regional lanes (data/sea-lanes.json): [lng, lat] waypoint lists, each with its source. */
