@@ -40,6 +40,9 @@ const MAX_CANDIDATES = 8;
 const LONG_SPOKE_M = 300_000;
 const SPOKE_RADIUS_M = 150_000;
 
+/** Points whose snap candidates are remembered (per closed-passage set). */
+const REMEMBERED_SNAPS = 20_000;
+
 export type SeaRoute = RoutedPath & { passages: Passage[] };
 
 export interface SeaRouterOptions {
@@ -135,6 +138,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private stamp = 0;
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
+  private readonly snapMemo = new Map<string, Snap[]>();
   private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
@@ -190,6 +194,21 @@ export class NetworkSeaRouter implements SeaRouter {
    * so a port whose nearest line is a dead-end approach can still leave by the lane next to it.
    * Distances here are spherical (for ranking); the chosen snaps are measured exactly at the end.
    */
+  /**
+   * The snap candidates of a point, remembered: a lane sheet names the same ports again and again,
+   * and snapping (nearest edges, connector checks over the land raster) is a third of a query.
+   * Callers only read the list.
+   */
+  private rememberedSnaps(point: LatLng, closedMask: number): Snap[] {
+    const key = `${point.lat},${point.lng},${closedMask}`;
+    let snaps = this.snapMemo.get(key);
+    if (!snaps) {
+      if (this.snapMemo.size >= REMEMBERED_SNAPS) this.snapMemo.clear();
+      this.snapMemo.set(key, (snaps = this.snapCandidates(point, closedMask)));
+    }
+    return snaps;
+  }
+
   private snapCandidates(point: LatLng, closedMask: number): Snap[] {
     const g = this.graph;
     const accept = (e: number): boolean =>
@@ -299,8 +318,8 @@ export class NetworkSeaRouter implements SeaRouter {
     this.searches++;
     if (from.lat === to.lat && from.lng === to.lng)
       return { meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] };
-    const starts = this.snapCandidates(from, closedMask);
-    const ends = this.snapCandidates(to, closedMask);
+    const starts = this.rememberedSnaps(from, closedMask);
+    const ends = this.rememberedSnaps(to, closedMask);
     if (!starts.length || !ends.length) return null;
     const g = this.graph;
 
