@@ -28,6 +28,7 @@ import {
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
+import { compactRoute } from "./compact-route";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -178,7 +179,8 @@ export class NetworkSeaRouter implements SeaRouter {
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedKey}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const result = this.search(from, to, closedPassageMask(options.closed));
+    const found = this.search(from, to, closedPassageMask(options.closed));
+    const result = found && compactRoute(found);
     this.cache.set(key, result);
     return result;
   }

@@ -1,0 +1,33 @@
+/**
+ * A route as the sea router's cache keeps it: the path's coordinates in one Float64Array, the
+ * LatLng objects made on the first read of `path` (and kept from then on). A lane sheet asks for
+ * distances only: its thousands of cached routes then hold a few arrays instead of millions of
+ * small objects that every young-generation collection would copy.
+ */
+import { LatLng, Passage } from "../../types";
+
+export interface CompactableRoute {
+  meters: number;
+  path: LatLng[];
+  passages: Passage[];
+}
+
+export function compactRoute<T extends CompactableRoute>(route: T): T {
+  const { path, ...rest } = route;
+  const flat = new Float64Array(2 * path.length);
+  for (let i = 0; i < path.length; i++) {
+    flat[2 * i] = path[i].lat;
+    flat[2 * i + 1] = path[i].lng;
+  }
+  let points: LatLng[] | undefined;
+  return Object.defineProperty(rest, "path", {
+    enumerable: true,
+    get: (): LatLng[] => (points ??= expand(flat)),
+  }) as T;
+}
+
+function expand(flat: Float64Array): LatLng[] {
+  const out: LatLng[] = new Array(flat.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = { lat: flat[2 * i], lng: flat[2 * i + 1] };
+  return out;
+}
