@@ -77,13 +77,21 @@ describe("short-sea reference table", () => {
 });
 
 /**
- * Measured over 10 %: Pub. 151 gives Kobe-Hiroshima 179 nm where the Seto Inland Sea fairway by the
- * Akashi and Kurushima straits is about 150 nm (we find 146); Dalian-Incheon 290 nm where we find
- * 259 nm (great circle 250); Singapore-Port Swettenham 210 nm where we reach Port Klang's North
- * Port from the west (234 nm) for want of its island channels, which 1:50m draws as land.
+ * Measured over 10 %: Dalian-Incheon, 290 nm in Pub. 151 (consistent with its Weihai-Incheon 238 and
+ * Yantai-Incheon 273, all entering Incheon's fairway at its south-western end), where we find 259:
+ * Natural Earth 1:50m leaves out the islands of the Incheon approach, so the generated open-sea
+ * shortcut from the Yellow Sea junction (125.5 E 37.4 N) straight to the port crosses them, and the
+ * approach lane along the channel is not used. Fixing it needs the islands (or a "keep shape" flag on
+ * the lane) in the shortcut generator and in the router's straight-leg test, not another lane.
+ *
+ * Measured and left out of the table for now (the network still detours there, the figures are
+ * Pub. 151's): Aden-Djibouti 133 nm (we find 160), Aden-Assab 150 (181), Massawa-Port Sudan 306
+ * (908), Al Basrah-Mina al Ahmadi 140 (96), Takoradi-Tema 117 (184), San Pedro-Monrovia 312 (395),
+ * Conakry-Monrovia 294 (386), Nouakchott-Dakar 217 (267), Lagos-Port Harcourt 318 (592),
+ * Douala-Libreville 228 (298), Douala-Port Gentil 297 (381), Luanda-Pointe Noire 266 (302),
+ * Colon-Limon 190 (210), San Juan-Santo Domingo 232 (264), Puerto Plata-Santo Domingo 295 (343),
+ * Kobe-Uno 71 (63), Kobe-Iwakuni 166 (149), Kure-Tokuyama 76 (61), Incheon-Weihai 238 (214),
+ * Qingdao-Weihai 205 (233). Kingston-Oranjestad (Aruba) is not used: its 223 nm is less than half
+ * the great circle (509 nm), a slip of the table or of its transcription.
  */
-const KNOWN_OVER_10: string[] = [
-  "Dalian, China - Incheon, South Korea",
-  "Kobe, Japan - Hiroshima, Japan",
-  "Singapore - Port Swettenham, Malaysia",
-];
+const KNOWN_OVER_10: string[] = ["Dalian, China - Incheon, South Korea"];
