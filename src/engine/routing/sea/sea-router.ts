@@ -27,6 +27,7 @@ import {
 } from "../../geo/geodesy";
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
+import { LandIndex } from "./land-crossing";
 import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
@@ -60,6 +61,12 @@ export interface SeaRouterOptions {
    */
   land?: LandRaster;
   /**
+   * Exact land (Natural Earth rings, with `land`): a connector or straight leg the raster lets
+   * through must also cross none of it, but for its first kilometre at a query point (the port's
+   * own shore). The raster's cells (≈ 5 km) miss thin land: spits, moles, narrow headlands.
+   */
+  coast?: LandIndex;
+  /**
    * Passage areas (with `land`): a straight leg that would enter one is never taken, so straight
    * legs cannot bypass a canal or strait (or its closure).
    */
@@ -82,6 +89,10 @@ const DEG_TO_RAD = Math.PI / 180;
 const CONNECTOR_SKIP_FROM_KM = 3;
 const CONNECTOR_SKIP_TO_KM = 1;
 const CONNECTOR_STEP_KM = 2;
+/** A snap closer than this to an edge's end is that end. */
+const AT_VERTEX_M = 0.001;
+/** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
+const PORT_SHORE_M = 1_000;
 
 export interface Snap {
   edge: number;
@@ -128,6 +139,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly useAStar: boolean;
   private readonly useHierarchies: boolean;
   private readonly land: LandRaster | undefined;
+  private readonly coast: LandIndex | undefined;
   private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
@@ -151,6 +163,7 @@ export class NetworkSeaRouter implements SeaRouter {
     this.useHierarchies = (options.useHierarchies ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
+    this.coast = options.land ? options.coast : undefined;
     this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
     this.edgeSeen = new Int32Array(graph.edgeCount);
@@ -231,20 +244,25 @@ export class NetworkSeaRouter implements SeaRouter {
     const hits = near.map((h) => this.roughSnap(h));
     if (!this.land) return hits;
     const land = this.land;
-    const clear = hits.filter((s) =>
-      connectorIsClear(
-        land,
-        point,
-        s,
-        CONNECTOR_SKIP_FROM_KM,
-        CONNECTOR_SKIP_TO_KM,
-        CONNECTOR_STEP_KM
-      )
+    const coast = this.coast;
+    const clear = hits.filter(
+      (s) =>
+        connectorIsClear(
+          land,
+          point,
+          s,
+          CONNECTOR_SKIP_FROM_KM,
+          CONNECTOR_SKIP_TO_KM,
+          CONNECTOR_STEP_KM
+        ) &&
+        (!coast || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
     );
     if (clear.length) return clear;
     // No way off the coast by water (a port inland at this scale): the snaps over the least land.
     const over = hits.map((s) =>
-      connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
+      coast
+        ? coast.landMeters(point, s, PORT_SHORE_M, 0)
+        : connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
     );
     const least = Math.min(...over);
     return hits.filter((_, i) => over[i] === least);
@@ -265,7 +283,15 @@ export class NetworkSeaRouter implements SeaRouter {
       span > 0
         ? angleBetween(g.ux[a], g.uy[a], g.uz[a], hit.point[0], hit.point[1], hit.point[2]) / span
         : 0;
-    const p = toLatLng(hit.point);
+    // A snap on a vertex (a port that is the first point of its approach) takes the vertex's own
+    // coordinates: the unit-vector round trip would put it a few nanometres off, and the path a
+    // needless leg of that length.
+    const atVertex = span * MEAN_RADIUS_M * Math.min(t, 1 - t) < AT_VERTEX_M;
+    const p = atVertex
+      ? t < 0.5
+        ? { lat: g.lat[a], lng: g.lng[a] }
+        : { lat: g.lat[b], lng: g.lng[b] }
+      : toLatLng(hit.point);
     const toA = g.edgeLength[hit.edge] * Math.min(1, t);
     return {
       edge: hit.edge,
@@ -317,8 +343,12 @@ export class NetworkSeaRouter implements SeaRouter {
       };
     }
 
-    // Both points nearest to the same edge: the straight way between them is the route.
-    if (starts[0].edge === ends[0].edge) {
+    // Both points nearest to the same edge: the straight way between them is the route (unless
+    // it crosses land the raster cannot see: then the way along the edge).
+    if (
+      starts[0].edge === ends[0].edge &&
+      (!this.coast || !this.coast.crossesLand(from, to, PORT_SHORE_M, PORT_SHORE_M))
+    ) {
       const meters = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
       const p = passageOfId(g.edgePassage[starts[0].edge]);
       return { meters, path: unwrapLongitudes([{ ...from }, { ...to }]), passages: p ? [p] : [] };
@@ -337,14 +367,23 @@ export class NetworkSeaRouter implements SeaRouter {
     bIsQueryPoint: boolean
   ): boolean {
     if (!this.land) return false;
-    return connectorIsClear(
-      this.land,
-      a,
-      b,
-      aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-      bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-      STRAIGHT_STEP_KM,
-      this.inPassage
+    return (
+      connectorIsClear(
+        this.land,
+        a,
+        b,
+        aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
+        bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
+        STRAIGHT_STEP_KM,
+        this.inPassage
+      ) &&
+      (!this.coast ||
+        !this.coast.crossesLand(
+          a,
+          b,
+          aIsQueryPoint ? PORT_SHORE_M : 0,
+          bIsQueryPoint ? PORT_SHORE_M : 0
+        ))
     );
   }
 
