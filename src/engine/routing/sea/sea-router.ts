@@ -258,11 +258,14 @@ export class NetworkSeaRouter implements SeaRouter {
         (!coast || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
     );
     if (clear.length) return clear;
+    // Clear of land but for cells of the raster near the port (a harbour the raster fills in).
+    const exactClear = coast
+      ? hits.filter((s) => !coast.crossesLand(point, s, PORT_SHORE_M, 0))
+      : [];
+    if (exactClear.length) return exactClear;
     // No way off the coast by water (a port inland at this scale): the snaps over the least land.
     const over = hits.map((s) =>
-      coast
-        ? coast.landMeters(point, s, PORT_SHORE_M, 0)
-        : connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
+      connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
     );
     const least = Math.min(...over);
     return hits.filter((_, i) => over[i] === least);
