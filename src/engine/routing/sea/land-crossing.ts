@@ -158,6 +158,25 @@ export class LandIndex {
     return inside;
   }
 
+  /** True when the straight lat/lng piece p→q crosses a ring edge. */
+  private pieceCrosses(lat1: number, lng1: number, lat2: number, lng2: number): boolean {
+    const x = this.x;
+    const y = this.y;
+    const r0 = this.row(Math.min(lat1, lat2));
+    const r1 = this.row(Math.max(lat1, lat2));
+    const c0 = this.col(Math.min(lng1, lng2));
+    const c1 = this.col(Math.max(lng1, lng2));
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.cols + c;
+        for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
+          const e = this.cellEdges[k];
+          if (crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]) >= 0) return true;
+        }
+      }
+    return false;
+  }
+
   /** Metres of the straight lat/lng piece p→q inside land (the piece is short: a few cells). */
   private pieceInside(lat1: number, lng1: number, lat2: number, lng2: number, m: number): number {
     const ts: number[] = [];
@@ -206,7 +225,7 @@ export class LandIndex {
     return this.measure(a, b, skipStartM, skipEndM, false);
   }
 
-  /** landMeters(…) > 0, stopping at the first piece with land (for the router's legs). */
+  /** Whether the leg crosses land (landMeters(…) > 0), stopping at the first ring edge crossed. */
   crossesLand(
     a: { lat: number; lng: number },
     b: { lat: number; lng: number },
@@ -247,6 +266,9 @@ export class LandIndex {
     };
     let inside = 0;
     let p = point(skipStartM / total);
+    // Only whether there is land: the start's side once, then any ring edge crossed (with none,
+    // every piece stays on the start's side).
+    if (firstOnly && this.isLand(p.lat, p.lng)) return 1;
     const tEnd = 1 - skipEndM / total;
     const t0 = skipStartM / total;
     for (let i = 1; i <= n; i++) {
@@ -258,10 +280,16 @@ export class LandIndex {
         const f = (Math.sign(qShift) * 180 - p.lng) / (qShift - p.lng);
         const latX = p.lat + f * (q.lat - p.lat);
         const edge = qShift > 0 ? 180 : -180;
-        inside += this.pieceInside(p.lat, p.lng, latX, edge, pieceM * f);
-        inside += this.pieceInside(latX, -edge, q.lat, q.lng, pieceM * (1 - f));
+        if (firstOnly) {
+          if (this.pieceCrosses(p.lat, p.lng, latX, edge)) return 1;
+          if (this.pieceCrosses(latX, -edge, q.lat, q.lng)) return 1;
+        } else {
+          inside += this.pieceInside(p.lat, p.lng, latX, edge, pieceM * f);
+          inside += this.pieceInside(latX, -edge, q.lat, q.lng, pieceM * (1 - f));
+        }
+      } else if (firstOnly) {
+        if (this.pieceCrosses(p.lat, p.lng, q.lat, q.lng)) return 1;
       } else inside += this.pieceInside(p.lat, p.lng, q.lat, q.lng, pieceM);
-      if (firstOnly && inside > 0) return inside;
       p = q;
     }
     return inside;
