@@ -89,6 +89,8 @@ const DEG_TO_RAD = Math.PI / 180;
 const CONNECTOR_SKIP_FROM_KM = 3;
 const CONNECTOR_SKIP_TO_KM = 1;
 const CONNECTOR_STEP_KM = 2;
+/** Passages dug through land: a connector to a port on one is inland water, not checked exactly. */
+const CANALS: ReadonlyArray<Passage> = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
 /** A snap closer than this to an edge's end is that end. */
 const AT_VERTEX_M = 0.001;
 /** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
@@ -141,6 +143,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly land: LandRaster | undefined;
   private readonly coast: LandIndex | undefined;
   private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
+  private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly hierarchySearch: HierarchySearch;
@@ -165,6 +168,8 @@ export class NetworkSeaRouter implements SeaRouter {
     this.land = options.land;
     this.coast = options.land ? options.coast : undefined;
     this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
+    const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
+    this.inCanal = canals.length ? passageTest(canals) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
     this.edgeSeen = new Int32Array(graph.edgeCount);
     this.fromSearch = new JunctionSearch(this.chains);
@@ -255,12 +260,14 @@ export class NetworkSeaRouter implements SeaRouter {
           CONNECTOR_SKIP_TO_KM,
           CONNECTOR_STEP_KM
         ) &&
-        (!coast || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
+        (!coast || this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
     );
     if (clear.length) return clear;
     // Clear of land but for cells of the raster near the port (a harbour the raster fills in).
     const exactClear = coast
-      ? hits.filter((s) => !coast.crossesLand(point, s, PORT_SHORE_M, 0))
+      ? hits.filter(
+          (s) => this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0)
+        )
       : [];
     if (exactClear.length) return exactClear;
     // No way off the coast by water (a port inland at this scale): the snaps over the least land.
@@ -269,6 +276,10 @@ export class NetworkSeaRouter implements SeaRouter {
     );
     const least = Math.min(...over);
     return hits.filter((_, i) => over[i] === least);
+  }
+
+  private inCanalMid(a: LatLng, b: LatLng): boolean {
+    return this.inCanal !== undefined && this.inCanal((a.lat + b.lat) / 2, (a.lng + b.lng) / 2);
   }
 
   private isLongSpoke(e: number): boolean {
@@ -394,7 +405,7 @@ export class NetworkSeaRouter implements SeaRouter {
    * Joins path[0] straight to the farthest of the next few points when that leg is clear and
    * shortens the route (not past `limit`, the first point of a passage). Returns the metres saved.
    */
-  private straightenStart(path: LatLng[], limit: number): number {
+  private straightenStart(path: LatLng[], limit: number, fromQueryPoint = true): number {
     if (!this.land || path.length < 3) return 0;
     const last = Math.min(path.length - 1, PULL_POINTS, limit);
     // Unit vectors and spherical along-route distances of the first points (reused buffers).
@@ -425,7 +436,7 @@ export class NetworkSeaRouter implements SeaRouter {
       const straight =
         MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
-      if (!this.straightIsClear(path[0], path[j], true, false)) continue;
+      if (!this.straightIsClear(path[0], path[j], fromQueryPoint, false)) continue;
       let replaced = 0;
       for (let k = 0; k < j; k++)
         replaced += fastGeodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
@@ -436,6 +447,21 @@ export class NetworkSeaRouter implements SeaRouter {
       return saved;
     }
     return 0;
+  }
+
+  /**
+   * straightenStart; when nothing is saved and the first leg itself runs over land (a port whose
+   * approach leaves over quays or a channel that 1:50m draws as land), straightening from the
+   * leg's far end instead, so the route still leaves the approach by the shortest clear way.
+   */
+  private straightenEnd(path: LatLng[], limit: number): number {
+    const saved = this.straightenStart(path, limit);
+    if (saved > 0 || path.length < 4 || limit < 3 || !this.coast) return saved;
+    if (!this.coast.crossesLand(path[0], path[1], PORT_SHORE_M, 0)) return 0;
+    const rest = path.slice(1);
+    const restSaved = this.straightenStart(rest, limit - 1, false);
+    if (restSaved > 0) path.splice(1, path.length - 1, ...rest);
+    return restSaved;
   }
 
   private ports(snaps: Snap[], closedMask: number): Port[] {
@@ -694,10 +720,10 @@ export class NetworkSeaRouter implements SeaRouter {
     // Straighten the ends where the network zigzags near a port (never across a passage).
     if (this.land) {
       const startLimit = firstPassagePoint < 0 ? path.length - 1 : firstPassagePoint;
-      meters -= this.straightenStart(path, startLimit);
+      meters -= this.straightenEnd(path, startLimit);
       const endLimit = lastPassagePoint < 0 ? 0 : lastPassagePoint;
       path.reverse();
-      meters -= this.straightenStart(path, path.length - 1 - endLimit);
+      meters -= this.straightenEnd(path, path.length - 1 - endLimit);
       path.reverse();
     }
 
