@@ -7,6 +7,7 @@
  */
 import * as fs from "fs";
 import {
+  loadCoastIndex,
   loadSeaNetwork,
   loadSeaRouter,
   readMarnetLines,
@@ -49,6 +50,26 @@ describe("the exact land test (LandIndex on Natural Earth 1:50m)", () => {
     const cotentin = land.landMeters({ lat: 49.6, lng: -2.2 }, { lat: 49.5, lng: -0.9 });
     expect(cotentin).toBeGreaterThan(20_000);
     expect(cotentin).toBeLessThan(60_000);
+  });
+});
+
+describe("the router's exact land index (1° cells, from the engine snapshot)", () => {
+  it("says land exactly where the test's index measures land, on 20,000 random legs", () => {
+    const coast = loadCoastIndex();
+    let seed = 7;
+    const rnd = (): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    let overLand = 0;
+    const disagree: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const a = { lat: rnd() * 140 - 70, lng: rnd() * 360 - 180 };
+      const span = i % 2 ? 0.2 : 4; // connectors and long straightened legs
+      const b = { lat: a.lat + (rnd() - 0.5) * span, lng: a.lng + (rnd() - 0.5) * span };
+      const exact = land.landMeters(a, b, 1000, 0) > 0;
+      if (exact) overLand++;
+      if (coast.crossesLand(a, b, 1000, 0) !== exact) disagree.push(JSON.stringify([a, b]));
+    }
+    expect(overLand).toBeGreaterThan(3000);
+    expect(disagree).toEqual([]);
   });
 });
 
@@ -180,7 +201,8 @@ describe("routed paths of 2,000 random port pairs", () => {
  * cut across thin 1:50m land 1-3 km from some ports). After: the router also checks them on the
  * exact rings (the first km at the port aside), which took 658 to 136; the rest were ports with
  * no snap reachable by water (Kobe, Keelung, Mundra, King Abdullah Port: approaches added; Osaka
- * and Tanjung Pelepas: their approaches ended on coastal lanes they cut off the network) and a
- * nanometre leg at ports snapped onto their own approach's first vertex: 0.
+ * and Tanjung Pelepas: their approaches ended on the loose ends of coastal lanes and cut those
+ * lanes off the network) and a nanometre leg at ports snapped onto their own approach's first
+ * vertex: 0.
  */
 const PATHS_WITH_CONNECTORS_MAX = 0;
