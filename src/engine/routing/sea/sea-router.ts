@@ -91,6 +91,8 @@ const CONNECTOR_SKIP_TO_KM = 1;
 const CONNECTOR_STEP_KM = 2;
 /** Passages dug through land: a connector to a port on one is inland water, not checked exactly. */
 const CANALS: ReadonlyArray<Passage> = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
+/** Raster land samples of a connector up to which the exact rings may still find it clear. */
+const THIN_LAND_SAMPLES = 2;
 /** A snap closer than this to an edge's end is that end. */
 const AT_VERTEX_M = 0.001;
 /** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
@@ -263,17 +265,19 @@ export class NetworkSeaRouter implements SeaRouter {
         (!coast || this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
     );
     if (clear.length) return clear;
-    // Clear of land but for cells of the raster near the port (a harbour the raster fills in).
+    const over = hits.map((s) =>
+      connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
+    );
+    // Clear of land but for a few cells of the raster (a harbour or channel it fills in).
     const exactClear = coast
       ? hits.filter(
-          (s) => this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0)
+          (s, i) =>
+            over[i] <= THIN_LAND_SAMPLES &&
+            (this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
         )
       : [];
     if (exactClear.length) return exactClear;
     // No way off the coast by water (a port inland at this scale): the snaps over the least land.
-    const over = hits.map((s) =>
-      connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
-    );
     const least = Math.min(...over);
     return hits.filter((_, i) => over[i] === least);
   }
