@@ -93,6 +93,11 @@ const CONNECTOR_STEP_KM = 2;
 const CANALS: ReadonlyArray<Passage> = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
 /** Raster land samples of a connector up to which the exact rings may still find it clear. */
 const THIN_LAND_SAMPLES = 2;
+/**
+ * A first leg over land up to this long is a port's own way out (quays, a basin, a channel that
+ * 1:50m fills in); a longer one comes from a point inland, whose route is left as it is.
+ */
+const HARBOUR_LEG_MAX_M = 10_000;
 /** A snap closer than this to an edge's end is that end. */
 const AT_VERTEX_M = 0.001;
 /** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
@@ -455,13 +460,16 @@ export class NetworkSeaRouter implements SeaRouter {
 
   /**
    * straightenStart; when nothing is saved and the first leg itself runs over land (a port whose
-   * approach leaves over quays or a channel that 1:50m draws as land), straightening from the
-   * leg's far end instead, so the route still leaves the approach by the shortest clear way.
+   * approach leaves over quays or a channel that 1:50m draws as land, a few km), straightening
+   * from that leg's far end instead, so the route still leaves the approach by the shortest clear
+   * way.
    */
   private straightenEnd(path: LatLng[], limit: number): number {
     const saved = this.straightenStart(path, limit);
     if (saved > 0 || path.length < 4 || limit < 3 || !this.coast) return saved;
-    if (!this.coast.crossesLand(path[0], path[1], PORT_SHORE_M, 0)) return 0;
+    const first = fastGeodesicMeters(path[0].lat, path[0].lng, path[1].lat, path[1].lng);
+    if (first > HARBOUR_LEG_MAX_M || !this.coast.crossesLand(path[0], path[1], PORT_SHORE_M, 0))
+      return 0;
     const rest = path.slice(1);
     const restSaved = this.straightenStart(rest, limit - 1, false);
     if (restSaved > 0) path.splice(1, path.length - 1, ...rest);
