@@ -25,6 +25,7 @@ import {
   compactLandMask,
   rasteriseLand,
 } from "../engine/routing/sea/land-mask";
+import { buildLandIndexParts, LandIndex, LandIndexParts } from "../engine/routing/sea/land-crossing";
 import { loadLandPolygons } from "./inland";
 import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import { Cached, SeaParts, seaSnapshot } from "./snapshot";
@@ -256,9 +257,30 @@ export function loadSnapLand(options: { useCache?: boolean } = {}): {
   return snapLand;
 }
 
+/**
+ * Exact land for the router's own legs (snap connectors, straight legs): the Natural Earth 1:50m
+ * rings bucketed by 1° cells (≈ 1.8 MB in the snapshot; finer cells store more bucket entries).
+ */
+export const COAST_CELL_DEGREES = 1;
+
+export function buildCoastIndex(): LandIndexParts {
+  return buildLandIndexParts(loadLandPolygons(), COAST_CELL_DEGREES);
+}
+
+/** The router's exact land index, from the engine snapshot. */
+export function loadCoastIndex(): LandIndex {
+  const parts = loadSeaParts();
+  return new LandIndex(parts.fromSnapshot ? parts.value.coast : parts.built!.coast);
+}
+
 type SeaPartsLoad = Cached<SeaParts> & {
   /** When built in this process: the pieces with their build times. */
-  built?: { network: SeaNetwork; tables: SeaTables; land: ReturnType<typeof buildSnapLand> };
+  built?: {
+    network: SeaNetwork;
+    tables: SeaTables;
+    land: ReturnType<typeof buildSnapLand>;
+    coast: LandIndexParts;
+  };
 };
 let seaParts: SeaPartsLoad | undefined;
 
@@ -268,13 +290,19 @@ export function loadSeaParts(): SeaPartsLoad {
     let built: SeaPartsLoad["built"];
     const cached = seaSnapshot(() => {
       const net = buildSeaNetwork();
-      built = { network: net, tables: buildSeaTables(net.graph), land: buildSnapLand() };
+      built = {
+        network: net,
+        tables: buildSeaTables(net.graph),
+        land: buildSnapLand(),
+        coast: buildCoastIndex(),
+      };
       return {
         graph: net.graph,
         chains: built.tables.chains,
         hierarchy: built.tables.hierarchies[0],
         shortseaHierarchy: built.tables.hierarchies[1],
         land: built.land.mask,
+        coast: built.coast,
       };
     });
     seaParts = { ...cached, built };
@@ -290,6 +318,7 @@ export function loadSeaRouter(): SeaRouter & NetworkSeaRouter {
       chains,
       hierarchies,
       land: loadSnapLand().mask,
+      coast: loadCoastIndex(),
       areas: readPassageAreas(),
     });
   }

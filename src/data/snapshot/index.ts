@@ -8,6 +8,7 @@ import * as fs from "fs";
 import * as path from "path";
 import type { ChainGraph, ContractionHierarchy, SeaGraph } from "../../engine/routing/sea";
 import type { CompactLandMask } from "../../engine/routing/sea/land-mask";
+import type { LandIndexParts } from "../../engine/routing/sea/land-crossing";
 import type { PolygonRings } from "../../engine/routing/overland/landmass-index";
 import { Cached, cachedSnapshot, PACKAGE_ROOT } from "./cache";
 import { packPolygons, PackedPolygons, unpackPolygons } from "./polygons";
@@ -24,6 +25,8 @@ export interface SeaParts {
   shortseaHierarchy: ContractionHierarchy;
   /** Land raster for snapping. */
   land: CompactLandMask;
+  /** Exact land (ring edges by 1° cells) for the router's connectors and straight legs. */
+  coast: LandIndexParts;
 }
 
 function packageFile(id: string): string {

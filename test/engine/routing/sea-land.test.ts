@@ -6,7 +6,14 @@
  * not counted. Then the routed paths of 2,000 random port pairs (seeded), port connectors included.
  */
 import * as fs from "fs";
-import { loadSeaNetwork, loadSeaRouter, readPassageAreas } from "../../../src/data/sea";
+import {
+  loadCoastIndex,
+  loadSeaNetwork,
+  loadSeaRouter,
+  readMarnetLines,
+  readPassageAreas,
+  readSeaApproaches,
+} from "../../../src/data/sea";
 import {
   inlandWaterTest,
   LAND_TOLERANCE_M,
@@ -17,9 +24,9 @@ import {
   randomPortPairs,
   readOverlaySeaports,
 } from "../../../src/data/sea-land-audit";
-import { readLandExceptions, readSeaLanes } from "../../../src/data/sea-lanes";
+import { applySeaRepairs, readLandExceptions, readSeaLanes } from "../../../src/data/sea-lanes";
 import { REPAIRS_FILE, RepairFile, repairInputsHash } from "../../../src/data/make-sea-repairs";
-import { pointInPolygon } from "../../../src/engine/routing/sea";
+import { buildSeaGraph, pointInPolygon, Polyline, SeaGraph } from "../../../src/engine/routing/sea";
 import { Passage } from "../../../src/engine/types";
 
 const repairs = JSON.parse(fs.readFileSync(REPAIRS_FILE, "utf8")) as RepairFile;
@@ -43,6 +50,26 @@ describe("the exact land test (LandIndex on Natural Earth 1:50m)", () => {
     const cotentin = land.landMeters({ lat: 49.6, lng: -2.2 }, { lat: 49.5, lng: -0.9 });
     expect(cotentin).toBeGreaterThan(20_000);
     expect(cotentin).toBeLessThan(60_000);
+  });
+});
+
+describe("the router's exact land index (1° cells, from the engine snapshot)", () => {
+  it("says land exactly where the test's index measures land, on 20,000 random legs", () => {
+    const coast = loadCoastIndex();
+    let seed = 7;
+    const rnd = (): number => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    let overLand = 0;
+    const disagree: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const a = { lat: rnd() * 140 - 70, lng: rnd() * 360 - 180 };
+      const span = i % 2 ? 0.2 : 4; // connectors and long straightened legs
+      const b = { lat: a.lat + (rnd() - 0.5) * span, lng: a.lng + (rnd() - 0.5) * span };
+      const exact = land.landMeters(a, b, 1000, 0) > 0;
+      if (exact) overLand++;
+      if (coast.crossesLand(a, b, 1000, 0) !== exact) disagree.push(JSON.stringify([a, b]));
+    }
+    expect(overLand).toBeGreaterThan(3000);
+    expect(disagree).toEqual([]);
   });
 });
 
@@ -90,6 +117,37 @@ describe("sea network edges", () => {
     expect(crossing.map((e) => [e.kind, e.from, e.to, Math.round(e.landM)])).toEqual([]);
   }, 30_000);
 
+  it("every lane and approach is part of the network, and not only through a port approach", () => {
+    // A port approach that ends on a lane's loose end keeps that end from being stitched to the
+    // network: the lane then hangs on the port alone (this cut the Johor and Seto lanes off).
+    const key = (lat: number, lng: number): string => `${lat.toFixed(6)},${lng.toFixed(6)}`;
+    const mainVertices = (graph: SeaGraph): Set<string> => {
+      const out = new Set<string>();
+      for (let e = 0; e < graph.edgeCount; e++) {
+        if (!graph.edgeInMain[e]) continue;
+        for (const v of [graph.edgeA[e], graph.edgeB[e]]) out.add(key(graph.lat[v], graph.lng[v]));
+      }
+      return out;
+    };
+    const cutOff = (lines: Array<{ name: string; points: Polyline }>, main: Set<string>) =>
+      lines
+        .filter((l) => !l.points.every(([lng, lat]) => main.has(key(lat, lng))))
+        .map((l) => l.name);
+    const lanes = readSeaLanes();
+    expect(cutOff(lanes, mainVertices(loadSeaNetwork().graph))).toEqual([]);
+    const approaches = readSeaApproaches().map((points, i) => ({ name: `approach ${i}`, points }));
+    const coastal = lanes.filter((l) => !l.port);
+    const withoutPortApproaches = buildSeaGraph(
+      [
+        ...applySeaRepairs(readMarnetLines()),
+        ...approaches.map((a) => a.points),
+        ...coastal.map((l) => l.points),
+      ],
+      readPassageAreas()
+    );
+    expect(cutOff([...coastal, ...approaches], mainVertices(withoutPortApproaches))).toEqual([]);
+  });
+
   it("every port approach names a port of data/ports-overlay.csv and starts at it, with its kind", () => {
     const ports = new Map(readOverlaySeaports().map((p) => [p.locode, p]));
     const approaches = readSeaLanes().filter((l) => l.port);
@@ -129,7 +187,7 @@ describe("routed paths of 2,000 random port pairs", () => {
       if (middle > LAND_TOLERANCE_M) overLand++;
     }
     expect(overLand).toBe(0);
-    expect(withConnectors).toBeLessThanOrEqual(PATHS_WITH_CONNECTORS_MAX);
+    expect(withConnectors).toBe(PATHS_WITH_CONNECTORS_MAX);
   }, 120_000);
 });
 
@@ -137,10 +195,14 @@ describe("routed paths of 2,000 random port pairs", () => {
  * Measured. Before (500 m of land allowed per edge and per path): 7 edges over land (the unresolved
  * of data/sea-repairs.json); of the 2,000 paths, 127 over land between the ports and 1,247 with
  * the connectors. With no land allowed (the first and last km at each port aside) the same data
- * gave 116 edges, 1,118 and 1,376 paths. After (repair generator v4, 92 port approaches): 0 edges,
- * 0 paths between the ports, 658 with the connectors: the router straightens a path's end legs
- * and filters snaps on its raster with the first 3 km at the port unchecked (CONNECTOR_SKIP_FROM_KM
- * in src/engine/routing/sea/sea-router.ts), so it cuts across 1:50m land 1-3 km from some ports;
- * with that set to 1 km the same data gives 395 (a ratchet: it may only go down).
+ * gave 116 edges, 1,118 and 1,376 paths. Repair generator v4 and 92 port approaches: 0 edges,
+ * 0 paths between the ports, 658 with the connectors (the router checked its connectors and
+ * straightened end legs on its 0.05° raster only, with the first 3 km at the port unchecked, and
+ * cut across thin 1:50m land 1-3 km from some ports). After: the router also checks them on the
+ * exact rings (the first km at the port aside), which took 658 to 136; the rest were ports with
+ * no snap reachable by water (Kobe, Keelung, Mundra, King Abdullah Port: approaches added; Osaka
+ * and Tanjung Pelepas: their approaches ended on the loose ends of coastal lanes and cut those
+ * lanes off the network) and a nanometre leg at ports snapped onto their own approach's first
+ * vertex: 0.
  */
-const PATHS_WITH_CONNECTORS_MAX = 658;
+const PATHS_WITH_CONNECTORS_MAX = 0;

@@ -5,6 +5,9 @@
  * the centre's, flipped once per ring edge crossed between the centre and the point. A leg is cut
  * into short pieces (straight in lat/lng, off the great circle by metres), each clipped against the
  * ring edges of the cells it touches.
+ *
+ * The index is plain typed arrays (LandIndexParts), so a coarse-celled one (1°: about 1.7 MB for
+ * 1:50m land) can be stored in the engine snapshot and checked by the router at every query.
  */
 import { planarRings, Rings } from "./land-mask";
 
@@ -13,53 +16,120 @@ const EARTH_RADIUS_M = 6_371_008.8;
 /** Pieces of a leg are at most this long (a 20 km lat/lng chord is within ~10 m of the great circle). */
 const PIECE_M = 20_000;
 
+/**
+ * The index's arrays. Ring vertices are stored once, each ring followed by its first vertex again:
+ * ring edge e runs from vertex e to vertex e + 1.
+ */
+export interface LandIndexParts {
+  cellDegrees: number;
+  cols: number;
+  rows: number;
+  x: Float64Array;
+  y: Float64Array;
+  /** CSR: edges of cell i are cellEdges[cellStart[i] .. cellStart[i+1]). */
+  cellStart: Int32Array;
+  cellEdges: Int32Array;
+  /** Bit i (byte i >> 3, bit i & 7) is 1 when cell i's centre is inside land. */
+  centreBits: Uint8Array;
+}
+
+export function buildLandIndexParts(
+  polygons: ReadonlyArray<Rings>,
+  cellDegrees = 0.25
+): LandIndexParts {
+  const cols = Math.round(360 / cellDegrees);
+  const rows = Math.round(180 / cellDegrees);
+  const col = (lng: number): number =>
+    Math.min(cols - 1, Math.max(0, Math.floor((lng + 180) / cellDegrees)));
+  const row = (lat: number): number =>
+    Math.min(rows - 1, Math.max(0, Math.floor((lat + 90) / cellDegrees)));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  /** Ring edges (the index of their first vertex), zero-length ones left out. */
+  const edges: number[] = [];
+  for (const ring of planarRings(polygons)) {
+    const base = xs.length;
+    for (const p of ring) {
+      xs.push(p[0]);
+      ys.push(p[1]);
+    }
+    xs.push(ring[0][0]);
+    ys.push(ring[0][1]);
+    for (let i = 0; i < ring.length; i++) {
+      const e = base + i;
+      if (xs[e] !== xs[e + 1] || ys[e] !== ys[e + 1]) edges.push(e);
+    }
+  }
+  const x = Float64Array.from(xs);
+  const y = Float64Array.from(ys);
+  // Bucket each edge into the cells of its bounding box (edges of 1:50m rings are short).
+  const counts = new Int32Array(cols * rows + 1);
+  const forCells = (e: number, f: (cell: number) => void): void => {
+    const c0 = col(Math.min(x[e], x[e + 1]));
+    const c1 = col(Math.max(x[e], x[e + 1]));
+    const r0 = row(Math.min(y[e], y[e + 1]));
+    const r1 = row(Math.max(y[e], y[e + 1]));
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) f(r * cols + c);
+  };
+  for (const e of edges) forCells(e, (cell) => counts[cell + 1]++);
+  for (let i = 0; i < counts.length - 1; i++) counts[i + 1] += counts[i];
+  const cellEdges = new Int32Array(counts[counts.length - 1]);
+  const fill = counts.slice(0, counts.length - 1);
+  for (const e of edges) forCells(e, (cell) => (cellEdges[fill[cell]++] = e));
+  // Even-odd scanline through each row's centre latitude, read at each cell's centre longitude.
+  const centreBits = new Uint8Array(Math.ceil((cols * rows) / 8));
+  const byRow: number[][] = Array.from({ length: rows }, () => []);
+  for (const e of edges) {
+    const r0 = row(Math.min(y[e], y[e + 1]));
+    const r1 = row(Math.max(y[e], y[e + 1]));
+    for (let r = r0; r <= r1; r++) byRow[r].push(e);
+  }
+  const cross: number[] = [];
+  for (let r = 0; r < rows; r++) {
+    const lat = -90 + (r + 0.5) * cellDegrees;
+    cross.length = 0;
+    for (const e of byRow[r]) {
+      const ya = y[e];
+      const yb = y[e + 1];
+      if (ya > lat === yb > lat) continue;
+      cross.push(x[e] + ((lat - ya) * (x[e + 1] - x[e])) / (yb - ya));
+    }
+    cross.sort((a, b) => a - b);
+    let k = 0;
+    for (let c = 0; c < cols; c++) {
+      const cx = -180 + (c + 0.5) * cellDegrees;
+      while (k < cross.length && cross[k] < cx) k++;
+      const i = r * cols + c;
+      if (k & 1) centreBits[i >> 3] |= 1 << (i & 7);
+    }
+  }
+  return { cellDegrees, cols, rows, x, y, cellStart: counts, cellEdges, centreBits };
+}
+
 export class LandIndex {
+  readonly cellDegrees: number;
   private readonly cols: number;
   private readonly rows: number;
-  /** Ring edges: x1, y1, x2, y2 per edge. */
-  private readonly seg: Float64Array;
-  /** CSR: edges of cell i are cellEdges[cellStart[i] .. cellStart[i+1]). */
+  private readonly x: Float64Array;
+  private readonly y: Float64Array;
   private readonly cellStart: Int32Array;
   private readonly cellEdges: Int32Array;
-  /** 1 when the cell's centre is inside land. */
-  private readonly centreInside: Uint8Array;
+  private readonly centreBits: Uint8Array;
   private readonly stamp: Int32Array;
   private tick = 0;
 
-  constructor(
-    polygons: ReadonlyArray<Rings>,
-    readonly cellDegrees = 0.25
-  ) {
-    this.cols = Math.round(360 / cellDegrees);
-    this.rows = Math.round(180 / cellDegrees);
-    const segs: number[] = [];
-    for (const ring of planarRings(polygons))
-      for (let i = 0; i < ring.length; i++) {
-        const a = ring[i];
-        const b = ring[(i + 1) % ring.length];
-        if (a[0] === b[0] && a[1] === b[1]) continue;
-        segs.push(a[0], a[1], b[0], b[1]);
-      }
-    this.seg = Float64Array.from(segs);
-    const m = segs.length / 4;
-    this.stamp = new Int32Array(m);
-    // Bucket each edge into the cells of its bounding box (edges of 1:50m rings are short).
-    const counts = new Int32Array(this.cols * this.rows + 1);
-    const forCells = (e: number, f: (cell: number) => void): void => {
-      const s = this.seg;
-      const c0 = this.col(Math.min(s[4 * e], s[4 * e + 2]));
-      const c1 = this.col(Math.max(s[4 * e], s[4 * e + 2]));
-      const r0 = this.row(Math.min(s[4 * e + 1], s[4 * e + 3]));
-      const r1 = this.row(Math.max(s[4 * e + 1], s[4 * e + 3]));
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) f(r * this.cols + c);
-    };
-    for (let e = 0; e < m; e++) forCells(e, (cell) => counts[cell + 1]++);
-    for (let i = 0; i < counts.length - 1; i++) counts[i + 1] += counts[i];
-    this.cellStart = counts;
-    this.cellEdges = new Int32Array(counts[counts.length - 1]);
-    const fill = counts.slice(0, counts.length - 1);
-    for (let e = 0; e < m; e++) forCells(e, (cell) => (this.cellEdges[fill[cell]++] = e));
-    this.centreInside = this.centres();
+  /** From land polygons, or from the parts of an index built before (e.g. a snapshot's). */
+  constructor(polygons: ReadonlyArray<Rings> | LandIndexParts, cellDegrees = 0.25) {
+    const parts = "cellStart" in polygons ? polygons : buildLandIndexParts(polygons, cellDegrees);
+    this.cellDegrees = parts.cellDegrees;
+    this.cols = parts.cols;
+    this.rows = parts.rows;
+    this.x = parts.x;
+    this.y = parts.y;
+    this.cellStart = parts.cellStart;
+    this.cellEdges = parts.cellEdges;
+    this.centreBits = parts.centreBits;
+    this.stamp = new Int32Array(parts.x.length);
   }
 
   private col(lng: number): number {
@@ -70,37 +140,6 @@ export class LandIndex {
     return Math.min(this.rows - 1, Math.max(0, Math.floor((lat + 90) / this.cellDegrees)));
   }
 
-  /** Even-odd scanline through each row's centre latitude, read at each cell's centre longitude. */
-  private centres(): Uint8Array {
-    const out = new Uint8Array(this.cols * this.rows);
-    const s = this.seg;
-    const byRow: number[][] = Array.from({ length: this.rows }, () => []);
-    for (let e = 0; e < s.length / 4; e++) {
-      const r0 = this.row(Math.min(s[4 * e + 1], s[4 * e + 3]));
-      const r1 = this.row(Math.max(s[4 * e + 1], s[4 * e + 3]));
-      for (let r = r0; r <= r1; r++) byRow[r].push(e);
-    }
-    const xs: number[] = [];
-    for (let r = 0; r < this.rows; r++) {
-      const lat = -90 + (r + 0.5) * this.cellDegrees;
-      xs.length = 0;
-      for (const e of byRow[r]) {
-        const ya = s[4 * e + 1];
-        const yb = s[4 * e + 3];
-        if (ya > lat === yb > lat) continue;
-        xs.push(s[4 * e] + ((lat - ya) * (s[4 * e + 2] - s[4 * e])) / (yb - ya));
-      }
-      xs.sort((a, b) => a - b);
-      let k = 0;
-      for (let c = 0; c < this.cols; c++) {
-        const x = -180 + (c + 0.5) * this.cellDegrees;
-        while (k < xs.length && xs[k] < x) k++;
-        out[r * this.cols + c] = k & 1;
-      }
-    }
-    return out;
-  }
-
   /** True when the point is inside land. */
   isLand(lat: number, lng: number): boolean {
     if (lng < -180 || lng >= 180) lng = ((((lng + 180) % 360) + 360) % 360) - 180;
@@ -109,21 +148,41 @@ export class LandIndex {
     const cell = r * this.cols + c;
     const cx = -180 + (c + 0.5) * this.cellDegrees;
     const cy = -90 + (r + 0.5) * this.cellDegrees;
-    let inside = this.centreInside[cell] === 1;
-    const s = this.seg;
+    let inside = ((this.centreBits[cell >> 3] >> (cell & 7)) & 1) === 1;
+    const x = this.x;
+    const y = this.y;
     for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
       const e = this.cellEdges[k];
-      if (crossParam(cx, cy, lng, lat, s[4 * e], s[4 * e + 1], s[4 * e + 2], s[4 * e + 3]) >= 0)
-        inside = !inside;
+      if (crossParam(cx, cy, lng, lat, x[e], y[e], x[e + 1], y[e + 1]) >= 0) inside = !inside;
     }
     return inside;
+  }
+
+  /** True when the straight lat/lng piece p→q crosses a ring edge. */
+  private pieceCrosses(lat1: number, lng1: number, lat2: number, lng2: number): boolean {
+    const x = this.x;
+    const y = this.y;
+    const r0 = this.row(Math.min(lat1, lat2));
+    const r1 = this.row(Math.max(lat1, lat2));
+    const c0 = this.col(Math.min(lng1, lng2));
+    const c1 = this.col(Math.max(lng1, lng2));
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * this.cols + c;
+        for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
+          const e = this.cellEdges[k];
+          if (crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]) >= 0) return true;
+        }
+      }
+    return false;
   }
 
   /** Metres of the straight lat/lng piece p→q inside land (the piece is short: a few cells). */
   private pieceInside(lat1: number, lng1: number, lat2: number, lng2: number, m: number): number {
     const ts: number[] = [];
     const tick = ++this.tick;
-    const s = this.seg;
+    const x = this.x;
+    const y = this.y;
     const r0 = this.row(Math.min(lat1, lat2));
     const r1 = this.row(Math.max(lat1, lat2));
     const c0 = this.col(Math.min(lng1, lng2));
@@ -135,16 +194,7 @@ export class LandIndex {
           const e = this.cellEdges[k];
           if (this.stamp[e] === tick) continue;
           this.stamp[e] = tick;
-          const t = crossParam(
-            lng1,
-            lat1,
-            lng2,
-            lat2,
-            s[4 * e],
-            s[4 * e + 1],
-            s[4 * e + 2],
-            s[4 * e + 3]
-          );
+          const t = crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]);
           if (t >= 0) ts.push(t);
         }
       }
@@ -172,6 +222,26 @@ export class LandIndex {
     skipStartM = 0,
     skipEndM = 0
   ): number {
+    return this.measure(a, b, skipStartM, skipEndM, false);
+  }
+
+  /** Whether the leg crosses land (landMeters(…) > 0), stopping at the first ring edge crossed. */
+  crossesLand(
+    a: { lat: number; lng: number },
+    b: { lat: number; lng: number },
+    skipStartM = 0,
+    skipEndM = 0
+  ): boolean {
+    return this.measure(a, b, skipStartM, skipEndM, true) > 0;
+  }
+
+  private measure(
+    a: { lat: number; lng: number },
+    b: { lat: number; lng: number },
+    skipStartM: number,
+    skipEndM: number,
+    firstOnly: boolean
+  ): number {
     const ua = unit(a.lat, a.lng);
     const ub = unit(b.lat, b.lng);
     const omega = Math.atan2(
@@ -196,6 +266,9 @@ export class LandIndex {
     };
     let inside = 0;
     let p = point(skipStartM / total);
+    // Only whether there is land: the start's side once, then any ring edge crossed (with none,
+    // every piece stays on the start's side).
+    if (firstOnly && this.isLand(p.lat, p.lng)) return 1;
     const tEnd = 1 - skipEndM / total;
     const t0 = skipStartM / total;
     for (let i = 1; i <= n; i++) {
@@ -207,8 +280,15 @@ export class LandIndex {
         const f = (Math.sign(qShift) * 180 - p.lng) / (qShift - p.lng);
         const latX = p.lat + f * (q.lat - p.lat);
         const edge = qShift > 0 ? 180 : -180;
-        inside += this.pieceInside(p.lat, p.lng, latX, edge, pieceM * f);
-        inside += this.pieceInside(latX, -edge, q.lat, q.lng, pieceM * (1 - f));
+        if (firstOnly) {
+          if (this.pieceCrosses(p.lat, p.lng, latX, edge)) return 1;
+          if (this.pieceCrosses(latX, -edge, q.lat, q.lng)) return 1;
+        } else {
+          inside += this.pieceInside(p.lat, p.lng, latX, edge, pieceM * f);
+          inside += this.pieceInside(latX, -edge, q.lat, q.lng, pieceM * (1 - f));
+        }
+      } else if (firstOnly) {
+        if (this.pieceCrosses(p.lat, p.lng, q.lat, q.lng)) return 1;
       } else inside += this.pieceInside(p.lat, p.lng, q.lat, q.lng, pieceM);
       p = q;
     }

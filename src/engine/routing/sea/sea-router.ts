@@ -27,6 +27,7 @@ import {
 } from "../../geo/geodesy";
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
+import { LandIndex } from "./land-crossing";
 import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
 import { compactRoute } from "./compact-route";
 import { LruCache } from "./lru-cache";
@@ -64,6 +65,12 @@ export interface SeaRouterOptions {
    */
   land?: LandRaster;
   /**
+   * Exact land (Natural Earth rings, with `land`): a connector or straight leg the raster lets
+   * through must also cross none of it, but for its first kilometre at a query point (the port's
+   * own shore). The raster's cells (≈ 5 km) miss thin land: spits, moles, narrow headlands.
+   */
+  coast?: LandIndex;
+  /**
    * Passage areas (with `land`): a straight leg that would enter one is never taken, so straight
    * legs cannot bypass a canal or strait (or its closure).
    */
@@ -86,6 +93,19 @@ const DEG_TO_RAD = Math.PI / 180;
 const CONNECTOR_SKIP_FROM_KM = 3;
 const CONNECTOR_SKIP_TO_KM = 1;
 const CONNECTOR_STEP_KM = 2;
+/** Passages dug through land: a connector to a port on one is inland water, not checked exactly. */
+const CANALS: ReadonlyArray<Passage> = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
+/** Raster land samples of a connector up to which the exact rings may still find it clear. */
+const THIN_LAND_SAMPLES = 2;
+/**
+ * A first leg over land up to this long is a port's own way out (quays, a basin, a channel that
+ * 1:50m fills in); a longer one comes from a point inland, whose route is left as it is.
+ */
+const HARBOUR_LEG_MAX_M = 10_000;
+/** A snap closer than this to an edge's end is that end. */
+const AT_VERTEX_M = 0.001;
+/** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
+const PORT_SHORE_M = 1_000;
 
 export interface Snap {
   edge: number;
@@ -132,7 +152,9 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly useAStar: boolean;
   private readonly useHierarchies: boolean;
   private readonly land: LandRaster | undefined;
+  private readonly coast: LandIndex | undefined;
   private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
+  private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly hierarchySearch: HierarchySearch;
@@ -156,7 +178,10 @@ export class NetworkSeaRouter implements SeaRouter {
     this.useHierarchies = (options.useHierarchies ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
+    this.coast = options.land ? options.coast : undefined;
     this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
+    const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
+    this.inCanal = canals.length ? passageTest(canals) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
     this.edgeSeen = new Int32Array(graph.edgeCount);
     this.fromSearch = new JunctionSearch(this.chains);
@@ -252,23 +277,39 @@ export class NetworkSeaRouter implements SeaRouter {
     const hits = near.map((h) => this.roughSnap(h));
     if (!this.land) return hits;
     const land = this.land;
-    const clear = hits.filter((s) =>
-      connectorIsClear(
-        land,
-        point,
-        s,
-        CONNECTOR_SKIP_FROM_KM,
-        CONNECTOR_SKIP_TO_KM,
-        CONNECTOR_STEP_KM
-      )
+    const coast = this.coast;
+    const clear = hits.filter(
+      (s) =>
+        connectorIsClear(
+          land,
+          point,
+          s,
+          CONNECTOR_SKIP_FROM_KM,
+          CONNECTOR_SKIP_TO_KM,
+          CONNECTOR_STEP_KM
+        ) &&
+        (!coast || this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
     );
     if (clear.length) return clear;
-    // No way off the coast by water (a port inland at this scale): the snaps over the least land.
     const over = hits.map((s) =>
       connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
     );
+    // Clear of land but for a few cells of the raster (a harbour or channel it fills in).
+    const exactClear = coast
+      ? hits.filter(
+          (s, i) =>
+            over[i] <= THIN_LAND_SAMPLES &&
+            (this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
+        )
+      : [];
+    if (exactClear.length) return exactClear;
+    // No way off the coast by water (a port inland at this scale): the snaps over the least land.
     const least = Math.min(...over);
     return hits.filter((_, i) => over[i] === least);
+  }
+
+  private inCanalMid(a: LatLng, b: LatLng): boolean {
+    return this.inCanal !== undefined && this.inCanal((a.lat + b.lat) / 2, (a.lng + b.lng) / 2);
   }
 
   private isLongSpoke(e: number): boolean {
@@ -286,7 +327,15 @@ export class NetworkSeaRouter implements SeaRouter {
       span > 0
         ? angleBetween(g.ux[a], g.uy[a], g.uz[a], hit.point[0], hit.point[1], hit.point[2]) / span
         : 0;
-    const p = toLatLng(hit.point);
+    // A snap on a vertex (a port that is the first point of its approach) takes the vertex's own
+    // coordinates: the unit-vector round trip would put it a few nanometres off, and the path a
+    // needless leg of that length.
+    const atVertex = span * MEAN_RADIUS_M * Math.min(t, 1 - t) < AT_VERTEX_M;
+    const p = atVertex
+      ? t < 0.5
+        ? { lat: g.lat[a], lng: g.lng[a] }
+        : { lat: g.lat[b], lng: g.lng[b] }
+      : toLatLng(hit.point);
     const toA = g.edgeLength[hit.edge] * Math.min(1, t);
     return {
       edge: hit.edge,
@@ -338,8 +387,12 @@ export class NetworkSeaRouter implements SeaRouter {
       };
     }
 
-    // Both points nearest to the same edge: the straight way between them is the route.
-    if (starts[0].edge === ends[0].edge) {
+    // Both points nearest to the same edge: the straight way between them is the route (unless
+    // it crosses land the raster cannot see: then the way along the edge).
+    if (
+      starts[0].edge === ends[0].edge &&
+      (!this.coast || !this.coast.crossesLand(from, to, PORT_SHORE_M, PORT_SHORE_M))
+    ) {
       const meters = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
       const p = passageOfId(g.edgePassage[starts[0].edge]);
       return { meters, path: unwrapLongitudes([{ ...from }, { ...to }]), passages: p ? [p] : [] };
@@ -358,14 +411,23 @@ export class NetworkSeaRouter implements SeaRouter {
     bIsQueryPoint: boolean
   ): boolean {
     if (!this.land) return false;
-    return connectorIsClear(
-      this.land,
-      a,
-      b,
-      aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-      bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-      STRAIGHT_STEP_KM,
-      this.inPassage
+    return (
+      connectorIsClear(
+        this.land,
+        a,
+        b,
+        aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
+        bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
+        STRAIGHT_STEP_KM,
+        this.inPassage
+      ) &&
+      (!this.coast ||
+        !this.coast.crossesLand(
+          a,
+          b,
+          aIsQueryPoint ? PORT_SHORE_M : 0,
+          bIsQueryPoint ? PORT_SHORE_M : 0
+        ))
     );
   }
 
@@ -373,7 +435,7 @@ export class NetworkSeaRouter implements SeaRouter {
    * Joins path[0] straight to the farthest of the next few points when that leg is clear and
    * shortens the route (not past `limit`, the first point of a passage). Returns the metres saved.
    */
-  private straightenStart(path: LatLng[], limit: number): number {
+  private straightenStart(path: LatLng[], limit: number, fromQueryPoint = true): number {
     if (!this.land || path.length < 3) return 0;
     const last = Math.min(path.length - 1, PULL_POINTS, limit);
     // Unit vectors and spherical along-route distances of the first points (reused buffers).
@@ -404,7 +466,7 @@ export class NetworkSeaRouter implements SeaRouter {
       const straight =
         MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
-      if (!this.straightIsClear(path[0], path[j], true, false)) continue;
+      if (!this.straightIsClear(path[0], path[j], fromQueryPoint, false)) continue;
       let replaced = 0;
       for (let k = 0; k < j; k++)
         replaced += fastGeodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
@@ -415,6 +477,24 @@ export class NetworkSeaRouter implements SeaRouter {
       return saved;
     }
     return 0;
+  }
+
+  /**
+   * straightenStart; when nothing is saved and the first leg itself runs over land (a port whose
+   * approach leaves over quays or a channel that 1:50m draws as land, a few km), straightening
+   * from that leg's far end instead, so the route still leaves the approach by the shortest clear
+   * way.
+   */
+  private straightenEnd(path: LatLng[], limit: number): number {
+    const saved = this.straightenStart(path, limit);
+    if (saved > 0 || path.length < 4 || limit < 3 || !this.coast) return saved;
+    const first = fastGeodesicMeters(path[0].lat, path[0].lng, path[1].lat, path[1].lng);
+    if (first > HARBOUR_LEG_MAX_M || !this.coast.crossesLand(path[0], path[1], PORT_SHORE_M, 0))
+      return 0;
+    const rest = path.slice(1);
+    const restSaved = this.straightenStart(rest, limit - 1, false);
+    if (restSaved > 0) path.splice(1, path.length - 1, ...rest);
+    return restSaved;
   }
 
   private ports(snaps: Snap[], closedMask: number): Port[] {
@@ -673,10 +753,10 @@ export class NetworkSeaRouter implements SeaRouter {
     // Straighten the ends where the network zigzags near a port (never across a passage).
     if (this.land) {
       const startLimit = firstPassagePoint < 0 ? path.length - 1 : firstPassagePoint;
-      meters -= this.straightenStart(path, startLimit);
+      meters -= this.straightenEnd(path, startLimit);
       const endLimit = lastPassagePoint < 0 ? 0 : lastPassagePoint;
       path.reverse();
-      meters -= this.straightenStart(path, path.length - 1 - endLimit);
+      meters -= this.straightenEnd(path, path.length - 1 - endLimit);
       path.reverse();
     }
 
