@@ -6,6 +6,8 @@
  * child first, the left one on equal keys), so a search's result does not depend on which heap it
  * was given.
  */
+import { doubled } from "./typed-arrays";
+
 export class MinHeap {
   private keys: Float64Array;
   private values: Int32Array;
@@ -73,11 +75,7 @@ export class MinHeap {
   }
 
   private grow(): void {
-    const keys = new Float64Array(this.keys.length * 2);
-    const values = new Int32Array(this.values.length * 2);
-    keys.set(this.keys);
-    values.set(this.values);
-    this.keys = keys;
-    this.values = values;
+    this.keys = doubled(this.keys);
+    this.values = doubled(this.values);
   }
 }

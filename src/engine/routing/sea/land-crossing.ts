@@ -9,6 +9,7 @@
  * The index is plain typed arrays (LandIndexParts), so a coarse-celled one (1°: about 1.7 MB for
  * 1:50m land) can be stored in the engine snapshot and checked by the router at every query.
  */
+import { doubled } from "../../typed-arrays";
 import { planarRings, Rings } from "./land-mask";
 
 const RAD = Math.PI / 180;
@@ -117,6 +118,7 @@ export class LandIndex {
   private readonly centreBits: Uint8Array;
   private readonly stamp: Int32Array;
   private tick = 0;
+  private found = new Int32Array(256);
 
   /** From land polygons, or from the parts of an index built before (e.g. a snapshot's). */
   constructor(polygons: ReadonlyArray<Rings> | LandIndexParts, cellDegrees = 0.25) {
@@ -158,35 +160,17 @@ export class LandIndex {
     return inside;
   }
 
-  /** True when the straight lat/lng piece p→q crosses a ring edge. */
-  private pieceCrosses(lat1: number, lng1: number, lat2: number, lng2: number): boolean {
-    const x = this.x;
-    const y = this.y;
-    const r0 = this.row(Math.min(lat1, lat2));
-    const r1 = this.row(Math.max(lat1, lat2));
-    const c0 = this.col(Math.min(lng1, lng2));
-    const c1 = this.col(Math.max(lng1, lng2));
-    for (let r = r0; r <= r1; r++)
-      for (let c = c0; c <= c1; c++) {
-        const cell = r * this.cols + c;
-        for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
-          const e = this.cellEdges[k];
-          if (crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]) >= 0) return true;
-        }
-      }
-    return false;
-  }
-
-  /** Metres of the straight lat/lng piece p→q inside land (the piece is short: a few cells). */
-  private pieceInside(lat1: number, lng1: number, lat2: number, lng2: number, m: number): number {
-    const ts: number[] = [];
+  /**
+   * The ring edges in the cells the box of p→q covers, each once, into `this.found`; their count.
+   * (One pass shared by the crossing test and the inside measure.)
+   */
+  private edgesNear(lat1: number, lng1: number, lat2: number, lng2: number): number {
     const tick = ++this.tick;
-    const x = this.x;
-    const y = this.y;
     const r0 = this.row(Math.min(lat1, lat2));
     const r1 = this.row(Math.max(lat1, lat2));
     const c0 = this.col(Math.min(lng1, lng2));
     const c1 = this.col(Math.max(lng1, lng2));
+    let n = 0;
     for (let r = r0; r <= r1; r++)
       for (let c = c0; c <= c1; c++) {
         const cell = r * this.cols + c;
@@ -194,10 +178,36 @@ export class LandIndex {
           const e = this.cellEdges[k];
           if (this.stamp[e] === tick) continue;
           this.stamp[e] = tick;
-          const t = crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]);
-          if (t >= 0) ts.push(t);
+          if (n === this.found.length) this.found = doubled(this.found);
+          this.found[n++] = e;
         }
       }
+    return n;
+  }
+
+  /** True when the straight lat/lng piece p→q crosses a ring edge. */
+  private pieceCrosses(lat1: number, lng1: number, lat2: number, lng2: number): boolean {
+    const x = this.x;
+    const y = this.y;
+    const n = this.edgesNear(lat1, lng1, lat2, lng2);
+    for (let i = 0; i < n; i++) {
+      const e = this.found[i];
+      if (crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]) >= 0) return true;
+    }
+    return false;
+  }
+
+  /** Metres of the straight lat/lng piece p→q inside land (the piece is short: a few cells). */
+  private pieceInside(lat1: number, lng1: number, lat2: number, lng2: number, m: number): number {
+    const ts: number[] = [];
+    const x = this.x;
+    const y = this.y;
+    const n = this.edgesNear(lat1, lng1, lat2, lng2);
+    for (let i = 0; i < n; i++) {
+      const e = this.found[i];
+      const t = crossParam(lng1, lat1, lng2, lat2, x[e], y[e], x[e + 1], y[e + 1]);
+      if (t >= 0) ts.push(t);
+    }
     let inside = this.isLand(lat1, lng1);
     if (!ts.length) return inside ? m : 0;
     ts.sort((a, b) => a - b);

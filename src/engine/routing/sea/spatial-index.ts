@@ -3,6 +3,7 @@
  * Edges are great-circle arcs; each is registered in every cell its arc passes through.
  */
 import { angleBetween, nearestOnArc, slerp, toLatLng, Vec3 } from "../../geo/geodesy";
+import { doubled } from "../../typed-arrays";
 
 export interface EdgeGrid {
   cellDegrees: number;
@@ -244,12 +245,8 @@ export function nearEdges(
 const scratch = { edge: new Int32Array(256), angle: new Float64Array(256), order: [] as number[] };
 
 function growScratch(): void {
-  const edge = new Int32Array(scratch.edge.length * 2);
-  const angle = new Float64Array(scratch.angle.length * 2);
-  edge.set(scratch.edge);
-  angle.set(scratch.angle);
-  scratch.edge = edge;
-  scratch.angle = angle;
+  scratch.edge = doubled(scratch.edge);
+  scratch.angle = doubled(scratch.angle);
 }
 
 /** Grid rows and columns that hold every point within `radiusDeg` of (lat, lng). */
