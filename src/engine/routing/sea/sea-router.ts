@@ -217,11 +217,6 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * The nearest open edge and the other open edges almost as near: the search picks among them,
-   * so a port whose nearest line is a dead-end approach can still leave by the lane next to it.
-   * Distances here are spherical (for ranking); the chosen snaps are measured exactly at the end.
-   */
-  /**
    * The snap candidates of a point, remembered: a lane sheet names the same ports again and again,
    * and snapping (nearest edges, connector checks over the land raster) is a third of a query.
    * Callers only read the list.
@@ -236,6 +231,11 @@ export class NetworkSeaRouter implements SeaRouter {
     return snaps;
   }
 
+  /**
+   * The nearest open edge and the other open edges almost as near: the search picks among them,
+   * so a port whose nearest line is a dead-end approach can still leave by the lane next to it.
+   * Distances here are spherical (for ranking); the chosen snaps are measured exactly at the end.
+   */
   private snapCandidates(point: LatLng, closedMask: number): Snap[] {
     const g = this.graph;
     const accept = (e: number): boolean =>
@@ -277,7 +277,6 @@ export class NetworkSeaRouter implements SeaRouter {
     const hits = near.map((h) => this.roughSnap(h));
     if (!this.land) return hits;
     const land = this.land;
-    const coast = this.coast;
     const clear = hits.filter(
       (s) =>
         connectorIsClear(
@@ -287,20 +286,15 @@ export class NetworkSeaRouter implements SeaRouter {
           CONNECTOR_SKIP_FROM_KM,
           CONNECTOR_SKIP_TO_KM,
           CONNECTOR_STEP_KM
-        ) &&
-        (!coast || this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
+        ) && this.connectorClearOfCoast(point, s)
     );
     if (clear.length) return clear;
     const over = hits.map((s) =>
       connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
     );
     // Clear of land but for a few cells of the raster (a harbour or channel it fills in).
-    const exactClear = coast
-      ? hits.filter(
-          (s, i) =>
-            over[i] <= THIN_LAND_SAMPLES &&
-            (this.inCanalMid(point, s) || !coast.crossesLand(point, s, PORT_SHORE_M, 0))
-        )
+    const exactClear = this.coast
+      ? hits.filter((s, i) => over[i] <= THIN_LAND_SAMPLES && this.connectorClearOfCoast(point, s))
       : [];
     if (exactClear.length) return exactClear;
     // No way off the coast by water (a port inland at this scale): the snaps over the least land.
@@ -308,8 +302,15 @@ export class NetworkSeaRouter implements SeaRouter {
     return hits.filter((_, i) => over[i] === least);
   }
 
-  private inCanalMid(a: LatLng, b: LatLng): boolean {
-    return this.inCanal !== undefined && this.inCanal((a.lat + b.lat) / 2, (a.lng + b.lng) / 2);
+  /**
+   * A connector from a query point crosses no exact land beyond the port's own shore (true without
+   * exact land; a connector along a canal is inland water, not checked).
+   */
+  private connectorClearOfCoast(point: LatLng, s: Snap): boolean {
+    if (!this.coast) return true;
+    const midInCanal =
+      this.inCanal !== undefined && this.inCanal((point.lat + s.lat) / 2, (point.lng + s.lng) / 2);
+    return midInCanal || !this.coast.crossesLand(point, s, PORT_SHORE_M, 0);
   }
 
   private isLongSpoke(e: number): boolean {
