@@ -361,7 +361,6 @@ export function importedVesselsFile(dataDir: string): string {
   return path.join(dataDir, "vessels.csv");
 }
 
-/** Shipped vessels (data/vessels.csv) plus those imported into DIR/vessels.csv, with the canal limits. */
 /**
  * The canal limits and the shipped vessels, parsed once into a snapshot: a warm start needs no CSV
  * parser for them (its warm-up alone costs more than the files).
@@ -371,11 +370,15 @@ function shippedVesselData(): { canalLimits: CanalLimit[]; vessels: VesselRecord
   const vessels = path.join(DATA_ROOT, "vessels.csv");
   return cachedSnapshot(
     "vessels",
-    { dataFiles: [canalLimits, vessels], code: ["data/sea", "engine/routing/vessels"] },
+    {
+      dataFiles: [canalLimits, vessels],
+      code: ["data/sea", "data/snapshot", "engine/routing/vessels"],
+    },
     () => ({ canalLimits: readCanalLimits(canalLimits), vessels: readVessels(vessels) })
   ).value;
 }
 
+/** Shipped vessels (data/vessels.csv) plus those imported into DIR/vessels.csv, with the canal limits. */
 export function loadVesselResolver(options: { dataDir?: string } = {}): VesselRegistry {
   const shipped = shippedVesselData();
   const registry = new VesselRegistry(new CanalLimits(shipped.canalLimits), shipped.vessels);

