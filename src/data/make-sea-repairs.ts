@@ -20,6 +20,7 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
+import { greatCircleMeters } from "../engine/geo/geodesy";
 import { MinHeap } from "../engine/heap";
 import { loadLandPolygons } from "./inland";
 import { readMarnetLines } from "./sea";
@@ -69,11 +70,7 @@ export function repairInputsHash(): string {
 const KM_PER_DEG = 111.195;
 
 function kmBetween(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const r = Math.PI / 180;
-  const h =
-    Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
-    Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return greatCircleMeters({ lat: lat1, lng: lng1 }, { lat: lat2, lng: lng2 }) / 1000;
 }
 
 /** Nearest water point to (lat, lng) within maxKm, sampled on rings of 0.005° steps. */

@@ -8,7 +8,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { parse } from "csv-parse/sync";
+import { parse } from "./csv";
 import { passageId, pointInPolygon, SeaGraph } from "../engine/routing/sea";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
 import type { SeaRouter } from "../engine/route-engine";
@@ -17,6 +17,7 @@ import { loadLandPolygons } from "./inland";
 import { LAND_TOLERANCE_M, readLandExceptions, readSeaLanes } from "./sea-lanes";
 import { loadSeaNetwork, loadSeaRouter, readPassageAreas, readSeaApproaches } from "./sea";
 import { DEFAULT_CLOSED } from "../engine/routing/vessels";
+import { greatCircleMeters } from "../engine/geo/geodesy";
 import { MinHeap } from "../engine/heap";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -189,7 +190,7 @@ export function pathLandMeters(
   let total = 0;
   let worst = -1;
   let worstM = 0;
-  const lengths = path.slice(1).map((q, i) => legMeters(path[i], q));
+  const lengths = path.slice(1).map((q, i) => greatCircleMeters(path[i], q));
   const sum = lengths.reduce((x, y) => x + y, 0);
   let along = 0;
   for (let i = 1; i < path.length; i++) {
@@ -218,13 +219,6 @@ function wrapLng(lng: number): number {
   return lng >= -180 && lng < 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180;
 }
 
-function legMeters(a: LatLng, b: LatLng): number {
-  const r = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * r) / 2) ** 2 +
-    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lng - a.lng) * r) / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export interface PathAudit {
   pairs: number;

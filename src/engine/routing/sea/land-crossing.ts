@@ -9,11 +9,10 @@
  * The index is plain typed arrays (LandIndexParts), so a coarse-celled one (1°: about 1.7 MB for
  * 1:50m land) can be stored in the engine snapshot and checked by the router at every query.
  */
+import { angleBetween, MEAN_RADIUS_M, toLatLng, toUnit } from "../../geo/geodesy";
 import { doubled } from "../../typed-arrays";
 import { planarRings, Rings } from "./land-mask";
 
-const RAD = Math.PI / 180;
-const EARTH_RADIUS_M = 6_371_008.8;
 /** Pieces of a leg are at most this long (a 20 km lat/lng chord is within ~10 m of the great circle). */
 const PIECE_M = 20_000;
 
@@ -252,17 +251,10 @@ export class LandIndex {
     skipEndM: number,
     firstOnly: boolean
   ): number {
-    const ua = unit(a.lat, a.lng);
-    const ub = unit(b.lat, b.lng);
-    const omega = Math.atan2(
-      Math.hypot(
-        ua[1] * ub[2] - ua[2] * ub[1],
-        ua[2] * ub[0] - ua[0] * ub[2],
-        ua[0] * ub[1] - ua[1] * ub[0]
-      ),
-      ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]
-    );
-    const total = omega * EARTH_RADIUS_M;
+    const ua = toUnit(a.lat, a.lng);
+    const ub = toUnit(b.lat, b.lng);
+    const omega = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]);
+    const total = omega * MEAN_RADIUS_M;
     if (total <= skipStartM + skipEndM) return 0;
     const n = Math.max(1, Math.ceil(total / PIECE_M));
     const point = (t: number): { lat: number; lng: number } => {
@@ -272,7 +264,7 @@ export class LandIndex {
       const x = wa * ua[0] + wb * ub[0];
       const y = wa * ua[1] + wb * ub[1];
       const z = wa * ua[2] + wb * ub[2];
-      return { lat: Math.atan2(z, Math.hypot(x, y)) / RAD, lng: Math.atan2(y, x) / RAD };
+      return toLatLng([x, y, z]);
     };
     let inside = 0;
     let p = point(skipStartM / total);
@@ -304,11 +296,6 @@ export class LandIndex {
     }
     return inside;
   }
-}
-
-function unit(lat: number, lng: number): [number, number, number] {
-  const c = Math.cos(lat * RAD);
-  return [c * Math.cos(lng * RAD), c * Math.sin(lng * RAD), Math.sin(lat * RAD)];
 }
 
 /**
