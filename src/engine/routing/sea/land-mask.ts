@@ -253,13 +253,9 @@ function landCell(mask: LandRaster, r: number, c: number): boolean {
   const bc = Math.floor(c / n);
   const v = mask.blocks[br * Math.ceil(mask.cols / n) + bc];
   if (v < 2) return v === 1;
-  const bytes = Math.ceil((n * n) / 8);
-  return (
-    ((mask.mixedBits[(v - 2) * bytes + (((r - br * n) * n + (c - bc * n)) >> 3)] >>
-      (((r - br * n) * n + (c - bc * n)) & 7)) &
-      1) ===
-    1
-  );
+  // Cell (row, col) inside mixed block v - 2, whose bits start at a whole byte.
+  const inBlock = (r - br * n) * n + (c - bc * n);
+  return getBit(mask.mixedBits, (v - 2) * Math.ceil((n * n) / 8) * 8 + inBlock) === 1;
 }
 
 export function isLand(mask: LandRaster, lat: number, lng: number): boolean {
