@@ -2,11 +2,11 @@
  * A cluster on loopback: real `route-sheets serve` processes (the built dist/) on one PostgreSQL
  * database and one Redis, behind a real nginx. Started and stopped by the tests.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Pool } from "pg";
-import { BIN, kill, ROOT, ServerProcess } from "../service/child";
+import { BIN, kill, ROOT, serve as serveChild, ServerProcess } from "../service/child";
 import { tempDir } from "../service/support";
 import { NginxServer, startNginx } from "../support/servers";
 
@@ -19,47 +19,11 @@ export interface Cluster {
 }
 
 /**
- * `serve --port 0` resolving with the URL it prints. Several instances load their engines and
- * search threads at once on a small machine: up to 3 minutes.
+ * `serve --port 0` as in the service tests, with more time: several instances load their engines
+ * and search threads at once on a small machine (up to 3 minutes).
  */
 export function serve(dataDir: string, extra: string[]): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      BIN,
-      "serve",
-      "--port",
-      "0",
-      "--data-dir",
-      dataDir,
-      "--log-level",
-      "warn",
-      "--no-request-log",
-      ...extra,
-    ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`serve did not start within 180 s: ${err}`));
-    }, 180_000);
-    child.stderr!.on("data", (c) => (err = (err + c).slice(-4000)));
-    child.stdout!.on("data", (c) => {
-      out += c;
-      const m = /Listening on (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code}: ${err}`));
-    });
-  });
+  return serveChild(dataDir, extra, 180_000);
 }
 
 export async function startCluster(

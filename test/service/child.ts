@@ -31,8 +31,15 @@ export interface ServerProcess {
   url: string;
 }
 
-/** Starts `serve --port 0` and resolves with the URL it prints. */
-export function serve(dataDir: string, extra: string[] = []): Promise<ServerProcess> {
+/**
+ * Starts `serve --port 0` and resolves with the URL it prints; a server not listening within
+ * `startTimeoutMs` is killed and the promise rejects with the end of its stderr.
+ */
+export function serve(
+  dataDir: string,
+  extra: string[] = [],
+  startTimeoutMs = 60_000
+): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -47,16 +54,16 @@ export function serve(dataDir: string, extra: string[] = []): Promise<ServerProc
       "--no-request-log",
       ...extra,
     ],
-    {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    }
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }
   );
   return new Promise((resolve, reject) => {
     let out = "";
     let err = "";
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${err}`)), 60_000);
-    child.stderr!.on("data", (c) => (err += c));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`serve did not start within ${startTimeoutMs / 1000} s: ${err}`));
+    }, startTimeoutMs);
+    child.stderr!.on("data", (c) => (err = (err + c).slice(-4000)));
     child.stdout!.on("data", (c) => {
       out += c;
       const m = /Listening on (\S+)/.exec(out);
