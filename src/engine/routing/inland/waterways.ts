@@ -4,6 +4,8 @@
  * junction. `km` is the official fairway kilometre (chainage) of the point in the waterway's own
  * kilometre system; between two such anchors the router scales the polyline to the chainage.
  */
+import { readWaypoint } from "../../geo/waypoint";
+
 export interface WaterwayPointAttrs {
   /** Junction id: every point with this id, in any waterway, is the same graph node. */
   node?: string;
@@ -15,8 +17,6 @@ export interface WaterwayPointAttrs {
   /** Set on a mouth node where barges meet sea-going ships: the sea area. */
   sea?: string;
 }
-
-export type RawWaterwayPoint = [number, number] | [number, number, WaterwayPointAttrs];
 
 export interface WaterwayPoint extends WaterwayPointAttrs {
   lng: number;
@@ -64,18 +64,7 @@ export function parseWaterways(json: unknown): WaterwaysFile {
       throw new Error(`${where}: needs at least 2 points`);
     const points = w.points.map((p, pi): WaterwayPoint => {
       const at = `${where} point #${pi}`;
-      if (!Array.isArray(p) || p.length < 2 || p.length > 3)
-        throw new Error(`${at}: must be [lng, lat] or [lng, lat, {attributes}]`);
-      const [lng, lat, attrs] = p as RawWaterwayPoint;
-      if (
-        typeof lng !== "number" ||
-        typeof lat !== "number" ||
-        Math.abs(lat) > 90 ||
-        Math.abs(lng) > 180
-      ) {
-        throw new Error(`${at}: lng/lat out of range`);
-      }
-      const a: WaterwayPointAttrs = attrs ?? {};
+      const { lng, lat, attrs: a } = readWaypoint<WaterwayPointAttrs>(p, at);
       if (a.km !== undefined && typeof a.km !== "number")
         throw new Error(`${at}: km must be a number`);
       if (a.locode !== undefined && !/^[A-Z]{2}[A-Z2-9]{3}$/.test(a.locode))

@@ -5,6 +5,8 @@
  * the published line kilometre of the point; between two such anchors the network scales the
  * polyline to the published length.
  */
+import { readWaypoint } from "../../geo/waypoint";
+
 export interface RailPointAttrs {
   /** Junction id: every point with this id, in any corridor, is the same graph node. */
   node?: string;
@@ -75,17 +77,7 @@ export function parseRailCorridors(json: unknown): RailCorridorsFile {
 }
 
 function parsePoint(p: unknown, at: string): RailPoint {
-  if (!Array.isArray(p) || p.length < 2 || p.length > 3)
-    throw new Error(`${at}: must be [lng, lat] or [lng, lat, {attributes}]`);
-  const [lng, lat, attrs] = p as [unknown, unknown, unknown];
-  if (
-    typeof lng !== "number" ||
-    typeof lat !== "number" ||
-    Math.abs(lat) > 90 ||
-    Math.abs(lng) > 180
-  )
-    throw new Error(`${at}: lng/lat out of range`);
-  const a = (attrs ?? {}) as RailPointAttrs;
+  const { lng, lat, attrs: a } = readWaypoint<RailPointAttrs>(p, at);
   if (a.km !== undefined && (typeof a.km !== "number" || a.km < 0))
     throw new Error(`${at}: km must be a number ≥ 0`);
   if (a.node !== undefined && (typeof a.node !== "string" || !a.node))
