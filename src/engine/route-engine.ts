@@ -207,7 +207,7 @@ export class RouteEngine {
           throw routeNotFound(
             `No ${modality} sea route between origin and destination${describeClosed(closed)}.`
           );
-        return { distance: round(r.meters), passages: r.passages, path: r.path };
+        return routed(r, r.passages);
       }
       case "BARGE": {
         const r = this.parts.barge.route(origin, destination);
@@ -215,7 +215,7 @@ export class RouteEngine {
           throw routeNotFound(
             "No BARGE route: origin and destination are not both on the inland-waterway network."
           );
-        return { distance: round(r.meters), passages: [], path: r.path };
+        return routed(r, []);
       }
       case "RAIL":
       case "TRUCK": {
@@ -224,10 +224,24 @@ export class RouteEngine {
           throw routeNotFound(
             `No ${modality} route: origin and destination are not on the same landmass.`
           );
-        return { distance: round(r.meters), passages: [], path: r.path };
+        return routed(r, []);
       }
     }
   }
+}
+
+/**
+ * The result of a routed path, its polyline read only when asked for: the sea router keeps paths
+ * packed (compact-route.ts), and a lane sheet that wants distances never unpacks them.
+ */
+function routed(r: RoutedPath, passages: Passage[]): DistanceResult {
+  return {
+    distance: round(r.meters),
+    passages,
+    get path(): LatLng[] {
+      return r.path;
+    },
+  };
 }
 
 function round(meters: number): number {
