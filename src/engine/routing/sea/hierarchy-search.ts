@@ -1,8 +1,9 @@
 /**
  * Shortest way between two sets of junctions (each with a cost to get there and a caller's tag)
- * on a contraction hierarchy: an upward search from the starts, an upward search from the ends,
- * and the best junction both reach. Buffers are reused from query to query (no allocation but the
- * answer's chain list).
+ * on a contraction hierarchy, in two steps: the upward search space of each end (every junction
+ * a plain Dijkstra reaches going only up the ranks), then the junction of both spaces with the
+ * smallest sum. A lane sheet names the same ports again and again, so the router keeps each end's
+ * space and a repeated end costs only the meeting step (bucket-style many-to-many).
  */
 import { MinHeap } from "../../heap";
 import { ContractionHierarchy, unpackArc } from "./contraction";
@@ -20,138 +21,166 @@ export interface HierarchyHit {
   chains: number[];
 }
 
-/** One direction's search state (by junction) and its heap. */
-class UpwardSearch {
-  readonly dist: Float64Array;
-  /** Upward arc that reached the junction (-1 at a start), and the junction it came from. */
-  readonly pred: Int32Array;
-  readonly from: Int32Array;
-  readonly tag: Int32Array;
-  readonly stampOf: Int32Array;
-  readonly heap = new MinHeap(256);
-  stamp = 0;
-
-  constructor(n: number) {
-    this.dist = new Float64Array(n);
-    this.pred = new Int32Array(n);
-    this.from = new Int32Array(n);
-    this.tag = new Int32Array(n);
-    this.stampOf = new Int32Array(n);
-  }
-
-  start(seeds: ReadonlyArray<JunctionCost>): void {
-    this.stamp++;
-    this.heap.clear();
-    for (let i = 0; i < seeds.length; i++) {
-      const j = seeds[i].junction;
-      const cost = seeds[i].cost;
-      if (this.stampOf[j] === this.stamp && this.dist[j] <= cost) continue;
-      this.stampOf[j] = this.stamp;
-      this.dist[j] = cost;
-      this.pred[j] = -1;
-      this.tag[j] = i;
-      this.heap.push(cost, j);
-    }
-  }
-
-  reached(j: number): boolean {
-    return this.stampOf[j] === this.stamp;
-  }
-
-  /**
-   * Settles the next junction and relaxes its upward arcs; returns the junction, or -1 for a
-   * stale heap entry.
-   */
-  settleNext(ch: ContractionHierarchy): number {
-    const heap = this.heap;
-    const key = heap.peekKey();
-    const v = heap.pop();
-    const { dist, pred, from, tag, stampOf } = this;
-    if (key > dist[v]) return -1;
-    const stamp = this.stamp;
-    const { upOffset, upHead, upLength } = ch;
-    // Stall on demand: a higher junction already reached proves v's key is not its distance, so
-    // nothing above v is best reached through it (the graph is undirected: v's upward arcs).
-    for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
-      const w = upHead[k];
-      if (stampOf[w] === stamp && dist[w] + upLength[k] < key) return v;
-    }
-    for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
-      const w = upHead[k];
-      const nd = key + upLength[k];
-      if (stampOf[w] === stamp && dist[w] <= nd) continue;
-      stampOf[w] = stamp;
-      dist[w] = nd;
-      pred[w] = k;
-      from[w] = v;
-      tag[w] = tag[v];
-      heap.push(nd, w);
-    }
-    return v;
-  }
+/**
+ * One end's upward search space, in settling order: the junctions settled with their exact
+ * upward distance (stalled ones are left out: their distance is not their own), the upward arc
+ * that reached each (-1 at a seed) and the position in this space of the junction it came from,
+ * and the seed's tag.
+ */
+export interface UpwardSpace {
+  junction: Int32Array;
+  dist: Float64Array;
+  arc: Int32Array;
+  parent: Int32Array;
+  tag: Int32Array;
 }
 
 export class HierarchySearch {
-  private readonly forward: UpwardSearch;
-  private readonly backward: UpwardSearch;
+  private readonly dist: Float64Array;
+  private readonly arcTo: Int32Array;
+  private readonly fromJunction: Int32Array;
+  private readonly tagOf: Int32Array;
+  /** Position of a settled junction in the space being built, or in space a while meeting. */
+  private readonly position: Int32Array;
+  private readonly stampOf: Int32Array;
+  private stamp = 0;
+  private readonly heap = new MinHeap(256);
   private readonly pathArcs: number[] = [];
 
   constructor(junctionCount: number) {
-    this.forward = new UpwardSearch(junctionCount);
-    this.backward = new UpwardSearch(junctionCount);
+    this.dist = new Float64Array(junctionCount);
+    this.arcTo = new Int32Array(junctionCount);
+    this.fromJunction = new Int32Array(junctionCount);
+    this.tagOf = new Int32Array(junctionCount);
+    this.position = new Int32Array(junctionCount);
+    this.stampOf = new Int32Array(junctionCount);
   }
 
-  /**
-   * Starts and ends (a junction and the cost to get there; the tag of a hit is the index in these
-   * lists); `bestSoFar` is a total already known (a route along one chain): only a shorter one is
-   * returned. The two searches take turns by smallest key and stop once neither can beat the best
-   * total found; each junction settled by one and reached by the other is a candidate meeting.
-   */
+  /** Starts and ends (the tag of a hit is the index in these lists); see meet for `bestSoFar`. */
   run(
     ch: ContractionHierarchy,
     starts: ReadonlyArray<JunctionCost>,
     ends: ReadonlyArray<JunctionCost>,
     bestSoFar: number
   ): HierarchyHit | null {
-    const f = this.forward;
-    const b = this.backward;
-    f.start(starts);
-    b.start(ends);
-    let best = bestSoFar;
-    let meet = -1;
-    for (;;) {
-      // Heap keys read inline (a helper returning a double would box it on this hot loop).
-      const fk = f.heap.size > 0 ? f.heap.peekKey() : Infinity;
-      const bk = b.heap.size > 0 ? b.heap.peekKey() : Infinity;
-      if (fk >= best && bk >= best) break;
-      const forwardTurn = fk <= bk;
-      const v = (forwardTurn ? f : b).settleNext(ch);
-      if (v < 0 || !(forwardTurn ? b : f).reached(v)) continue;
-      const total = f.dist[v] + b.dist[v];
-      if (total < best) {
-        best = total;
-        meet = v;
+    return this.meet(ch, this.space(ch, starts), this.space(ch, ends), bestSoFar);
+  }
+
+  /** The upward search space from the seeds (the tag of a seed is its index in the list). */
+  space(ch: ContractionHierarchy, seeds: ReadonlyArray<JunctionCost>): UpwardSpace {
+    const stamp = ++this.stamp;
+    const { dist, arcTo, fromJunction, tagOf, position, stampOf, heap } = this;
+    const { upOffset, upHead, upLength } = ch;
+    heap.clear();
+    for (let i = 0; i < seeds.length; i++) {
+      const j = seeds[i].junction;
+      const cost = seeds[i].cost;
+      if (stampOf[j] === stamp && dist[j] <= cost) continue;
+      stampOf[j] = stamp;
+      dist[j] = cost;
+      arcTo[j] = -1;
+      tagOf[j] = i;
+      heap.push(cost, j);
+    }
+    const settled: number[] = [];
+    while (heap.size > 0) {
+      const key = heap.peekKey();
+      const v = heap.pop();
+      if (key > dist[v]) continue;
+      // Stall on demand: a higher junction already reached proves v's key is not its distance, so
+      // nothing above v is best reached through it (the graph is undirected: v's upward arcs).
+      let stalled = false;
+      for (let k = upOffset[v]; k < upOffset[v + 1] && !stalled; k++) {
+        const w = upHead[k];
+        stalled = stampOf[w] === stamp && dist[w] + upLength[k] < key;
+      }
+      if (stalled) continue;
+      position[v] = settled.length;
+      settled.push(v);
+      for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
+        const w = upHead[k];
+        const nd = key + upLength[k];
+        if (stampOf[w] === stamp && dist[w] <= nd) continue;
+        stampOf[w] = stamp;
+        dist[w] = nd;
+        arcTo[w] = k;
+        fromJunction[w] = v;
+        tagOf[w] = tagOf[v];
+        heap.push(nd, w);
       }
     }
-    if (meet < 0) return null;
+    const n = settled.length;
+    const out: UpwardSpace = {
+      junction: new Int32Array(n),
+      dist: new Float64Array(n),
+      arc: new Int32Array(n),
+      parent: new Int32Array(n),
+      tag: new Int32Array(n),
+    };
+    for (let i = 0; i < n; i++) {
+      const v = settled[i];
+      out.junction[i] = v;
+      out.dist[i] = dist[v];
+      out.arc[i] = arcTo[v];
+      out.parent[i] = arcTo[v] < 0 ? -1 : position[fromJunction[v]];
+      out.tag[i] = tagOf[v];
+    }
+    return out;
+  }
+
+  /**
+   * The shortest way from space a's seeds to space b's, through the junction of both with the
+   * smallest sum; null when there is none shorter than `bestSoFar` (a total already known, e.g. a
+   * route along one chain).
+   */
+  meet(
+    ch: ContractionHierarchy,
+    a: UpwardSpace,
+    b: UpwardSpace,
+    bestSoFar: number
+  ): HierarchyHit | null {
+    const stamp = ++this.stamp;
+    const { position, stampOf } = this;
+    for (let i = 0; i < a.junction.length; i++) {
+      stampOf[a.junction[i]] = stamp;
+      position[a.junction[i]] = i;
+    }
+    let best = bestSoFar;
+    let atA = -1;
+    let atB = -1;
+    for (let i = 0; i < b.junction.length; i++) {
+      const v = b.junction[i];
+      if (stampOf[v] !== stamp) continue;
+      const total = a.dist[position[v]] + b.dist[i];
+      if (total < best) {
+        best = total;
+        atA = position[v];
+        atB = i;
+      }
+    }
+    if (atA < 0) return null;
     return {
       cost: best,
-      startTag: f.tag[meet],
-      endTag: b.tag[meet],
-      chains: this.unpack(ch, meet),
+      startTag: a.tag[atA],
+      endTag: b.tag[atB],
+      chains: this.unpack(ch, a, atA, b, atB),
     };
   }
 
-  /** Chains from the forward search's start up to `meet`, then down to the backward search's end. */
-  private unpack(ch: ContractionHierarchy, meet: number): number[] {
+  /** Chains from space a's seed up to the meeting junction, then down to space b's seed. */
+  private unpack(
+    ch: ContractionHierarchy,
+    a: UpwardSpace,
+    atA: number,
+    b: UpwardSpace,
+    atB: number
+  ): number[] {
     const arcs = this.pathArcs;
     arcs.length = 0;
-    const f = this.forward;
-    for (let v = meet; f.pred[v] >= 0; v = f.from[v]) arcs.push(f.pred[v]);
+    for (let i = atA; a.arc[i] >= 0; i = a.parent[i]) arcs.push(a.arc[i]);
     const chains: number[] = [];
     for (let i = arcs.length - 1; i >= 0; i--) unpackArc(ch, arcs[i], true, chains);
-    const b = this.backward;
-    for (let v = meet; b.pred[v] >= 0; v = b.from[v]) unpackArc(ch, b.pred[v], false, chains);
+    for (let i = atB; b.arc[i] >= 0; i = b.parent[i]) unpackArc(ch, b.arc[i], false, chains);
     return chains;
   }
 }

@@ -13,7 +13,7 @@ import type { RoutedPath, SeaRouter } from "../../route-engine";
 import { LatLng, Passage } from "../../types";
 import { buildChainGraph, ChainGraph, passageBit } from "./chains";
 import { ContractionHierarchy } from "./contraction";
-import { HierarchySearch } from "./hierarchy-search";
+import { HierarchySearch, UpwardSpace } from "./hierarchy-search";
 import {
   angleBetween,
   fastGeodesicMeters,
@@ -42,8 +42,8 @@ const MAX_CANDIDATES = 8;
 const LONG_SPOKE_M = 300_000;
 const SPOKE_RADIUS_M = 150_000;
 
-/** Points whose snap candidates are remembered (per closed-passage set). */
-const REMEMBERED_SNAPS = 20_000;
+/** Query points remembered (per closed-passage set): snap candidates, ports, upward space (≈ 3 KB). */
+const REMEMBERED_ENDS = 10_000;
 
 export type SeaRoute = RoutedPath & { passages: Passage[] };
 
@@ -127,6 +127,16 @@ interface Port {
   cost: number;
 }
 
+/**
+ * What the router remembers of a query point for one closed-passage set: its snap candidates,
+ * where a search may enter the junctions from them, and (with a hierarchy) their upward space.
+ */
+interface EndPoint {
+  snaps: Snap[];
+  ports?: Port[];
+  space?: UpwardSpace;
+}
+
 interface Found {
   cost: number;
   startSnap: number;
@@ -161,7 +171,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private stamp = 0;
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
-  private readonly snapMemo = new Map<string, Snap[]>();
+  private readonly ends = new Map<string, EndPoint>();
   private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
@@ -217,18 +227,18 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * The snap candidates of a point, remembered: a lane sheet names the same ports again and again,
-   * and snapping (nearest edges, connector checks over the land raster) is a third of a query.
-   * Callers only read the list.
+   * A query point as the router remembers it: a lane sheet names the same ports again and again,
+   * and snapping (nearest edges, connector checks over the land raster) and the upward search
+   * are most of a query. Callers only read the lists.
    */
-  private rememberedSnaps(point: LatLng, closedMask: number): Snap[] {
+  private endPoint(point: LatLng, closedMask: number): EndPoint {
     const key = `${point.lat},${point.lng},${closedMask}`;
-    let snaps = this.snapMemo.get(key);
-    if (!snaps) {
-      if (this.snapMemo.size >= REMEMBERED_SNAPS) this.snapMemo.clear();
-      this.snapMemo.set(key, (snaps = this.snapCandidates(point, closedMask)));
+    let end = this.ends.get(key);
+    if (!end) {
+      if (this.ends.size >= REMEMBERED_ENDS) this.ends.clear();
+      this.ends.set(key, (end = { snaps: this.snapCandidates(point, closedMask) }));
     }
-    return snaps;
+    return end;
   }
 
   /**
@@ -370,8 +380,10 @@ export class NetworkSeaRouter implements SeaRouter {
     this.searches++;
     if (from.lat === to.lat && from.lng === to.lng)
       return { meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] };
-    const starts = this.rememberedSnaps(from, closedMask);
-    const ends = this.rememberedSnaps(to, closedMask);
+    const startPoint = this.endPoint(from, closedMask);
+    const endPoint = this.endPoint(to, closedMask);
+    const starts = startPoint.snaps;
+    const ends = endPoint.snaps;
     if (!starts.length || !ends.length) return null;
     const g = this.graph;
 
@@ -399,7 +411,7 @@ export class NetworkSeaRouter implements SeaRouter {
       return { meters, path: unwrapLongitudes([{ ...from }, { ...to }]), passages: p ? [p] : [] };
     }
 
-    const found = this.bestRoute(starts, ends, closedMask);
+    const found = this.bestRoute(startPoint, endPoint, closedMask);
     if (!found) return null;
     return this.assemble(from, to, starts, ends, found);
   }
@@ -537,8 +549,10 @@ export class NetworkSeaRouter implements SeaRouter {
     return cg.chainVertexAt[base + k] + (this.graph.edgeA[s.edge] === vk ? s.toA : s.toB);
   }
 
-  private bestRoute(starts: Snap[], ends: Snap[], closedMask: number): Found | null {
+  private bestRoute(start: EndPoint, end: EndPoint, closedMask: number): Found | null {
     const cg = this.chains;
+    const starts = start.snaps;
+    const ends = end.snaps;
     let best: Found | null = null;
 
     // Both snaps on one chain: along the chain between them, if its passages there are open.
@@ -559,14 +573,20 @@ export class NetworkSeaRouter implements SeaRouter {
       });
     });
 
-    const startPorts = this.ports(starts, closedMask);
-    const endPorts = this.ports(ends, closedMask);
+    const startPorts = (start.ports ??= this.ports(starts, closedMask));
+    const endPorts = (end.ports ??= this.ports(ends, closedMask));
     const known = (best as Found | null)?.cost ?? Infinity;
     const hierarchy = this.useHierarchies ? this.hierarchies.get(closedMask) : undefined;
 
     if (hierarchy) {
       this.hierarchyHits++;
-      const hit = this.hierarchySearch.run(hierarchy, startPorts, endPorts, known);
+      const search = this.hierarchySearch;
+      const hit = search.meet(
+        hierarchy,
+        (start.space ??= search.space(hierarchy, startPorts)),
+        (end.space ??= search.space(hierarchy, endPorts)),
+        known
+      );
       if (hit) {
         best = {
           cost: hit.cost,
