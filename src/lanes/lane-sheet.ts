@@ -108,17 +108,26 @@ export function computeLane(engine: RouteEngine, row: LaneRow): Record<OutputCol
     fuelType: row.fuelType,
     avoid: row.avoid,
   };
+  // One call gives both figures. When it fails, the distance alone tells which message the row
+  // gets: the distance's own (a bad place), or the emissions' with the distance still filled in.
+  let distance: number;
   try {
-    const { distance } = engine.distance(query);
-    out.distance_m = String(distance);
-    out.distance_km = fixed(distance / 1000, 3);
-    out.distance_nm = fixed(distance / METRES_PER_NM, 3);
-    const { co2eTeu, co2eTon } = engine.emissions(query);
+    const { co2eTeu, co2eTon, distance: routed } = engine.emissions(query);
     out.co2e_kg_per_teu = fixed(co2eTeu, 3);
     out.co2e_kg_per_ton = fixed(co2eTon, 3);
-  } catch (err) {
-    out.error = describe(err);
+    distance = routed;
+  } catch (emissionsError) {
+    try {
+      distance = engine.distance(query).distance;
+      out.error = describe(emissionsError);
+    } catch (err) {
+      out.error = describe(err);
+      return out;
+    }
   }
+  out.distance_m = String(distance);
+  out.distance_km = fixed(distance / 1000, 3);
+  out.distance_nm = fixed(distance / METRES_PER_NM, 3);
   return out;
 }
 

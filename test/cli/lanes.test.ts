@@ -158,6 +158,21 @@ describe("route-sheets lanes", () => {
       for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 
+  it("refuses a quote left open, naming the row and how to quote; a stray quote is that row's error", () => {
+    const open = run('origin,destination,modality\nNLRTM,CNSHA,DEEPSEA\n"DEHAM,CNSHA,DEEPSEA\n');
+    expect(open.status).toBe(1);
+    expect(open.stdout).toBe("");
+    expect(open.stderr.trim()).toBe(
+      'Input row 3: Quoted field unterminated; a cell with a quote, a delimiter or a line break must be in double quotes, its quotes doubled ("").'
+    );
+    const stray = run('origin,destination,modality\nNL"RTM,CNSHA,DEEPSEA\nNLRTM,CNSHA,DEEPSEA\n');
+    expect(stray.status).toBe(0);
+    const rows: Record<string, string>[] = parse(stray.stdout, { columns: true });
+    expect(rows.map((r) => r.origin)).toEqual(['NL"RTM', "NLRTM"]);
+    expect(rows[0].error).toMatch(/^Incorrect Values: origin "NL"RTM" is not a place/);
+    expect(Number(rows[1].distance_m)).toBeGreaterThan(0);
+  });
+
   it("refuses duplicate column names (any case), naming them", () => {
     const r = run("origin,destination,Origin,modality\nNLRTM,CNSHA,DEHAM,DEEPSEA\n");
     expect(r.status).toBe(1);
