@@ -19,11 +19,19 @@ export function compactRoute<T extends CompactableRoute>(route: T): T {
     flat[2 * i] = path[i].lat;
     flat[2 * i + 1] = path[i].lng;
   }
+  return withPackedPath(rest, flat) as T;
+}
+
+/** The route with `path` read from packed [lat, lng, …] coordinates. */
+export function withPackedPath<T extends object>(
+  route: T,
+  flat: Float64Array
+): T & { path: LatLng[] } {
   let points: LatLng[] | undefined;
-  return Object.defineProperty(rest, "path", {
+  return Object.defineProperty(route, "path", {
     enumerable: true,
     get: (): LatLng[] => (points ??= expand(flat)),
-  }) as T;
+  }) as T & { path: LatLng[] };
 }
 
 function expand(flat: Float64Array): LatLng[] {

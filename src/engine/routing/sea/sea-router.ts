@@ -29,7 +29,8 @@ import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { LandIndex } from "./land-crossing";
 import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
-import { compactRoute } from "./compact-route";
+import { compactRoute, withPackedPath } from "./compact-route";
+import { PathBuffer } from "./path-buffer";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -171,6 +172,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private stamp = 0;
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
+  private readonly path = new PathBuffer();
   private readonly ends = new Map<string, EndPoint>();
   private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
@@ -214,8 +216,7 @@ export class NetworkSeaRouter implements SeaRouter {
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedKey}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const found = this.search(from, to, closedPassageMask(options.closed));
-    const result = found && compactRoute(found);
+    const result = this.search(from, to, closedPassageMask(options.closed));
     this.cache.set(key, result);
     return result;
   }
@@ -379,7 +380,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     this.searches++;
     if (from.lat === to.lat && from.lng === to.lng)
-      return { meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] };
+      return compactRoute({ meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] });
     const startPoint = this.endPoint(from, closedMask);
     const endPoint = this.endPoint(to, closedMask);
     const starts = startPoint.snaps;
@@ -393,11 +394,11 @@ export class NetworkSeaRouter implements SeaRouter {
       sphericalMeters(from, to) <= DIRECT_MAX_M &&
       this.straightIsClear(from, to, true, true)
     ) {
-      return {
+      return compactRoute({
         meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
         path: unwrapLongitudes([{ ...from }, { ...to }]),
         passages: [],
-      };
+      });
     }
 
     // Both points nearest to the same edge: the straight way between them is the route (unless
@@ -408,7 +409,11 @@ export class NetworkSeaRouter implements SeaRouter {
     ) {
       const meters = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
       const p = passageOfId(g.edgePassage[starts[0].edge]);
-      return { meters, path: unwrapLongitudes([{ ...from }, { ...to }]), passages: p ? [p] : [] };
+      return compactRoute({
+        meters,
+        path: unwrapLongitudes([{ ...from }, { ...to }]),
+        passages: p ? [p] : [],
+      });
     }
 
     const found = this.bestRoute(startPoint, endPoint, closedMask);
@@ -445,18 +450,24 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * Joins path[0] straight to the farthest of the next few points when that leg is clear and
-   * shortens the route (not past `limit`, the first point of a passage). Returns the metres saved.
+   * Joins point `first` straight to the farthest of the next few points when that leg is clear
+   * and shortens the route (not past `limit` points on, the first point of a passage). Returns the
+   * metres saved.
    */
-  private straightenStart(path: LatLng[], limit: number, fromQueryPoint = true): number {
-    if (!this.land || path.length < 3) return 0;
-    const last = Math.min(path.length - 1, PULL_POINTS, limit);
+  private straightenStart(
+    path: PathBuffer,
+    limit: number,
+    fromQueryPoint = true,
+    first = 0
+  ): number {
+    if (!this.land || path.length - first < 3) return 0;
+    const last = Math.min(path.length - 1 - first, PULL_POINTS, limit);
     // Unit vectors and spherical along-route distances of the first points (reused buffers).
     const u = this.pullUnits;
     const along = this.pullAlong;
     for (let k = 0; k <= last; k++) {
-      const phi = path[k].lat * DEG_TO_RAD;
-      const lam = path[k].lng * DEG_TO_RAD;
+      const phi = path.lat(first + k) * DEG_TO_RAD;
+      const lam = path.lng(first + k) * DEG_TO_RAD;
       const c = Math.cos(phi);
       u[3 * k] = c * Math.cos(lam);
       u[3 * k + 1] = c * Math.sin(lam);
@@ -479,14 +490,21 @@ export class NetworkSeaRouter implements SeaRouter {
       const straight =
         MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
-      if (!this.straightIsClear(path[0], path[j], fromQueryPoint, false)) continue;
+      if (!this.straightIsClear(path.point(first), path.point(first + j), fromQueryPoint, false))
+        continue;
       let replaced = 0;
-      for (let k = 0; k < j; k++)
-        replaced += fastGeodesicMeters(path[k].lat, path[k].lng, path[k + 1].lat, path[k + 1].lng);
+      for (let k = first; k < first + j; k++)
+        replaced += fastGeodesicMeters(path.lat(k), path.lng(k), path.lat(k + 1), path.lng(k + 1));
       const saved =
-        replaced - fastGeodesicMeters(path[0].lat, path[0].lng, path[j].lat, path[j].lng);
+        replaced -
+        fastGeodesicMeters(
+          path.lat(first),
+          path.lng(first),
+          path.lat(first + j),
+          path.lng(first + j)
+        );
       if (saved <= 0) return 0;
-      path.splice(1, j - 1);
+      path.remove(first + 1, j - 1);
       return saved;
     }
     return 0;
@@ -498,16 +516,16 @@ export class NetworkSeaRouter implements SeaRouter {
    * from that leg's far end instead, so the route still leaves the approach by the shortest clear
    * way.
    */
-  private straightenEnd(path: LatLng[], limit: number): number {
+  private straightenEnd(path: PathBuffer, limit: number): number {
     const saved = this.straightenStart(path, limit);
     if (saved > 0 || path.length < 4 || limit < 3 || !this.coast) return saved;
-    const first = fastGeodesicMeters(path[0].lat, path[0].lng, path[1].lat, path[1].lng);
-    if (first > HARBOUR_LEG_MAX_M || !this.coast.crossesLand(path[0], path[1], PORT_SHORE_M, 0))
+    const first = fastGeodesicMeters(path.lat(0), path.lng(0), path.lat(1), path.lng(1));
+    if (
+      first > HARBOUR_LEG_MAX_M ||
+      !this.coast.crossesLand(path.point(0), path.point(1), PORT_SHORE_M, 0)
+    )
       return 0;
-    const rest = path.slice(1);
-    const restSaved = this.straightenStart(rest, limit - 1, false);
-    if (restSaved > 0) path.splice(1, path.length - 1, ...rest);
-    return restSaved;
+    return this.straightenStart(path, limit - 1, false, 1);
   }
 
   private ports(snaps: Snap[], closedMask: number): Port[] {
@@ -692,13 +710,11 @@ export class NetworkSeaRouter implements SeaRouter {
     const cg = this.chains;
     const start = this.exactSnap(from, starts[found.startSnap]);
     const end = this.exactSnap(to, ends[found.endSnap]);
-    const path: LatLng[] = [];
+    const path = this.path;
+    path.clear();
     const edges: number[] = [];
-    const add = (lat: number, lng: number): void => {
-      const last = path[path.length - 1];
-      if (!last || last.lat !== lat || last.lng !== lng) path.push({ lat, lng });
-    };
-    const addVertex = (v: number): void => add(g.lat[v], g.lng[v]);
+    const add = (lat: number, lng: number): void => path.add(lat, lng);
+    const addVertex = (v: number): void => path.add(g.lat[v], g.lng[v]);
     /** Chain c's vertices at positions [from..to] (either direction) and its edges between them. */
     const walkChain = (
       c: number,
@@ -786,7 +802,7 @@ export class NetworkSeaRouter implements SeaRouter {
       const p = passageOfId(g.edgePassage[e]);
       if (p && passages[passages.length - 1] !== p) passages.push(p);
     }
-    return { meters, path: unwrapLongitudes(path), passages };
+    return packedRoute(meters, path, passages);
   }
 
   /** Metres from the query point through its snap to the port's junction (exact snap). */
@@ -814,6 +830,17 @@ function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: numb
     }
     return false;
   };
+}
+
+/** The assembled route, packed; its longitudes unwrapped where it crosses ±180° (seldom). */
+function packedRoute(meters: number, path: PathBuffer, passages: Passage[]): SeaRoute {
+  for (let i = 1; i < path.length; i++) {
+    if (Math.abs(path.lng(i) - path.lng(i - 1)) > 180) {
+      const points = Array.from({ length: path.length }, (_, k) => path.point(k));
+      return compactRoute({ meters, path: unwrapLongitudes(points), passages });
+    }
+  }
+  return withPackedPath({ meters, passages }, path.packed());
 }
 
 function sphericalMeters(a: LatLng, b: LatLng): number {
