@@ -357,7 +357,13 @@ export function connectorIsClear(
         lat = Math.atan2(z, Math.sqrt(x * x + y * y)) * RAD_TO_DEG;
         lng = Math.atan2(y, x) * RAD_TO_DEG;
       }
-      if (isLand(land, lat, lng) || (blocked !== undefined && blocked(lat, lng))) return false;
+      // The cell worked out here, in integers: a call passing the coordinates (isLand, when not
+      // inlined) would box both doubles, and this loop runs for every snap and straight leg.
+      const r = Math.min(land.rows - 1, Math.max(0, Math.floor((lat + 90) / land.cellDegrees)));
+      let x = (lng + 180) % 360;
+      if (x < 0) x += 360;
+      const c = Math.min(land.cols - 1, Math.floor(x / land.cellDegrees));
+      if (landCell(land, r, c) || (blocked !== undefined && blocked(lat, lng))) return false;
     }
   }
   return true;
