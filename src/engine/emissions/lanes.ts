@@ -59,13 +59,16 @@ export class TradeLanes {
    * direction), or undefined; the data lists specific lanes before wider groupings.
    */
   find(ends: LaneEnds): TradeLane | undefined {
-    const a = this.regionsOf(ends.from);
-    if (!a.size) return undefined;
-    const b = this.regionsOf(ends.to);
-    if (!b.size) return undefined;
-    return this.lanes.find(
-      ({ between: [x, y] }) => (a.has(x) && b.has(y)) || (a.has(y) && b.has(x))
-    );
+    // The remembered lists themselves (a point lies in one to three regions): no set per call.
+    const a = this.containing(ends.from);
+    if (!a.length) return undefined;
+    const b = this.containing(ends.to);
+    if (!b.length) return undefined;
+    for (const lane of this.lanes) {
+      const [x, y] = lane.between;
+      if ((a.includes(x) && b.includes(y)) || (a.includes(y) && b.includes(x))) return lane;
+    }
+    return undefined;
   }
 }
 
