@@ -20,7 +20,8 @@ export const WGS84_F = 1 / 298.257223563;
 export const MEAN_RADIUS_M = 6_371_008.8;
 export const MEAN_RADIUS_KM = MEAN_RADIUS_M / 1000;
 
-const RAD = Math.PI / 180;
+/** Radians per degree. */
+export const RAD = Math.PI / 180;
 
 /** Geodesic distance in metres on the WGS84 ellipsoid (GeographicLib, exact to the nanometre). */
 export function geodesicMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {

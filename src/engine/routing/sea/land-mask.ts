@@ -3,7 +3,7 @@
  * scanlines at each row's centre latitude, then optionally widened by a margin of cells. Used to
  * check that an open-sea shortcut (a geodesic between two network vertices) stays off the coast.
  */
-import { slerp, toLatLng, toUnit, angleBetween, MEAN_RADIUS_KM } from "../../geo/geodesy";
+import { slerp, toLatLng, toUnit, angleBetween, MEAN_RADIUS_KM, RAD } from "../../geo/geodesy";
 
 export type Rings = ReadonlyArray<ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>>;
 
@@ -324,9 +324,16 @@ export function connectorIsClear(
   stepKm: number,
   blocked?: (lat: number, lng: number) => boolean
 ): boolean {
-  const ua = toUnit(from.lat, from.lng);
-  const ub = toUnit(to.lat, to.lng);
-  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * MEAN_RADIUS_KM;
+  // The ends' unit vectors as plain numbers (no array per call: this runs for every snap and leg).
+  const ca = Math.cos(from.lat * RAD);
+  const ax = ca * Math.cos(from.lng * RAD);
+  const ay = ca * Math.sin(from.lng * RAD);
+  const az = Math.sin(from.lat * RAD);
+  const cb = Math.cos(to.lat * RAD);
+  const bx = cb * Math.cos(to.lng * RAD);
+  const by = cb * Math.sin(to.lng * RAD);
+  const bz = Math.sin(to.lat * RAD);
+  const km = angleBetween(ax, ay, az, bx, by, bz) * MEAN_RADIUS_KM;
   if (km <= skipFromKm + skipToKm) return true;
   let dLng = to.lng - from.lng;
   if (dLng > 180) dLng -= 360;
@@ -351,9 +358,9 @@ export function connectorIsClear(
       } else {
         const wa = Math.sin((1 - t) * omega) / sinOmega;
         const wb = Math.sin(t * omega) / sinOmega;
-        const x = wa * ua[0] + wb * ub[0];
-        const y = wa * ua[1] + wb * ub[1];
-        const z = wa * ua[2] + wb * ub[2];
+        const x = wa * ax + wb * bx;
+        const y = wa * ay + wb * by;
+        const z = wa * az + wb * bz;
         lat = Math.atan2(z, Math.sqrt(x * x + y * y)) * RAD_TO_DEG;
         lng = Math.atan2(y, x) * RAD_TO_DEG;
       }

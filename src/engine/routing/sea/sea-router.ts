@@ -211,12 +211,13 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
-    const closedKey = [...options.closed].sort().join("+");
+    // The closed set by its bit mask: no sorted list of names per query.
+    const closedMask = closedPassageMask(options.closed);
     const d = this.keyDecimals;
-    const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedKey}`;
+    const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedMask}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const result = this.search(from, to, closedPassageMask(options.closed));
+    const result = this.search(from, to, closedMask);
     this.cache.set(key, result);
     return result;
   }
