@@ -3,6 +3,7 @@
  * Regions are coarse polygons; a point in no region, or a pair no lane covers, gets no lane, and
  * the modality's default intensity applies.
  */
+import { CoordMap } from "../geo/coord-map";
 import { LatLng } from "../types";
 import { Region, TradeLane } from "./factor-data";
 
@@ -17,7 +18,7 @@ const REMEMBERED_POINTS = 4096;
 export class TradeLanes {
   private readonly regionNames: string[];
   private readonly shapes: RegionShape[];
-  private readonly remembered = new Map<string, string[]>();
+  private readonly remembered = new CoordMap<string[]>();
 
   constructor(
     private readonly regions: Record<string, Region>,
@@ -45,12 +46,11 @@ export class TradeLanes {
 
   /** Names of the regions containing the point, in the file's order (remembered per point). */
   private containing(p: LatLng): string[] {
-    const key = `${p.lat},${p.lng}`;
-    let names = this.remembered.get(key);
+    let names = this.remembered.get(p.lat, p.lng);
     if (names) return names;
     names = this.regionNames.filter((_, i) => insideShape(p, this.shapes[i]));
     if (this.remembered.size >= REMEMBERED_POINTS) this.remembered.clear();
-    this.remembered.set(key, names);
+    this.remembered.set(p.lat, p.lng, names);
     return names;
   }
 

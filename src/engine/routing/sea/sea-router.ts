@@ -11,6 +11,7 @@
  */
 import type { RoutedPath, SeaRouter } from "../../route-engine";
 import { LatLng, Passage } from "../../types";
+import { CoordMap } from "../../geo/coord-map";
 import { buildChainGraph, ChainGraph, passageBit } from "./chains";
 import { ContractionHierarchy } from "./contraction";
 import { HierarchySearch, UpwardSpace } from "./hierarchy-search";
@@ -173,7 +174,9 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
   private readonly path = new PathBuffer();
-  private readonly ends = new Map<string, EndPoint>();
+  /** Remembered query points, per closed-passage mask. */
+  private readonly ends = new Map<number, CoordMap<EndPoint>>();
+  private remembered = 0;
   private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
@@ -234,11 +237,16 @@ export class NetworkSeaRouter implements SeaRouter {
    * are most of a query. Callers only read the lists.
    */
   private endPoint(point: LatLng, closedMask: number): EndPoint {
-    const key = `${point.lat},${point.lng},${closedMask}`;
-    let end = this.ends.get(key);
+    let points = this.ends.get(closedMask);
+    if (!points) this.ends.set(closedMask, (points = new CoordMap()));
+    let end = points.get(point.lat, point.lng);
     if (!end) {
-      if (this.ends.size >= REMEMBERED_ENDS) this.ends.clear();
-      this.ends.set(key, (end = { snaps: this.snapCandidates(point, closedMask) }));
+      if (++this.remembered > REMEMBERED_ENDS) {
+        this.ends.clear();
+        this.remembered = 1;
+        this.ends.set(closedMask, (points = new CoordMap()));
+      }
+      points.set(point.lat, point.lng, (end = { snaps: this.snapCandidates(point, closedMask) }));
     }
     return end;
   }
