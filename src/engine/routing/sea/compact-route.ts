@@ -1,8 +1,8 @@
 /**
- * A route as the sea router's cache keeps it: the path's coordinates in one Float64Array, the
- * LatLng objects made on the first read of `path` (and kept from then on). A lane sheet asks for
- * distances only: its thousands of cached routes then hold a few arrays instead of millions of
- * small objects that every young-generation collection would copy.
+ * A route as the sea router's cache keeps it: its path is made on the first read of `path` (and
+ * kept from then on), from one Float64Array of coordinates or by the router assembling it again.
+ * A lane sheet asks for distances only: its thousands of cached routes then hold no path at all,
+ * not millions of small objects that every young-generation collection would copy.
  */
 import { LatLng, Passage } from "../../types";
 
@@ -19,18 +19,18 @@ export function compactRoute<T extends CompactableRoute>(route: T): T {
     flat[2 * i] = path[i].lat;
     flat[2 * i + 1] = path[i].lng;
   }
-  return withPackedPath(rest, flat) as T;
+  return withLazyPath(rest, () => expand(flat)) as T;
 }
 
-/** The route with `path` read from packed [lat, lng, …] coordinates. */
-export function withPackedPath<T extends object>(
+/** The route with `path` made by `make` when it is first read. */
+export function withLazyPath<T extends object>(
   route: T,
-  flat: Float64Array
+  make: () => LatLng[]
 ): T & { path: LatLng[] } {
   let points: LatLng[] | undefined;
   return Object.defineProperty(route, "path", {
     enumerable: true,
-    get: (): LatLng[] => (points ??= expand(flat)),
+    get: (): LatLng[] => (points ??= make()),
   }) as T & { path: LatLng[] };
 }
 

@@ -1,8 +1,7 @@
 /**
  * A route's polyline while the router builds it: lat/lng pairs in one growable Float64Array,
- * reused from query to query. Building the path this way and keeping it packed (compact-route.ts)
- * makes no object per point: a lane sheet's thousands of routes gave the young-generation
- * collector millions of them.
+ * reused from query to query, so measuring a route (end straightening included) makes no object
+ * per point; the LatLng objects are made only when a caller reads the path.
  */
 import { LatLng } from "../../types";
 import { doubled } from "../../typed-arrays";
@@ -55,10 +54,5 @@ export class PathBuffer {
       c[2 * j] = lat;
       c[2 * j + 1] = lng;
     }
-  }
-
-  /** A copy of the points as [lat, lng, lat, lng, …]. */
-  packed(): Float64Array {
-    return this.coords.slice(0, 2 * this.length);
   }
 }

@@ -30,7 +30,7 @@ import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { LandIndex } from "./land-crossing";
 import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
-import { compactRoute, withPackedPath } from "./compact-route";
+import { compactRoute, withLazyPath } from "./compact-route";
 import { PathBuffer } from "./path-buffer";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
@@ -427,7 +427,13 @@ export class NetworkSeaRouter implements SeaRouter {
 
     const found = this.bestRoute(startPoint, endPoint, closedMask);
     if (!found) return null;
-    return this.assemble(from, to, starts, ends, found);
+    const { meters, passages } = this.assemble(from, to, starts, ends, found);
+    // The path is made again when it is read: a lane sheet wants distances only, and keeping
+    // thousands of paths cost more than making again the few that are read.
+    return withLazyPath({ meters, passages }, () => {
+      this.assemble(from, to, starts, ends, found);
+      return pathPoints(this.path);
+    });
   }
 
   /** A straight leg clear of land and passage areas (the query's own end points may sit on the coast). */
@@ -714,7 +720,14 @@ export class NetworkSeaRouter implements SeaRouter {
     };
   }
 
-  private assemble(from: LatLng, to: LatLng, starts: Snap[], ends: Snap[], found: Found): SeaRoute {
+  /** The route's metres and passages; its path is left in this.path. */
+  private assemble(
+    from: LatLng,
+    to: LatLng,
+    starts: Snap[],
+    ends: Snap[],
+    found: Found
+  ): { meters: number; passages: Passage[] } {
     const g = this.graph;
     const cg = this.chains;
     const start = this.exactSnap(from, starts[found.startSnap]);
@@ -811,7 +824,7 @@ export class NetworkSeaRouter implements SeaRouter {
       const p = passageOfId(g.edgePassage[e]);
       if (p && passages[passages.length - 1] !== p) passages.push(p);
     }
-    return packedRoute(meters, path, passages);
+    return { meters, passages };
   }
 
   /** Metres from the query point through its snap to the port's junction (exact snap). */
@@ -841,15 +854,9 @@ function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: numb
   };
 }
 
-/** The assembled route, packed; its longitudes unwrapped where it crosses ±180° (seldom). */
-function packedRoute(meters: number, path: PathBuffer, passages: Passage[]): SeaRoute {
-  for (let i = 1; i < path.length; i++) {
-    if (Math.abs(path.lng(i) - path.lng(i - 1)) > 180) {
-      const points = Array.from({ length: path.length }, (_, k) => path.point(k));
-      return compactRoute({ meters, path: unwrapLongitudes(points), passages });
-    }
-  }
-  return withPackedPath({ meters, passages }, path.packed());
+/** An assembled path's points, longitudes unwrapped where it crosses ±180°. */
+function pathPoints(path: PathBuffer): LatLng[] {
+  return unwrapLongitudes(Array.from({ length: path.length }, (_, k) => path.point(k)));
 }
 
 function sphericalMeters(a: LatLng, b: LatLng): number {
