@@ -137,6 +137,8 @@ interface EndPoint {
   snaps: Snap[];
   ports?: Port[];
   space?: UpwardSpace;
+  /** Straight legs from the point tried by end straightening, clear or not, by their far end. */
+  legs?: CoordMap<boolean>;
 }
 
 interface Found {
@@ -427,11 +429,11 @@ export class NetworkSeaRouter implements SeaRouter {
 
     const found = this.bestRoute(startPoint, endPoint, closedMask);
     if (!found) return null;
-    const { meters, passages } = this.assemble(from, to, starts, ends, found);
+    const { meters, passages } = this.assemble(from, to, startPoint, endPoint, found);
     // The path is made again when it is read: a lane sheet wants distances only, and keeping
     // thousands of paths cost more than making again the few that are read.
     return withLazyPath({ meters, passages }, () => {
-      this.assemble(from, to, starts, ends, found);
+      this.assemble(from, to, startPoint, endPoint, found);
       return pathPoints(this.path);
     });
   }
@@ -472,8 +474,9 @@ export class NetworkSeaRouter implements SeaRouter {
   private straightenStart(
     path: PathBuffer,
     limit: number,
-    fromQueryPoint = true,
-    first = 0
+    fromQueryPoint: boolean,
+    first: number,
+    end?: EndPoint
   ): number {
     if (!this.land || path.length - first < 3) return 0;
     const last = Math.min(path.length - 1 - first, PULL_POINTS, limit);
@@ -505,8 +508,7 @@ export class NetworkSeaRouter implements SeaRouter {
       const straight =
         MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
       if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
-      if (!this.straightIsClear(path.point(first), path.point(first + j), fromQueryPoint, false))
-        continue;
+      if (!this.legIsClear(path, first, first + j, fromQueryPoint, end)) continue;
       let replaced = 0;
       for (let k = first; k < first + j; k++)
         replaced += fastGeodesicMeters(path.lat(k), path.lng(k), path.lat(k + 1), path.lng(k + 1));
@@ -526,13 +528,34 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * straightenStart; when nothing is saved and the first leg itself runs over land (a port whose
+   * straightIsClear from path point `a` to point `b`; remembered by the query point `end` when
+   * `a` is that point: a lane sheet leaves the same port the same way again and again.
+   */
+  private legIsClear(
+    path: PathBuffer,
+    a: number,
+    b: number,
+    fromQueryPoint: boolean,
+    end: EndPoint | undefined
+  ): boolean {
+    if (!end) return this.straightIsClear(path.point(a), path.point(b), fromQueryPoint, false);
+    const legs = (end.legs ??= new CoordMap());
+    let clear = legs.get(path.lat(b), path.lng(b));
+    if (clear === undefined) {
+      clear = this.straightIsClear(path.point(a), path.point(b), fromQueryPoint, false);
+      legs.set(path.lat(b), path.lng(b), clear);
+    }
+    return clear;
+  }
+
+  /**
+   * straightenStart from the query point `end` (path[0]); when nothing is saved and the first leg itself runs over land (a port whose
    * approach leaves over quays or a channel that 1:50m draws as land, a few km), straightening
    * from that leg's far end instead, so the route still leaves the approach by the shortest clear
    * way.
    */
-  private straightenEnd(path: PathBuffer, limit: number): number {
-    const saved = this.straightenStart(path, limit);
+  private straightenEnd(path: PathBuffer, limit: number, end: EndPoint): number {
+    const saved = this.straightenStart(path, limit, true, 0, end);
     if (saved > 0 || path.length < 4 || limit < 3 || !this.coast) return saved;
     const first = fastGeodesicMeters(path.lat(0), path.lng(0), path.lat(1), path.lng(1));
     if (
@@ -724,10 +747,12 @@ export class NetworkSeaRouter implements SeaRouter {
   private assemble(
     from: LatLng,
     to: LatLng,
-    starts: Snap[],
-    ends: Snap[],
+    startPoint: EndPoint,
+    endPoint: EndPoint,
     found: Found
   ): { meters: number; passages: Passage[] } {
+    const starts = startPoint.snaps;
+    const ends = endPoint.snaps;
     const g = this.graph;
     const cg = this.chains;
     const start = this.exactSnap(from, starts[found.startSnap]);
@@ -812,10 +837,10 @@ export class NetworkSeaRouter implements SeaRouter {
     // Straighten the ends where the network zigzags near a port (never across a passage).
     if (this.land) {
       const startLimit = firstPassagePoint < 0 ? path.length - 1 : firstPassagePoint;
-      meters -= this.straightenEnd(path, startLimit);
+      meters -= this.straightenEnd(path, startLimit, startPoint);
       const endLimit = lastPassagePoint < 0 ? 0 : lastPassagePoint;
       path.reverse();
-      meters -= this.straightenEnd(path, path.length - 1 - endLimit);
+      meters -= this.straightenEnd(path, path.length - 1 - endLimit, endPoint);
       path.reverse();
     }
 
