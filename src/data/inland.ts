@@ -156,7 +156,7 @@ function readRingAreas(file: string, key: string): PolygonRings[] {
   const areas = json[key];
   if (!Array.isArray(areas)) throw new Error(`${name}: "${key}" must be an array`);
   return areas.map((a, i) => {
-    const where = `${name} ${key} #${i}${a.id ? ` (${a.id})` : ""}`;
+    const where = `${name} ${key.replace(/s$/, "")} #${i}${a.id ? ` (${a.id})` : ""}`;
     if (!a.source?.trim()) throw new Error(`${where}: source is empty`);
     const ring = a.ring as Array<[number, number]>;
     const valid =
