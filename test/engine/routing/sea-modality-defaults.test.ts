@@ -26,7 +26,7 @@ describe("sea defaults per modality (Rotterdam → Gdańsk)", () => {
   it("DEEPSEA without vesselInfo goes round Skagen", () => {
     const r = route("DEEPSEA");
     expect(r.passages).not.toContain("KIEL");
-    expect(r.distance / KM).toBeGreaterThan(1650);
+    expect(r.distance / KM).toBeGreaterThan(1550);
     expect(Math.max(...r.path!.map((p) => p.lat))).toBeGreaterThan(57.5);
   });
 
