@@ -6,6 +6,8 @@
  * not counted. Then the routed paths of 2,000 random port pairs (seeded), port connectors included.
  */
 import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import {
   loadCoastIndex,
   loadSeaNetwork,
@@ -28,6 +30,8 @@ import { applySeaRepairs, readLandExceptions, readSeaLanes } from "../../../src/
 import { REPAIRS_FILE, RepairFile, repairInputsHash } from "../../../src/data/make-sea-repairs";
 import { buildSeaGraph, pointInPolygon, Polyline, SeaGraph } from "../../../src/engine/routing/sea";
 import { Passage } from "../../../src/engine/types";
+import { LandIndex } from "../../../src/engine/routing/sea/land-crossing";
+import { loadLandPolygons, loadSeaIslands } from "../../../src/data/inland";
 
 const repairs = JSON.parse(fs.readFileSync(REPAIRS_FILE, "utf8")) as RepairFile;
 const land = loadLandIndex();
@@ -50,6 +54,54 @@ describe("the exact land test (LandIndex on Natural Earth 1:50m)", () => {
     const cotentin = land.landMeters({ lat: 49.6, lng: -2.2 }, { lat: 49.5, lng: -0.9 });
     expect(cotentin).toBeGreaterThan(20_000);
     expect(cotentin).toBeLessThan(60_000);
+  });
+});
+
+describe("islands Natural Earth 1:50m leaves out (data/sea-islands.json)", () => {
+  const islands = loadSeaIslands();
+  const plain = new LandIndex(loadLandPolygons());
+  // Points inside each ring on a 0.005° grid (about 500 m), off the rings' own vertex coordinates.
+  const inside = (ring: Array<[number, number]>): Array<{ lat: number; lng: number }> => {
+    const lngs = ring.map((p) => p[0]);
+    const lats = ring.map((p) => p[1]);
+    const out: Array<{ lat: number; lng: number }> = [];
+    for (let lat = Math.min(...lats) + 0.00123; lat <= Math.max(...lats); lat += 0.005)
+      for (let lng = Math.min(...lngs) + 0.00123; lng <= Math.max(...lngs); lng += 0.005)
+        if (pointInPolygon(lng, lat, ring)) out.push({ lat, lng });
+    return out;
+  };
+
+  it("are land to every sea check, and each adds land that 1:50m draws as sea", () => {
+    expect(islands.length).toBeGreaterThanOrEqual(15);
+    const coast = loadCoastIndex();
+    for (const [ring] of islands) {
+      const points = inside(ring as Array<[number, number]>);
+      expect(points.length).toBeGreaterThan(0);
+      expect(points.filter((p) => !land.isLand(p.lat, p.lng))).toEqual([]);
+      expect(points.filter((p) => !plain.isLand(p.lat, p.lng)).length).toBeGreaterThan(0);
+      // The router's own index (from the snapshot) refuses a leg across the island's middle.
+      const lngs = ring.map((p) => p[0]);
+      const mid = points[Math.floor(points.length / 2)];
+      const west = { lat: mid.lat, lng: Math.min(...lngs) - 0.02 };
+      const east = { lat: mid.lat, lng: Math.max(...lngs) + 0.02 };
+      expect(coast.crossesLand(west, east, 0, 0)).toBe(true);
+    }
+  });
+
+  it("a broken file is refused naming the island at fault", () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-islands-"));
+    const file = path.join(tmp, "sea-islands.json");
+    try {
+      expect(loadSeaIslands(file)).toEqual([]);
+      fs.writeFileSync(file, JSON.stringify({ islands: [{ id: "X", source: " ", ring: [] }] }));
+      expect(() => loadSeaIslands(file)).toThrow(
+        /sea-islands.json island #0 \(X\): source is empty/
+      );
+      fs.writeFileSync(file, JSON.stringify({ islands: {} }));
+      expect(() => loadSeaIslands(file)).toThrow(/"islands" must be an array/);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
 
