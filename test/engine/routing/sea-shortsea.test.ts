@@ -72,40 +72,27 @@ describe("short-sea reference table", () => {
     expect(median).toBeLessThanOrEqual(3);
   });
 
-  it("no lane over 10 % except the listed ones (published route longer than the fairway we find)", () => {
-    const over = results.filter((x) => x.error > 10).map((x) => x.key);
-    // Measured; see the note in the report: these are left as they are, not hidden.
-    expect(over.sort()).toEqual(KNOWN_OVER_10.sort());
-    for (const x of results) expect(x.error).toBeLessThan(20);
+  it("no lane over 10 %", () => {
+    expect(
+      results.filter((x) => x.error > 10).map((x) => `${x.key}: ${x.nm.toFixed(0)} nm`)
+    ).toEqual([]);
   });
 });
 
 /**
- * Measured over 10 %: Dalian-Incheon, 290 nm in Pub. 151 (consistent with its Weihai-Incheon 238 and
- * Yantai-Incheon 273, all entering Incheon's fairway at its south-western end), where we find 259:
- * Natural Earth 1:50m leaves out the islands of the Incheon approach, so the generated open-sea
- * shortcut from the Yellow Sea junction (125.5 E 37.4 N) straight to the port crosses them, and the
- * approach lane along the channel is not used. Fixing it needs the islands (or a "keep shape" flag on
- * the lane) in the shortcut generator and in the router's straight-leg test, not another lane.
- *
- * Hong Kong-Xiamen, 290 nm in Pub. 151, where we find 346: Pub. 151's Hong Kong point is in
- * Victoria Harbour, and the network leaves Hong Kong westward by the Kap Shui Mun and round Lamma:
- * it has no way east out of the harbour through Lei Yue Mun. The figure was right before only
- * because the straight leg from the port cut 7 km across Hong Kong Island (the land checks now
- * refuse it). A Lei Yue Mun approach shortens the Pearl River ports' routes too, with no published
- * figure to check them against, so it is left for a lane with such a reference.
- *
- * Measured and left out of the table for now (the network still detours there, the figures are
- * Pub. 151's): Aden-Djibouti 133 nm (we find 160), Aden-Assab 150 (181), Massawa-Port Sudan 306
- * (908), Al Basrah-Mina al Ahmadi 140 (96), Takoradi-Tema 117 (184), San Pedro-Monrovia 312 (395),
- * Conakry-Monrovia 294 (386), Nouakchott-Dakar 217 (267), Lagos-Port Harcourt 318 (592),
- * Douala-Libreville 228 (298), Douala-Port Gentil 297 (381), Luanda-Pointe Noire 266 (302),
- * Colon-Limon 190 (210), San Juan-Santo Domingo 232 (264), Puerto Plata-Santo Domingo 295 (343),
- * Kobe-Uno 71 (63), Kobe-Iwakuni 166 (149), Kure-Tokuyama 76 (61), Incheon-Weihai 238 (214),
- * Qingdao-Weihai 205 (233). Kingston-Oranjestad (Aruba) is not used: its 223 nm is less than half
- * the great circle (509 nm), a slip of the table or of its transcription.
+ * Measured and not in the table, each for a cause no lane can honestly fix (Pub. 151 figures):
+ * - the published figure is no water route: Apapa-Calabar 305 nm, the straight line across the
+ *   Niger Delta (both the Lagos and the Calabar tables give Lagos-Calabar 391, which is a row);
+ *   Nouakchott-Dakar is a row at +8 %, as its 217 nm is the line across Cap Vert; Cape Cod Canal -
+ *   Boston 77 nm for 43 nm great circle; Kingston-Oranjestad 223 for 509;
+ * - shoals, reefs or islands that Natural Earth 1:50m lacks, so the straight leg is shorter than the
+ *   way round: Al Basrah - Mina al Ahmadi 140 (we find 111, across the Bubiyan shoals), Gizan - Port
+ *   Sudan 403 (353, across the Farasan Bank), Tanga-Zanzibar 75 (66, the northern Zanzibar Channel),
+ *   Sandakan-Labuan 412 (290); a Northwest Providence Channel lane would pull Miami-Nassau across
+ *   the Great Bahama Bank, so Nassau-Wilmington stays at +16 %;
+ * - a port up a river or inside a bay that 1:50m draws as land: Lota-Talcahuano 50 (32; no
+ *   Concepcion Bay), Sibu-Kota Kinabalu 479 (357), Banjarmasin-Makassar 399 (351);
+ * - the Seto Inland Sea pairs whose published route goes round by Hiroshima Bay or is longer than
+ *   any direct fairway: Imabari-Kure 63 (29), Kure-Sakaide 107 (72), Kobe-Sakaide 107 (72 for a
+ *   70 nm straight line), Osaka-Shimotsui 116 (83).
  */
-const KNOWN_OVER_10: string[] = [
-  "Dalian, China - Incheon, South Korea",
-  "Hong Kong, China - Xiamen, China",
-];
