@@ -99,15 +99,16 @@ export interface ClearanceChecker {
 /** Land raster, margin and passage areas: the test an edge must pass. */
 export function clearanceChecker(): ClearanceChecker {
   const areas = readPassageAreas();
-  const land = rasteriseLand(loadSeaLandPolygons(), SHORTCUT_PARAMS.cellDegrees);
+  const polygons = loadSeaLandPolygons();
+  const land = rasteriseLand(polygons, SHORTCUT_PARAMS.cellDegrees);
   const margin = widenMask(land, SHORTCUT_PARAMS.marginCells);
   const options: ClearanceOptions = {
     ...SHORTCUT_PARAMS.clearance,
     blocked: (lat, lng) => passageAt(lng, lat, areas) !== 0,
   };
-  // And exactly: no more land than the tolerance on the 1:50m polygons (the raster samples cell
+  // And exactly: no more land than the tolerance on the same polygons (the raster samples cell
   // centres every few km and misses narrow headlands).
-  const exact = new LandIndex(loadSeaLandPolygons());
+  const exact = new LandIndex(polygons);
   return {
     land,
     margin,
