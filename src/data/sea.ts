@@ -234,10 +234,17 @@ export function loadSeaTables(options: { useCache?: boolean } = {}): SeaTables {
 export const SNAP_LAND_CELL_DEGREES = 0.05;
 let snapLand: { mask: CompactLandMask; ms: number; fromCache: boolean } | undefined;
 
-/** Natural Earth 1:50m land (npm world-atlas) as a raster for snapping (no cache). */
-export function buildSnapLand(): { mask: CompactLandMask; ms: number; fromCache: boolean } {
+/**
+ * Natural Earth 1:50m land with the islands of data/sea-islands.json, as a raster for snapping
+ * (no cache).
+ */
+export function buildSnapLand(polygons = loadSeaLandPolygons()): {
+  mask: CompactLandMask;
+  ms: number;
+  fromCache: boolean;
+} {
   const t0 = performance.now();
-  const mask = compactLandMask(rasteriseLand(loadSeaLandPolygons(), SNAP_LAND_CELL_DEGREES));
+  const mask = compactLandMask(rasteriseLand(polygons, SNAP_LAND_CELL_DEGREES));
   return { mask, ms: performance.now() - t0, fromCache: false };
 }
 
@@ -263,8 +270,8 @@ export function loadSnapLand(options: { useCache?: boolean } = {}): {
  */
 export const COAST_CELL_DEGREES = 1;
 
-export function buildCoastIndex(): LandIndexParts {
-  return buildLandIndexParts(loadSeaLandPolygons(), COAST_CELL_DEGREES);
+export function buildCoastIndex(polygons = loadSeaLandPolygons()): LandIndexParts {
+  return buildLandIndexParts(polygons, COAST_CELL_DEGREES);
 }
 
 /** The router's exact land index, from the engine snapshot. */
@@ -290,11 +297,13 @@ export function loadSeaParts(): SeaPartsLoad {
     let built: SeaPartsLoad["built"];
     const cached = seaSnapshot(() => {
       const net = buildSeaNetwork();
+      // The land polygons are unpacked once for both the raster and the exact index.
+      const landPolygons = loadSeaLandPolygons();
       built = {
         network: net,
         tables: buildSeaTables(net.graph),
-        land: buildSnapLand(),
-        coast: buildCoastIndex(),
+        land: buildSnapLand(landPolygons),
+        coast: buildCoastIndex(landPolygons),
       };
       return {
         graph: net.graph,
