@@ -35,6 +35,8 @@ export interface ServeOptions {
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
   store?: Store;
+  /** The module the search threads run (default: the optimizer worker); tests give a stand-in. */
+  optimizerWorker?: string;
   /** PostgreSQL URL (postgres://…): the shared store of several instances instead of SQLite. */
   database?: string;
   /** Redis URL (redis://…): rate-limit buckets shared by several instances instead of in memory. */
@@ -146,6 +148,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
       ? new PooledOptimizerRunner({
           dataDir,
           threads: config.optimizer.threads || undefined,
+          workerFile: options.optimizerWorker,
         })
       : undefined;
   const engine = options.engine ?? loadEngineFor(dataDir);

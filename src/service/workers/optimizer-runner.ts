@@ -70,10 +70,11 @@ export class PooledOptimizerRunner implements OptimizerRunner {
   private readonly inFlight = new Set<AbortController>();
   private closing = false;
 
-  constructor(options: { dataDir?: string; threads?: number }) {
+  /** `workerFile`: the module that runs tasks; the default is ours (tests give one that never ends). */
+  constructor(options: { dataDir?: string; threads?: number; workerFile?: string }) {
     const threads = options.threads ?? defaultThreads();
     this.pool = new Piscina({
-      filename: workerFile(),
+      filename: options.workerFile ?? workerFile(),
       minThreads: threads,
       maxThreads: threads,
       // Bounded queue: a flood of searches is refused (503) instead of piling up.
