@@ -1,8 +1,12 @@
 /**
  * The shared store: PostgreSQL through a node-postgres pool, for several service instances on one
- * database. Same semantics as the SQLite store: a debit is `UPDATE … WHERE credits >= cost` with its
- * ledger row in one transaction, charges of a request applied in order, grants recorded, usage per
- * key. Nothing about accounts is cached here: every instance reads the row on every request.
+ * database. Same semantics as the SQLite store: a debit only while the pool covers it, with its
+ * ledger row in the same transaction, charges of a request applied in order, grants recorded, usage
+ * per key. Nothing about accounts is cached: a read of an account starts after the request asked
+ * for it, so a change committed by another process is seen by the next request. What makes it lean
+ * is grouping, on both ends of a request: the account reads of requests arriving together share one
+ * statement, and so do their debits (one statement and one commit per group, with one UPDATE per
+ * account, not per charge).
  */
 import { randomUUID } from "node:crypto";
 import { Pool as PgPool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from "pg";
@@ -26,6 +30,8 @@ import {
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number;
+  /** Grouped account reads running at once (default 1): while one runs, the next group fills. */
+  maxReadsInFlight?: number;
   /** Group-commit flushes running at once (default 2): while one commits, the next group fills. */
   maxInFlight?: number;
   /** Charges in one group at most (default 1000). */
@@ -35,6 +41,7 @@ export interface PostgresStoreOptions {
 }
 
 const INT8_OID = 20;
+const INSUFFICIENT_PRIVILEGE = "42501";
 const NUMERIC_OID = 1700;
 
 /** BIGINT and COUNT/SUM results as numbers: credits are safe integers by contract. */
@@ -51,6 +58,12 @@ interface PendingCharge {
   requestId: string;
   charges: Charge[];
   resolve(ok: boolean[]): void;
+  reject(e: unknown): void;
+}
+
+interface PendingRead {
+  accountId: string;
+  resolve(state: AccountState | undefined): void;
   reject(e: unknown): void;
 }
 
@@ -77,6 +90,9 @@ const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
 
 export class PostgresStore implements Store {
   private readonly pending: PendingCharge[] = [];
+  private readonly pendingReads: PendingRead[] = [];
+  private readsInFlight = 0;
+  private readonly maxReadsInFlight: number;
   private inFlight = 0;
   private lastCharge = 0;
   private closed = false;
@@ -86,20 +102,33 @@ export class PostgresStore implements Store {
 
   private constructor(
     readonly pool: PgPool,
-    options: PostgresStoreOptions
+    options: PostgresStoreOptions,
+    private readonly features: { chargeGroup: boolean }
   ) {
     this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxReadsInFlight = options.maxReadsInFlight ?? 1;
     this.maxGroup = options.maxGroup ?? 1000;
   }
 
   /** Connects, applies the migrations not yet recorded, and returns the store. */
   static async connect(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const features = { chargeGroup: true };
     const pool = new PgPool({
       connectionString: url,
       max: options.poolSize ?? 10,
       types: numberTypes,
       connectionTimeoutMillis: 10_000,
       application_name: "route-sheets",
+      // Each connection gets its own copy of the group debit (a session function: no schema
+      // change). Where temporary objects are not allowed, the debits use charge_many instead.
+      onConnect: (client) =>
+        client.query(CHARGE_GROUP_FUNCTION).then(
+          () => undefined,
+          (e: { code?: string }) => {
+            if (e?.code !== INSUFFICIENT_PRIVILEGE) throw e;
+            features.chargeGroup = false;
+          }
+        ),
     });
     // An idle connection that dies (server restart) must not crash the process.
     pool.on("error", (err) => options.onError?.(err));
@@ -109,7 +138,7 @@ export class PostgresStore implements Store {
       await pool.end();
       throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`);
     }
-    return new PostgresStore(pool, options);
+    return new PostgresStore(pool, options, features);
   }
 
   async createAccount(account: NewAccount, key: NewKey): Promise<AccountState> {
@@ -157,23 +186,50 @@ export class PostgresStore implements Store {
     return toKey(r.rows[0]);
   }
 
-  async accountState(accountId: string): Promise<AccountState | undefined> {
-    const r = await this.query<AccountRow>({
-      name: "account-state",
-      text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = $1",
-      values: [accountId],
+  /**
+   * Grouped read: the requests asking while a read runs wait for the next one, which fetches all
+   * their accounts in one statement. Each read starts after its request asked, so it sees every
+   * change committed before (a deactivation, a grant by the CLI on another machine).
+   */
+  accountState(accountId: string): Promise<AccountState | undefined> {
+    if (this.closed) return Promise.reject(new Error("the store is closed"));
+    return new Promise((resolve, reject) => {
+      this.pendingReads.push({ accountId, resolve, reject });
+      this.readIfIdle();
     });
-    const row = r.rows[0];
-    if (!row) return undefined;
-    return {
-      id: row.id,
-      name: row.name,
-      tier: row.tier,
-      active: row.active,
-      optimizerAccess: row.optimizer_access,
-      credits: row.credits,
-      optimizerCredits: row.optimizer_credits,
-    };
+  }
+
+  private readIfIdle(): void {
+    while (this.pendingReads.length > 0 && this.readsInFlight < this.maxReadsInFlight) {
+      const group = this.pendingReads.splice(0, this.maxGroup);
+      this.readsInFlight++;
+      this.readGroup(group).finally(() => {
+        this.readsInFlight--;
+        this.readIfIdle();
+      });
+    }
+  }
+
+  private async readGroup(group: PendingRead[]): Promise<void> {
+    const ids = [...new Set(group.map((p) => p.accountId))];
+    let rows: AccountRow[];
+    try {
+      rows = (
+        await this.query<AccountRow>({
+          name: "account-states",
+          text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ANY ($1::text[])",
+          values: [ids],
+        })
+      ).rows;
+    } catch (e) {
+      for (const p of group) p.reject(e);
+      return;
+    }
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const p of group) {
+      const row = byId.get(p.accountId);
+      p.resolve(row && toAccountState(row));
+    }
   }
 
   /**
@@ -241,8 +297,8 @@ export class PostgresStore implements Store {
     let results: boolean[];
     try {
       const r = await this.query<{ ok: boolean[] }>({
-        name: "charge-many",
-        text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
+        name: this.features.chargeGroup ? "charge-group" : "charge-many",
+        text: `SELECT ${this.features.chargeGroup ? "pg_temp.charge_group" : "charge_many"}($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok`,
         values: [
           cols.account,
           cols.key,
@@ -384,7 +440,11 @@ export class PostgresStore implements Store {
     this.closing ??= (async () => {
       const deadline = Date.now() + 5000;
       while (
-        (this.pending.length > 0 || this.inFlight > 0 || Date.now() - this.lastCharge < 50) &&
+        (this.pending.length > 0 ||
+          this.inFlight > 0 ||
+          this.pendingReads.length > 0 ||
+          this.readsInFlight > 0 ||
+          Date.now() - this.lastCharge < 50) &&
         Date.now() < deadline
       )
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -447,6 +507,90 @@ export function unavailableIfDisconnected(e: unknown): unknown {
       )
     : e;
 }
+
+function toAccountState(row: AccountRow): AccountState {
+  return {
+    id: row.id,
+    name: row.name,
+    tier: row.tier,
+    active: row.active,
+    optimizerAccess: row.optimizer_access,
+    credits: row.credits,
+    optimizerCredits: row.optimizer_credits,
+  };
+}
+
+/**
+ * The debits of a group of requests in one statement, like `charge_many` (migration 1) but with
+ * one UPDATE per account instead of one per charge (a hot key's row is rewritten once per group,
+ * not once per request) and the ledger rows in one INSERT. The accounts are locked first, in id
+ * order (no deadlock between instances); only then are earlier attempts of the same request looked
+ * up in the ledger, so a retry committing on another instance at the same time is seen. Charges
+ * are then taken in order while their pool covers them. A session function (pg_temp) created on
+ * each connection: the schema and its migrations stay as they are.
+ */
+const CHARGE_GROUP_FUNCTION = `
+CREATE OR REPLACE FUNCTION pg_temp.charge_group(
+  p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
+  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT
+) RETURNS BOOLEAN[] LANGUAGE plpgsql AS $fn$
+DECLARE
+  n INTEGER := COALESCE(array_length(p_account, 1), 0);
+  ok BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
+  take BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
+  done BOOLEAN[];
+  cur TEXT := NULL;
+  info BIGINT;
+  opt BIGINT;
+  info0 BIGINT;
+  opt0 BIGINT;
+BEGIN
+  IF n = 0 THEN
+    RETURN ok;
+  END IF;
+  PERFORM 1 FROM accounts WHERE id = ANY (p_account) ORDER BY id FOR UPDATE;
+  -- Already charged: a row of an earlier attempt, or the same charge earlier in this group.
+  SELECT array_agg(l.id IS NOT NULL OR u.again ORDER BY u.i) INTO done
+    FROM (SELECT x.a, x.r, x.it, x.i,
+                 row_number() OVER (PARTITION BY x.a, x.r, x.it ORDER BY x.i) > 1 AS again
+            FROM unnest(p_account, p_request, p_item) WITH ORDINALITY AS x(a, r, it, i)) u
+    LEFT JOIN ledger l ON l.account_id = u.a AND l.request_id = u.r AND l.item = u.it;
+  FOR i IN 1 .. n + 1 LOOP
+    IF i > n OR cur IS DISTINCT FROM p_account[i] THEN
+      IF info IS NOT NULL AND (info <> info0 OR opt <> opt0) THEN
+        UPDATE accounts SET credits = credits - (info0 - info),
+                            optimizer_credits = optimizer_credits - (opt0 - opt)
+          WHERE id = cur;
+      END IF;
+      EXIT WHEN i > n;
+      cur := p_account[i];
+      -- No row (an unknown account): info stays NULL and nothing is taken.
+      SELECT credits, optimizer_credits INTO info, opt FROM accounts WHERE id = cur;
+      info0 := info;
+      opt0 := opt;
+    END IF;
+    IF p_cost[i] <= 0 OR done[i] THEN
+      ok[i] := TRUE;
+    ELSIF p_pool[i] = 'route-optimizer' THEN
+      IF opt >= p_cost[i] THEN
+        opt := opt - p_cost[i];
+        ok[i] := TRUE;
+        take[i] := TRUE;
+      END IF;
+    ELSIF info >= p_cost[i] THEN
+      info := info - p_cost[i];
+      ok[i] := TRUE;
+      take[i] := TRUE;
+    END IF;
+  END LOOP;
+  INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
+    SELECT u.a, u.k, u.p, u.e, u.c, u.r, u.it, p_now
+      FROM unnest(p_account, p_key, p_pool, p_endpoint, p_cost, p_request, p_item, take)
+        AS u(a, k, p, e, c, r, it, t)
+     WHERE u.t;
+  RETURN ok;
+END
+$fn$`;
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
