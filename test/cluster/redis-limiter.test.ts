@@ -1,7 +1,9 @@
 /** The Redis token bucket against a real redis-server: shared by limiters, true Retry-After, fail modes. */
+import * as net from "node:net";
 import { RedisRateLimiter } from "../../src/service/rate-limit/redis";
 import { RedisServer, startRedis } from "../support/servers";
 
+const ALLOWED = { allowed: true, retryAfterSeconds: 0 };
 let redis: RedisServer;
 const limiters: RedisRateLimiter[] = [];
 
@@ -84,4 +86,116 @@ test("an unreachable Redis at start: ready() rejects naming it, take() applies t
   );
   expect(await dead.take("k", 1, 1)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   await l.ready();
+});
+
+test("a hung Redis (SIGSTOPped: connections accepted, never answered): after 3 timeouts the breaker skips it, applying the fail mode; a probe after the cool-down closes it", async () => {
+  const own = await startRedis();
+  let clock = 0;
+  const logs: string[] = [];
+  const logger = {
+    warn: (_: object, m: string) => logs.push(`warn ${m}`),
+    info: (_: object, m: string) => logs.push(`info ${m}`),
+  };
+  const options = {
+    commandTimeoutMs: 100,
+    breakerThreshold: 3,
+    breakerCooldownMs: 5000,
+    now: () => clock,
+    logger,
+  };
+  const open = new RedisRateLimiter(own.url, { ...options, failMode: "open" });
+  const closed = new RedisRateLimiter(own.url, { ...options, failMode: "closed" });
+  limiters.push(open, closed);
+  try {
+    await Promise.all([open.ready(), closed.ready()]);
+    expect(await open.take("hung", 1, 1)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    expect(await closed.take("hung-closed", 1, 1)).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+    });
+    process.kill(own.pid, "SIGSTOP");
+    // Three requests wait for the command timeout each, then the breaker opens.
+    for (let i = 0; i < 3; i++) {
+      clock += 1000;
+      expect(await open.take(`hung-${i}`, 1, 1)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+      expect(await closed.take(`hung-${i}`, 1, 1)).toEqual({
+        allowed: false,
+        retryAfterSeconds: 1,
+      });
+    }
+    expect([open.breakerState, closed.breakerState]).toEqual(["open", "open"]);
+    expect([open.stats.redisCalls, closed.stats.redisCalls]).toEqual([4, 4]);
+    // Open: 100 requests answered by the fail mode without asking Redis (no timeout to wait).
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        Promise.all([open.take(`key-${i}`, 1, 1), closed.take(`key-${i}`, 1, 1)])
+      )
+    );
+    expect(answers.every(([o]) => o.allowed)).toBe(true);
+    expect(answers.every(([, c]) => !c.allowed && c.retryAfterSeconds === 1)).toBe(true);
+    expect([open.stats.redisCalls, closed.stats.redisCalls]).toEqual([4, 4]);
+    expect([open.stats.skippedByBreaker, closed.stats.skippedByBreaker]).toEqual([100, 100]);
+    // After the cool-down one request probes; Redis still hung: open again for another cool-down.
+    clock += 5000;
+    const probes = await Promise.all([open.take("p", 1, 1), open.take("q", 1, 1)]);
+    expect(probes).toEqual([ALLOWED, ALLOWED]);
+    expect(open.stats.redisCalls).toBe(5);
+    expect(open.breakerState).toBe("open");
+    await open.take("r", 1, 1);
+    expect(open.stats.redisCalls).toBe(5);
+    // Redis answers again: the next probe closes the breaker and the bucket is Redis's again.
+    process.kill(own.pid, "SIGCONT");
+    clock += 5000;
+    expect(await open.take("back", 0.01, 1)).toEqual(ALLOWED);
+    expect(open.breakerState).toBe("closed");
+    expect(await open.take("back", 0.01, 1)).toEqual({ allowed: false, retryAfterSeconds: 100 });
+    expect(open.stats.redisCalls).toBe(7);
+    expect(logs.filter((l) => /unreachable/.test(l))).toHaveLength(2);
+    expect(logs.filter((l) => /breaker open/.test(l))).toHaveLength(2);
+    expect(logs.filter((l) => /breaker closed/.test(l))).toHaveLength(1);
+  } finally {
+    process.kill(own.pid, "SIGCONT");
+    await own.stop();
+  }
+}, 60_000);
+
+test("a socket that accepts and never answers from the start: the fail mode at once, and Redis skipped after 3 failures", async () => {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((s) => sockets.push(s));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as net.AddressInfo).port;
+  const l = new RedisRateLimiter(`redis://127.0.0.1:${port}`, {
+    failMode: "closed",
+    commandTimeoutMs: 100,
+  });
+  limiters.push(l);
+  try {
+    await expect(l.ready(300)).rejects.toThrow(/did not answer within 300 ms/);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await l.take("k", 100, 100));
+    expect(answers).toEqual(Array(20).fill({ allowed: false, retryAfterSeconds: 1 }));
+    expect(l.stats).toEqual({ redisCalls: 3, skippedByBreaker: 17, breakerOpened: 1 });
+    expect(sockets.length).toBeGreaterThanOrEqual(1);
+  } finally {
+    await l.close();
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => server.close(r));
+  }
+});
+
+test("a busy key takes tokens ahead (one round trip for many requests) and never more than its bucket holds across instances", async () => {
+  const a = limiter();
+  const b = limiter();
+  await Promise.all([a.ready(), b.ready()]);
+  // 1,000/s with a burst of 400: 40 tokens at a time (what 50 ms earn, at most a tenth of the burst).
+  const decisions = [];
+  const start = performance.now();
+  for (let i = 0; i < 600; i++) decisions.push(await (i % 2 ? a : b).take("key_busy", 1000, 400));
+  const seconds = (performance.now() - start) / 1000;
+  const allowed = decisions.filter((d) => d.allowed).length;
+  const calls = a.stats.redisCalls + b.stats.redisCalls;
+  // The burst, and never more than the bucket earned meanwhile on top of it.
+  expect(allowed).toBeGreaterThanOrEqual(400);
+  expect(allowed).toBeLessThanOrEqual(400 + Math.ceil(1000 * seconds) + 1);
+  expect(calls).toBeLessThan(allowed / 10);
 });

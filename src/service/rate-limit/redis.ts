@@ -1,9 +1,20 @@
 /**
- * Token buckets shared by every service instance, in Redis. One Lua script refills and takes a
- * token atomically using the Redis server's clock (instances' clocks may differ), so N instances
- * together allow the key's rate, not N times it. When Redis does not answer, the limiter fails
- * open (allow) or closed (refuse with Retry-After: 1) as configured, logging each change of state
- * once instead of once per request.
+ * Token buckets shared by every service instance, in Redis. One Lua script refills and takes
+ * tokens atomically using the Redis server's clock (instances' clocks may differ), so N instances
+ * together allow the key's rate, not N times it.
+ *
+ * A busy key does not cost a round trip per request: an instance takes a few tokens at once (what
+ * the key earns in 50 ms, at most a tenth of its burst, at most 100) and spends them locally for
+ * 50 ms. Tokens are only ever taken from the shared bucket, so together the instances never allow
+ * more than the bucket holds; tokens left when the 50 ms are over are dropped (the key loses them,
+ * it never gains). A slow key (under 20/s) takes one token per request, exactly as before. A
+ * refusal is remembered locally until a token can exist again (no token appears sooner).
+ *
+ * When Redis does not answer, the limiter fails open (allow) or closed (refuse with Retry-After:
+ * 1) as configured, logging each change of state once instead of once per request. A Redis that
+ * accepts connections but never answers would cost every request the command timeout; after a few
+ * failures in a row a circuit breaker stops asking it for a cool-down, applying the fail mode
+ * without waiting, then lets one request probe it: an answer closes the breaker.
  */
 import Redis from "ioredis";
 import { RateLimitDecision, RateLimiter, wholeRetrySeconds } from "./limiter";
@@ -18,6 +29,14 @@ export interface RedisRateLimiterOptions {
   keyPrefix?: string;
   /** A request waits at most this long for Redis before the fail mode applies (default 250 ms). */
   commandTimeoutMs?: number;
+  /** Failures in a row (timeouts, errors) that open the circuit breaker (default 3). */
+  breakerThreshold?: number;
+  /** How long an open breaker skips Redis before one request probes it (default 5000 ms). */
+  breakerCooldownMs?: number;
+  /** How long tokens taken ahead are spent locally (default 50 ms; 0: one token per request). */
+  localGrantMs?: number;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
   logger?: RateLimitLogger;
 }
 
@@ -27,13 +46,16 @@ export interface RateLimitLogger {
 }
 
 /**
- * KEYS[1] bucket; ARGV rate (tokens/s), burst. Stores tokens and the time of the last refill
- * (microseconds of the Redis clock); the key expires once the bucket would be full again.
- * Returns {allowed (0|1), seconds until one token as a string (Lua numbers become integers)}.
+ * KEYS[1] bucket; ARGV rate (tokens/s), burst, tokens wanted. Stores tokens and the time of the
+ * last refill (microseconds of the Redis clock); the key expires once the bucket would be full
+ * again. Grants what the bucket holds up to the tokens wanted (whole tokens; none below one).
+ * Returns {tokens granted, seconds until one token when none, as a string (Lua numbers become
+ * integers)}.
  */
 const TAKE_SCRIPT = `
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
+local want = tonumber(ARGV[3])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -44,28 +66,57 @@ if tokens == nil or at == nil then
 else
   tokens = math.min(burst, tokens + math.max(0, now - at) / 1000000 * rate)
 end
-local allowed = 0
+local granted = 0
 local wait = 0
 if tokens >= 1 then
-  tokens = tokens - 1
-  allowed = 1
+  granted = math.min(want, math.floor(tokens))
+  tokens = tokens - granted
 else
   wait = (1 - tokens) / rate
 end
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens), 'at', string.format('%.0f', now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
-return {allowed, string.format('%.6f', wait)}
+return {granted, string.format('%.6f', wait)}
 `;
 
 type RedisWithTake = Redis & {
-  rsTakeToken(key: string, rate: number, burst: number): Promise<[number, string]>;
+  rsTakeTokens(key: string, rate: number, burst: number, want: number): Promise<[number, string]>;
 };
+
+/** Tokens an instance took ahead for one key, or its last refusal. */
+interface LocalBucket {
+  tokens: number;
+  /** The local tokens are dropped at this time. */
+  until: number;
+  /** Refused by Redis: no token can exist before this time. */
+  refusedUntil: number;
+  /** A take from Redis under way for this key (the others wait for it instead of asking too). */
+  fetching: Promise<void> | null;
+}
+
+const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
+const MAX_LOCAL_BUCKETS = 100_000;
+/** Tokens taken ahead at most: bounds what a key loses when its traffic stops. */
+const MAX_GRANT = 100;
+
+/** Closed: ask Redis. Open: skip it until `reopensAt`. Probing: one request is asking it. */
+type BreakerState = "closed" | "open" | "probing";
 
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: RedisWithTake;
   private readonly failMode: RedisFailMode;
   private readonly keyPrefix: string;
+  private readonly breakerThreshold: number;
+  private readonly breakerCooldownMs: number;
+  private readonly localGrantMs: number;
+  private readonly now: () => number;
+  private readonly local = new Map<string, LocalBucket>();
   private healthy = true;
+  private breaker: BreakerState = "closed";
+  private failuresInARow = 0;
+  private reopensAt = 0;
+  /** Round trips to Redis and requests answered by the fail mode without asking (tests, metrics). */
+  readonly stats = { redisCalls: 0, skippedByBreaker: 0, breakerOpened: 0 };
   logger: RateLimitLogger | undefined;
 
   constructor(
@@ -74,6 +125,10 @@ export class RedisRateLimiter implements RateLimiter {
   ) {
     this.failMode = options.failMode ?? "open";
     this.keyPrefix = options.keyPrefix ?? "route-sheets:rl:";
+    this.breakerThreshold = Math.max(1, options.breakerThreshold ?? 3);
+    this.breakerCooldownMs = Math.max(0, options.breakerCooldownMs ?? 5000);
+    this.localGrantMs = Math.max(0, options.localGrantMs ?? 50);
+    this.now = options.now ?? (() => performance.now());
     this.logger = options.logger;
     this.redis = new Redis(url, {
       // Fail fast instead of queueing requests behind a dead connection; reconnect in the background.
@@ -86,10 +141,10 @@ export class RedisRateLimiter implements RateLimiter {
       retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
       lazyConnect: false,
     }) as RedisWithTake;
-    this.redis.defineCommand("rsTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
+    this.redis.defineCommand("rsTakeTokens", { numberOfKeys: 1, lua: TAKE_SCRIPT });
     // ioredis emits an error per failed reconnect: the state change is logged in take().
     this.redis.on("error", () => undefined);
-    this.redis.on("ready", () => this.markHealthy());
+    this.redis.on("ready", () => this.succeeded());
   }
 
   /** Resolves when connected, or rejects after `timeoutMs` (startup check; the limiter still works). */
@@ -110,27 +165,136 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
+  /** The breaker's state: "open" while Redis is skipped. */
+  get breakerState(): BreakerState {
+    return this.breaker;
+  }
+
   async take(bucket: string, ratePerSecond: number, burst: number): Promise<RateLimitDecision> {
+    // Waiting for another request's take from Redis, then looking again: a few rounds at most.
+    for (let round = 0; ; round++) {
+      const now = this.now();
+      const b = this.local.get(bucket);
+      if (b) {
+        if (b.tokens >= 1 && now < b.until) {
+          b.tokens -= 1;
+          return ALLOWED;
+        }
+        if (now < b.refusedUntil)
+          return {
+            allowed: false,
+            retryAfterSeconds: wholeRetrySeconds((b.refusedUntil - now) / 1000),
+          };
+        if (b.fetching && round < 3) {
+          await b.fetching;
+          continue;
+        }
+      }
+      return this.takeFromRedis(bucket, ratePerSecond, burst, now);
+    }
+  }
+
+  private async takeFromRedis(
+    bucket: string,
+    ratePerSecond: number,
+    burst: number,
+    now: number
+  ): Promise<RateLimitDecision> {
+    if (!this.mayAskRedis(now)) {
+      this.stats.skippedByBreaker++;
+      return this.failDecision();
+    }
+    const want = this.grantSize(ratePerSecond, burst);
+    let b = this.local.get(bucket);
+    if (!b) {
+      if (this.local.size >= MAX_LOCAL_BUCKETS) this.local.clear();
+      b = { tokens: 0, until: 0, refusedUntil: 0, fetching: null };
+      this.local.set(bucket, b);
+    }
+    const local = b;
+    let done!: () => void;
+    const fetching = new Promise<void>((resolve) => (done = resolve));
+    local.fetching = fetching;
     try {
-      const [allowed, wait] = await this.redis.rsTakeToken(
+      this.stats.redisCalls++;
+      const [granted, wait] = await this.redis.rsTakeTokens(
         this.keyPrefix + bucket,
         ratePerSecond,
-        burst
+        burst,
+        want
       );
-      this.markHealthy();
-      return allowed === 1
-        ? { allowed: true, retryAfterSeconds: 0 }
-        : { allowed: false, retryAfterSeconds: wholeRetrySeconds(Number(wait)) };
+      this.succeeded();
+      const at = this.now();
+      if (granted >= 1) {
+        // One for this request; the rest for the next ones on this instance.
+        local.tokens = (at < local.until ? local.tokens : 0) + granted - 1;
+        local.until = at + this.localGrantMs;
+        local.refusedUntil = 0;
+        return ALLOWED;
+      }
+      const seconds = Number(wait);
+      local.refusedUntil = at + Math.max(0, seconds) * 1000;
+      return { allowed: false, retryAfterSeconds: wholeRetrySeconds(seconds) };
     } catch (err) {
-      this.markUnhealthy(err as Error);
-      return this.failMode === "open"
-        ? { allowed: true, retryAfterSeconds: 0 }
-        : { allowed: false, retryAfterSeconds: 1 };
+      this.failed(err as Error);
+      return this.failDecision();
+    } finally {
+      if (local.fetching === fetching) local.fetching = null;
+      done();
+    }
+  }
+
+  /** Tokens to take ahead: what the key earns while local tokens last, capped. */
+  private grantSize(ratePerSecond: number, burst: number): number {
+    const ahead = Math.min((ratePerSecond * this.localGrantMs) / 1000, burst / 10, MAX_GRANT);
+    return Math.max(1, Math.floor(ahead));
+  }
+
+  private failDecision(): RateLimitDecision {
+    return this.failMode === "open" ? ALLOWED : { allowed: false, retryAfterSeconds: 1 };
+  }
+
+  /** Closed: yes. Open: no until the cool-down is over, then one request probes. */
+  private mayAskRedis(now: number): boolean {
+    if (this.breaker === "closed") return true;
+    if (this.breaker === "open" && now >= this.reopensAt) {
+      this.breaker = "probing";
+      return true;
+    }
+    return false;
+  }
+
+  private succeeded(): void {
+    this.failuresInARow = 0;
+    if (this.breaker !== "closed") {
+      this.breaker = "closed";
+      this.logger?.info(
+        { redis: redactRedisUrl(this.url) },
+        "Redis rate limiter circuit breaker closed: asking Redis again"
+      );
+    }
+    this.markHealthy();
+  }
+
+  private failed(err: Error): void {
+    this.markUnhealthy(err);
+    this.failuresInARow++;
+    if (this.breaker === "probing" || this.failuresInARow >= this.breakerThreshold) {
+      if (this.breaker !== "open") this.stats.breakerOpened++;
+      // Info: the warning that Redis is unreachable was logged once already (markUnhealthy).
+      if (this.breaker === "closed")
+        this.logger?.info(
+          { redis: redactRedisUrl(this.url), failures: this.failuresInARow },
+          `Redis rate limiter circuit breaker open: Redis is skipped for ${this.breakerCooldownMs} ms at a time (failing ${this.failMode}) until a probe answers`
+        );
+      this.breaker = "open";
+      this.reopensAt = this.now() + this.breakerCooldownMs;
     }
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
+    this.local.clear();
   }
 
   private markHealthy(): void {
