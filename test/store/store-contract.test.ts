@@ -2,12 +2,13 @@
  * The Store contract, one suite run against both adapters: the embedded SQLite file and a real
  * PostgreSQL server (started for this file, a fresh database per suite).
  */
+import fc from "fast-check";
 import * as fs from "node:fs";
 import { Pool as PgPool } from "pg";
 import { newKey } from "../../src/service/store/keys";
 import { PostgresStore } from "../../src/service/store/postgres";
 import { SqliteStore } from "../../src/service/store/sqlite";
-import { NewAccount, Store } from "../../src/service/store/store";
+import { NewAccount, Pool, Store } from "../../src/service/store/store";
 import { tempDir } from "../service/support";
 import { PostgresServer, startPostgres } from "../support/servers";
 
@@ -269,6 +270,111 @@ describe("PostgreSQL specifics", () => {
     expect((await store.accountState(a.id))!.credits).toBe(3);
     expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
   });
+
+  test("property: random charges and retries sent at once through two instances stay exact", async () => {
+    const url = await postgres.createDatabase("groups");
+    const [one, two] = [
+      track(await PostgresStore.connect(url)),
+      track(await PostgresStore.connect(url)),
+    ];
+    const charge = fc.record({
+      pool: fc.constantFrom<Pool>("route-information", "route-optimizer"),
+      endpoint: fc.constantFrom("distance", "emissions"),
+      cost: fc.integer({ min: 0, max: 3 }),
+    });
+    const request = fc.record({
+      account: fc.nat({ max: 2 }),
+      charges: fc.array(charge, { minLength: 1, maxLength: 4 }),
+      /** Sent again (a proxy's retry with the same request id), through either instance. */
+      attempts: fc.integer({ min: 1, max: 3 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat({ max: 20 }), fc.nat({ max: 20 })), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        fc.array(request, { minLength: 1, maxLength: 40 }),
+        async (balances, requests) => {
+          const accounts: Array<{
+            id: string;
+            keyId: string;
+            credits: number;
+            optimizerCredits: number;
+          }> = [];
+          for (const [credits, optimizerCredits] of balances) {
+            const { record } = newKey();
+            const a = await one.createAccount({ ...ACCOUNT, credits, optimizerCredits }, record);
+            accounts.push({ id: a.id, keyId: record.id, credits, optimizerCredits });
+          }
+          const sends = requests.flatMap((r, n) =>
+            Array.from({ length: r.attempts }, (_, attempt) => ({ r, n, attempt }))
+          );
+          const answers = await Promise.all(
+            sends.map(({ r, n, attempt }) =>
+              ((n + attempt) % 2 ? two : one).charge(
+                accounts[r.account].id,
+                accounts[r.account].keyId,
+                `req-${n}`,
+                r.charges
+              )
+            )
+          );
+          const pg = new PgPool({ connectionString: url });
+          try {
+            const ledger = (
+              await pg.query<{
+                account_id: string;
+                request_id: string;
+                item: number;
+                cost: string;
+              }>(
+                "SELECT account_id, request_id, item, cost FROM ledger WHERE account_id = ANY ($1)",
+                [accounts.map((a) => a.id)]
+              )
+            ).rows;
+            const rowOf = new Map(
+              ledger.map((l) => [`${l.account_id}/${l.request_id}/${l.item}`, l])
+            );
+            for (const [i, { r, n }] of sends.entries()) {
+              r.charges.forEach((c, item) => {
+                const row = rowOf.get(`${accounts[r.account].id}/req-${n}/${item}`);
+                // Every attempt of a request gets the same answer: debited once, or not at all.
+                if (c.cost === 0) expect(answers[i][item]).toBe(true);
+                else
+                  expect({ n, item, ok: answers[i][item], row: Number(row?.cost ?? 0) }).toEqual({
+                    n,
+                    item,
+                    ok: row !== undefined,
+                    row: row ? c.cost : 0,
+                  });
+              });
+            }
+            for (const a of accounts) {
+              const state = (await one.accountState(a.id))!;
+              for (const [pool, initial, left] of [
+                ["route-information", a.credits, state.credits],
+                ["route-optimizer", a.optimizerCredits, state.optimizerCredits],
+              ] as const) {
+                const used = await one.ledgerTotal(a.id, pool);
+                expect(left).toBe(initial - used.credits);
+                expect(left).toBeGreaterThanOrEqual(0);
+                // Refused only when the pool could not cover it (balances only go down here).
+                for (const [i, { r }] of sends.entries())
+                  if (accounts[r.account] === a)
+                    r.charges.forEach((c, item) => {
+                      if (c.pool === pool && !answers[i][item]) expect(left).toBeLessThan(c.cost);
+                    });
+              }
+            }
+          } finally {
+            await pg.end();
+          }
+        }
+      ),
+      { numRuns: 25 }
+    );
+  }, 120_000);
 
   test("instances starting at once on an empty database migrate it once", async () => {
     const url = await postgres.createDatabase("race");

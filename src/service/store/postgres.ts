@@ -525,8 +525,9 @@ function toAccountState(row: AccountRow): AccountState {
  * one UPDATE per account instead of one per charge (a hot key's row is rewritten once per group,
  * not once per request) and the ledger rows in one INSERT. The accounts are locked first, in id
  * order (no deadlock between instances); only then are earlier attempts of the same request looked
- * up in the ledger, so a retry committing on another instance at the same time is seen. Charges
- * are then taken in order while their pool covers them. A session function (pg_temp) created on
+ * up in the ledger, so a retry committing on another instance at the same time is seen (and two
+ * attempts of one request in the same group are debited once). Charges are then taken in order
+ * while their pool covers them. A session function (pg_temp) created on
  * each connection: the schema and its migrations stay as they are.
  */
 const CHARGE_GROUP_FUNCTION = `
@@ -538,7 +539,10 @@ DECLARE
   n INTEGER := COALESCE(array_length(p_account, 1), 0);
   ok BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
   take BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
+  -- By first position: one of the same charges in this group was taken.
+  got BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
   done BOOLEAN[];
+  first INTEGER[];
   cur TEXT := NULL;
   info BIGINT;
   opt BIGINT;
@@ -549,10 +553,11 @@ BEGIN
     RETURN ok;
   END IF;
   PERFORM 1 FROM accounts WHERE id = ANY (p_account) ORDER BY id FOR UPDATE;
-  -- Already charged: a row of an earlier attempt, or the same charge earlier in this group.
-  SELECT array_agg(l.id IS NOT NULL OR u.again ORDER BY u.i) INTO done
-    FROM (SELECT x.a, x.r, x.it, x.i,
-                 row_number() OVER (PARTITION BY x.a, x.r, x.it ORDER BY x.i) > 1 AS again
+  -- Already charged by an earlier attempt (a ledger row); and, per charge, the first position of
+  -- the same charge in this group (attempts of one request may arrive together).
+  SELECT array_agg(l.id IS NOT NULL ORDER BY u.i), array_agg(u.f::INTEGER ORDER BY u.i)
+    INTO done, first
+    FROM (SELECT x.a, x.r, x.it, x.i, min(x.i) OVER (PARTITION BY x.a, x.r, x.it) AS f
             FROM unnest(p_account, p_request, p_item) WITH ORDINALITY AS x(a, r, it, i)) u
     LEFT JOIN ledger l ON l.account_id = u.a AND l.request_id = u.r AND l.item = u.it;
   FOR i IN 1 .. n + 1 LOOP
@@ -569,7 +574,7 @@ BEGIN
       info0 := info;
       opt0 := opt;
     END IF;
-    IF p_cost[i] <= 0 OR done[i] THEN
+    IF p_cost[i] <= 0 OR done[i] OR got[first[i]] THEN
       ok[i] := TRUE;
     ELSIF p_pool[i] = 'route-optimizer' THEN
       IF opt >= p_cost[i] THEN
@@ -581,6 +586,9 @@ BEGIN
       info := info - p_cost[i];
       ok[i] := TRUE;
       take[i] := TRUE;
+    END IF;
+    IF take[i] THEN
+      got[first[i]] := TRUE;
     END IF;
   END LOOP;
   INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
