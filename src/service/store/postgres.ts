@@ -30,9 +30,7 @@ import {
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number;
-  /** Grouped account reads running at once (default 1): while one runs, the next group fills. */
-  maxReadsInFlight?: number;
-  /** Group-commit flushes running at once (default 2): while one commits, the next group fills. */
+  /** Round trips (group debits and reads) running at once (default 2): while one runs, the next group fills. */
   maxInFlight?: number;
   /** Charges in one group at most (default 1000). */
   maxGroup?: number;
@@ -86,13 +84,35 @@ interface KeyRow {
   burst: number | null;
 }
 
+/** What pg_temp.tick returns: the debits' outcomes and the accounts read, column by column. */
+interface TickRow {
+  ok: boolean[] | null;
+  r_id: string[] | null;
+  r_name: string[] | null;
+  r_tier: Tier[] | null;
+  r_active: boolean[] | null;
+  r_optimizer_access: boolean[] | null;
+  r_credits: Array<string | number> | null;
+  r_optimizer_credits: Array<string | number> | null;
+}
+
+function accountRows(t: TickRow): AccountRow[] {
+  return (t.r_id ?? []).map((id, i) => ({
+    id,
+    name: t.r_name![i],
+    tier: t.r_tier![i],
+    active: t.r_active![i],
+    optimizer_access: t.r_optimizer_access![i],
+    credits: Number(t.r_credits![i]),
+    optimizer_credits: Number(t.r_optimizer_credits![i]),
+  }));
+}
+
 const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
 
 export class PostgresStore implements Store {
   private readonly pending: PendingCharge[] = [];
   private readonly pendingReads: PendingRead[] = [];
-  private readsInFlight = 0;
-  private readonly maxReadsInFlight: number;
   private inFlight = 0;
   private lastCharge = 0;
   private closed = false;
@@ -106,7 +126,6 @@ export class PostgresStore implements Store {
     private readonly features: { chargeGroup: boolean }
   ) {
     this.maxInFlight = options.maxInFlight ?? 2;
-    this.maxReadsInFlight = options.maxReadsInFlight ?? 1;
     this.maxGroup = options.maxGroup ?? 1000;
   }
 
@@ -122,7 +141,7 @@ export class PostgresStore implements Store {
       // Each connection gets its own copy of the group debit (a session function: no schema
       // change). Where temporary objects are not allowed, the debits use charge_many instead.
       onConnect: (client) =>
-        client.query(CHARGE_GROUP_FUNCTION).then(
+        client.query(TICK_FUNCTION).then(
           () => undefined,
           (e: { code?: string }) => {
             if (e?.code !== INSUFFICIENT_PRIVILEGE) throw e;
@@ -187,49 +206,16 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Grouped read: the requests asking while a read runs wait for the next one, which fetches all
-   * their accounts in one statement. Each read starts after its request asked, so it sees every
-   * change committed before (a deactivation, a grant by the CLI on another machine).
+   * Grouped read: the requests asking while a round trip is under way wait for the next one, which
+   * fetches all their accounts in one statement. Each read starts after its request asked, so it
+   * sees every change committed before (a deactivation, a grant by the CLI on another machine).
    */
   accountState(accountId: string): Promise<AccountState | undefined> {
     if (this.closed) return Promise.reject(new Error("the store is closed"));
     return new Promise((resolve, reject) => {
       this.pendingReads.push({ accountId, resolve, reject });
-      this.readIfIdle();
+      this.tickIfIdle();
     });
-  }
-
-  private readIfIdle(): void {
-    while (this.pendingReads.length > 0 && this.readsInFlight < this.maxReadsInFlight) {
-      const group = this.pendingReads.splice(0, this.maxGroup);
-      this.readsInFlight++;
-      this.readGroup(group).finally(() => {
-        this.readsInFlight--;
-        this.readIfIdle();
-      });
-    }
-  }
-
-  private async readGroup(group: PendingRead[]): Promise<void> {
-    const ids = [...new Set(group.map((p) => p.accountId))];
-    let rows: AccountRow[];
-    try {
-      rows = (
-        await this.query<AccountRow>({
-          name: "account-states",
-          text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ANY ($1::text[])",
-          values: [ids],
-        })
-      ).rows;
-    } catch (e) {
-      for (const p of group) p.reject(e);
-      return;
-    }
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const p of group) {
-      const row = byId.get(p.accountId);
-      p.resolve(row && toAccountState(row));
-    }
   }
 
   /**
@@ -247,28 +233,37 @@ export class PostgresStore implements Store {
     this.lastCharge = Date.now();
     return new Promise((resolve, reject) => {
       this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
-      this.flushIfIdle();
+      this.tickIfIdle();
     });
   }
 
-  private flushIfIdle(): void {
-    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+  /**
+   * One round trip ("tick") carries what is waiting: the debits of the requests that finished and
+   * the account reads of those that arrived, in one statement and one transaction (the reads after
+   * the debits). While `maxInFlight` ticks run, the next one fills.
+   */
+  private tickIfIdle(): void {
+    while (
+      (this.pending.length > 0 || this.pendingReads.length > 0) &&
+      this.inFlight < this.maxInFlight
+    ) {
       let items = 0;
       let n = 0;
       while (n < this.pending.length && (n === 0 || items < this.maxGroup)) {
         items += this.pending[n].charges.length;
         n++;
       }
-      const group = this.pending.splice(0, n);
+      const charges = this.pending.splice(0, n);
+      const reads = this.pendingReads.splice(0, this.maxGroup);
       this.inFlight++;
-      this.commitGroup(group).finally(() => {
+      this.tick(charges, reads).finally(() => {
         this.inFlight--;
-        this.flushIfIdle();
+        this.tickIfIdle();
       });
     }
   }
 
-  private async commitGroup(group: PendingCharge[]): Promise<void> {
+  private async tick(group: PendingCharge[], reads: PendingRead[]): Promise<void> {
     // Accounts in a fixed order: two instances committing groups at once never deadlock.
     const order = group
       .map((_, i) => i)
@@ -294,25 +289,50 @@ export class PostgresStore implements Store {
         cols.cost.push(c.cost);
       });
     }
-    let results: boolean[];
+    const chargeValues = [
+      cols.account,
+      cols.key,
+      cols.request,
+      cols.item,
+      cols.pool,
+      cols.endpoint,
+      cols.cost,
+      Date.now(),
+    ];
+    const ids = [...new Set(reads.map((p) => p.accountId))];
+    let results: boolean[] = [];
+    let rows: AccountRow[] = [];
     try {
-      const r = await this.query<{ ok: boolean[] }>({
-        name: this.features.chargeGroup ? "charge-group" : "charge-many",
-        text: `SELECT ${this.features.chargeGroup ? "pg_temp.charge_group" : "charge_many"}($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok`,
-        values: [
-          cols.account,
-          cols.key,
-          cols.request,
-          cols.item,
-          cols.pool,
-          cols.endpoint,
-          cols.cost,
-          Date.now(),
-        ],
-      });
-      results = r.rows[0].ok;
+      if (this.features.chargeGroup) {
+        const r = await this.query<TickRow>({
+          name: "tick",
+          text: "SELECT * FROM pg_temp.tick($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8, $9::text[])",
+          values: [...chargeValues, ids],
+        });
+        results = r.rows[0].ok ?? [];
+        rows = accountRows(r.rows[0]);
+      } else {
+        // No session functions allowed: the schema's charge_many, then the reads.
+        if (group.length > 0)
+          results = (
+            await this.query<{ ok: boolean[] }>({
+              name: "charge-many",
+              text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
+              values: chargeValues,
+            })
+          ).rows[0].ok;
+        if (ids.length > 0)
+          rows = (
+            await this.query<AccountRow>({
+              name: "account-states",
+              text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ANY ($1::text[])",
+              values: [ids],
+            })
+          ).rows;
+      }
     } catch (e) {
       for (const p of group) p.reject(e);
+      for (const p of reads) p.reject(e);
       return;
     }
     let at = 0;
@@ -320,6 +340,11 @@ export class PostgresStore implements Store {
       const p = group[g];
       p.resolve(results.slice(at, at + p.charges.length));
       at += p.charges.length;
+    }
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const p of reads) {
+      const row = byId.get(p.accountId);
+      p.resolve(row && toAccountState(row));
     }
   }
 
@@ -443,7 +468,6 @@ export class PostgresStore implements Store {
         (this.pending.length > 0 ||
           this.inFlight > 0 ||
           this.pendingReads.length > 0 ||
-          this.readsInFlight > 0 ||
           Date.now() - this.lastCharge < 50) &&
         Date.now() < deadline
       )
@@ -521,45 +545,37 @@ function toAccountState(row: AccountRow): AccountState {
 }
 
 /**
- * The debits of a group of requests in one statement, like `charge_many` (migration 1) but with
- * one UPDATE per account instead of one per charge (a hot key's row is rewritten once per group,
- * not once per request) and the ledger rows in one INSERT. The accounts are locked first, in id
- * order (no deadlock between instances); only then are earlier attempts of the same request looked
- * up in the ledger, so a retry committing on another instance at the same time is seen (and two
- * attempts of one request in the same group are debited once). Charges are then taken in order
- * while their pool covers them. A session function (pg_temp) created on
- * each connection: the schema and its migrations stay as they are.
+ * One round trip of a store: the debits of a group of requests, then the accounts other requests
+ * asked for, in one statement and one transaction.
+ *
+ * The debits work like `charge_many` (migration 1): each charge is claimed in the ledger (a
+ * conflict on the unique request id means an earlier attempt already paid it) and kept only while
+ * its pool covers it. But the balances are kept in variables while the group goes through an
+ * account's charges, with one UPDATE per account instead of one per charge (a hot key's row is
+ * rewritten once per group, not once per request). The client sends the charges sorted by account
+ * and each account is locked as its turn comes, so instances lock in one order and never deadlock.
+ * Only index look-ups by key: the cached plans stay right however large the ledger grows.
+ *
+ * A session function (pg_temp) created on each connection: the schema and its migrations stay as
+ * they are.
  */
-const CHARGE_GROUP_FUNCTION = `
-CREATE OR REPLACE FUNCTION pg_temp.charge_group(
+const TICK_FUNCTION = `
+CREATE OR REPLACE FUNCTION pg_temp.tick(
   p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
-  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT
-) RETURNS BOOLEAN[] LANGUAGE plpgsql AS $fn$
+  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT, p_read TEXT[],
+  OUT ok BOOLEAN[], OUT r_id TEXT[], OUT r_name TEXT[], OUT r_tier TEXT[], OUT r_active BOOLEAN[],
+  OUT r_optimizer_access BOOLEAN[], OUT r_credits BIGINT[], OUT r_optimizer_credits BIGINT[]
+) LANGUAGE plpgsql AS $fn$
 DECLARE
   n INTEGER := COALESCE(array_length(p_account, 1), 0);
-  ok BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
-  take BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
-  -- By first position: one of the same charges in this group was taken.
-  got BOOLEAN[] := array_fill(FALSE, ARRAY[n]);
-  done BOOLEAN[];
-  first INTEGER[];
   cur TEXT := NULL;
+  row_id BIGINT;
   info BIGINT;
   opt BIGINT;
   info0 BIGINT;
   opt0 BIGINT;
 BEGIN
-  IF n = 0 THEN
-    RETURN ok;
-  END IF;
-  PERFORM 1 FROM accounts WHERE id = ANY (p_account) ORDER BY id FOR UPDATE;
-  -- Already charged by an earlier attempt (a ledger row); and, per charge, the first position of
-  -- the same charge in this group (attempts of one request may arrive together).
-  SELECT array_agg(l.id IS NOT NULL ORDER BY u.i), array_agg(u.f::INTEGER ORDER BY u.i)
-    INTO done, first
-    FROM (SELECT x.a, x.r, x.it, x.i, min(x.i) OVER (PARTITION BY x.a, x.r, x.it) AS f
-            FROM unnest(p_account, p_request, p_item) WITH ORDINALITY AS x(a, r, it, i)) u
-    LEFT JOIN ledger l ON l.account_id = u.a AND l.request_id = u.r AND l.item = u.it;
+  ok := array_fill(FALSE, ARRAY[n]);
   FOR i IN 1 .. n + 1 LOOP
     IF i > n OR cur IS DISTINCT FROM p_account[i] THEN
       IF info IS NOT NULL AND (info <> info0 OR opt <> opt0) THEN
@@ -570,33 +586,37 @@ BEGIN
       EXIT WHEN i > n;
       cur := p_account[i];
       -- No row (an unknown account): info stays NULL and nothing is taken.
-      SELECT credits, optimizer_credits INTO info, opt FROM accounts WHERE id = cur;
+      SELECT credits, optimizer_credits INTO info, opt FROM accounts WHERE id = cur FOR UPDATE;
       info0 := info;
       opt0 := opt;
     END IF;
-    IF p_cost[i] <= 0 OR done[i] OR got[first[i]] THEN
+    IF p_cost[i] <= 0 THEN
       ok[i] := TRUE;
-    ELSIF p_pool[i] = 'route-optimizer' THEN
-      IF opt >= p_cost[i] THEN
-        opt := opt - p_cost[i];
-        ok[i] := TRUE;
-        take[i] := TRUE;
-      END IF;
-    ELSIF info >= p_cost[i] THEN
+      CONTINUE;
+    END IF;
+    INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
+      VALUES (p_account[i], p_key[i], p_pool[i], p_endpoint[i], p_cost[i], p_request[i], p_item[i], p_now)
+      ON CONFLICT (account_id, request_id, item) DO NOTHING
+      RETURNING id INTO row_id;
+    IF NOT FOUND THEN
+      -- Already charged by an earlier attempt of the same request.
+      ok[i] := TRUE;
+    ELSIF p_pool[i] = 'route-optimizer' AND opt >= p_cost[i] THEN
+      opt := opt - p_cost[i];
+      ok[i] := TRUE;
+    ELSIF p_pool[i] <> 'route-optimizer' AND info >= p_cost[i] THEN
       info := info - p_cost[i];
       ok[i] := TRUE;
-      take[i] := TRUE;
-    END IF;
-    IF take[i] THEN
-      got[first[i]] := TRUE;
+    ELSE
+      DELETE FROM ledger WHERE id = row_id;
     END IF;
   END LOOP;
-  INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
-    SELECT u.a, u.k, u.p, u.e, u.c, u.r, u.it, p_now
-      FROM unnest(p_account, p_key, p_pool, p_endpoint, p_cost, p_request, p_item, take)
-        AS u(a, k, p, e, c, r, it, t)
-     WHERE u.t;
-  RETURN ok;
+  IF COALESCE(array_length(p_read, 1), 0) > 0 THEN
+    SELECT array_agg(a.id), array_agg(a.name), array_agg(a.tier), array_agg(a.active),
+           array_agg(a.optimizer_access), array_agg(a.credits), array_agg(a.optimizer_credits)
+      INTO r_id, r_name, r_tier, r_active, r_optimizer_access, r_credits, r_optimizer_credits
+      FROM accounts a WHERE a.id = ANY (p_read);
+  END IF;
 END
 $fn$`;
 
