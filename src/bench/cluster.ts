@@ -302,6 +302,26 @@ async function main(): Promise<void> {
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}`
   );
+  // The goals of issue 21, in this run's own figures.
+  const totalCpu = (r: Figures) =>
+    (r.cpuMsPer1000["service instances"] ?? 0) +
+    (r.cpuMsPer1000.postgresql ?? 0) +
+    (r.cpuMsPer1000.redis ?? 0);
+  const cpuRatio = totalCpu(pg1) / Math.max(1, totalCpu(sq));
+  const speedRatio = pg1.requestsPerSecond / Math.max(1, sq.requestsPerSecond);
+  const goals = [
+    {
+      goal: "total CPU per 1,000 requests (instances + PostgreSQL + Redis) ≤ 2.5× SQLite's",
+      value: `${totalCpu(pg1)} vs ${totalCpu(sq)} ms: ${cpuRatio.toFixed(2)}×`,
+      met: cpuRatio <= 2.5,
+    },
+    {
+      goal: "1 PostgreSQL instance ≥ 0.6× the requests/s of 1 SQLite instance",
+      value: `${speedRatio.toFixed(2)}×`,
+      met: speedRatio >= 0.6,
+    },
+  ];
+  for (const g of goals) console.log(`goal: ${g.goal}: ${g.value} (${g.met ? "met" : "NOT met"})`);
   const out = arg("--out", "");
   if (out)
     fs.writeFileSync(
@@ -315,6 +335,7 @@ async function main(): Promise<void> {
           node: process.version,
           results,
           ratios,
+          goals,
         },
         null,
         2
