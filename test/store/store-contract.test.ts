@@ -20,6 +20,14 @@ interface Adapter {
   reopen(store: Store): Promise<Store>;
   /** Versions recorded in schema_migrations. */
   migrations(store: Store): Promise<number[]>;
+  /** Ledger rows of some accounts. */
+  ledger(store: Store, accountIds: string[]): Promise<LedgerRow[]>;
+}
+
+interface LedgerRow {
+  account_id: string;
+  request_id: string;
+  cost: number;
 }
 
 let postgres: PostgresServer;
@@ -51,6 +59,13 @@ const sqlite: Adapter = {
       }[]
     ).map((r) => r.version);
   },
+  async ledger(store, accountIds) {
+    return (store as SqliteStore).db
+      .prepare(
+        `SELECT account_id, request_id, cost FROM ledger WHERE account_id IN (${accountIds.map(() => "?").join(", ")})`
+      )
+      .all(...accountIds) as LedgerRow[];
+  },
 };
 
 const urls = new WeakMap<Store, string>();
@@ -72,6 +87,13 @@ const pg: Adapter = {
       "SELECT version FROM schema_migrations ORDER BY version"
     );
     return r.rows.map((row) => row.version);
+  },
+  async ledger(store, accountIds) {
+    const r = await (store as PostgresStore).pool.query<LedgerRow>(
+      "SELECT account_id, request_id, cost::int AS cost FROM ledger WHERE account_id = ANY ($1)",
+      [accountIds]
+    );
+    return r.rows;
   },
 };
 
@@ -249,34 +271,11 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
     ).toBeUndefined();
   });
 
-  test("credits are safe integers beyond 32 bits", async () => {
-    const { record } = newKey();
-    const big = 2 ** 40;
-    const a = await store.createAccount({ ...ACCOUNT, credits: big }, record);
-    expect((await store.accountState(a.id))!.credits).toBe(big);
-    expect(await store.addCredits(a.id, "route-information", big, "big")).toBe(2 * big);
-  });
-});
-
-describe("PostgreSQL specifics", () => {
-  test("a request id is charged once: a retried request after a lost answer is not debited again", async () => {
-    const store = await pg.fresh();
-    const { record } = newKey();
-    const a = await store.createAccount({ ...ACCOUNT, credits: 5 }, record);
-    const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 1 }];
-    expect(await store.charge(a.id, record.id, "nginx-req-1", charge)).toEqual([true]);
-    expect(await store.charge(a.id, record.id, "nginx-req-1", charge)).toEqual([true]);
-    expect(await store.charge(a.id, record.id, "nginx-req-2", charge)).toEqual([true]);
-    expect((await store.accountState(a.id))!.credits).toBe(3);
-    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
-  });
-
-  test("property: random charges and retries sent at once through two instances stay exact", async () => {
-    const url = await postgres.createDatabase("groups");
-    const [one, two] = [
-      track(await PostgresStore.connect(url)),
-      track(await PostgresStore.connect(url)),
-    ];
+  test("property: random charges (and, on PostgreSQL, retries) sent at once through two instances stay exact", async () => {
+    const one = await adapter.fresh();
+    const two = await adapter.reopen(one);
+    // A retry of a request id is recognised by the PostgreSQL store (instances behind a proxy).
+    const maxAttempts = adapter.name === "PostgreSQL" ? 3 : 1;
     const charge = fc.record({
       pool: fc.constantFrom<Pool>("route-information", "route-optimizer"),
       endpoint: fc.constantFrom("distance", "emissions"),
@@ -286,7 +285,7 @@ describe("PostgreSQL specifics", () => {
       account: fc.nat({ max: 2 }),
       charges: fc.array(charge, { minLength: 1, maxLength: 4 }),
       /** Sent again (a proxy's retry with the same request id), through either instance. */
-      attempts: fc.integer({ min: 1, max: 3 }),
+      attempts: fc.integer({ min: 1, max: maxAttempts }),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -320,34 +319,29 @@ describe("PostgreSQL specifics", () => {
               )
             )
           );
-          const pg = new PgPool({ connectionString: url });
-          try {
-            const ledger = (
-              await pg.query<{
-                account_id: string;
-                request_id: string;
-                item: number;
-                cost: string;
-              }>(
-                "SELECT account_id, request_id, item, cost FROM ledger WHERE account_id = ANY ($1)",
-                [accounts.map((a) => a.id)]
-              )
-            ).rows;
-            const rowOf = new Map(
-              ledger.map((l) => [`${l.account_id}/${l.request_id}/${l.item}`, l])
+          {
+            const ledger = await adapter.ledger(
+              one,
+              accounts.map((a) => a.id)
             );
+            // Per request: the costs in the ledger are those of the charges answered as debited.
+            const costsOf = new Map<string, number[]>();
+            for (const l of ledger) {
+              const k = `${l.account_id}/${l.request_id}`;
+              costsOf.set(k, [...(costsOf.get(k) ?? []), Number(l.cost)].sort());
+            }
             for (const [i, { r, n }] of sends.entries()) {
               r.charges.forEach((c, item) => {
-                const row = rowOf.get(`${accounts[r.account].id}/req-${n}/${item}`);
-                // Every attempt of a request gets the same answer: debited once, or not at all.
                 if (c.cost === 0) expect(answers[i][item]).toBe(true);
-                else
-                  expect({ n, item, ok: answers[i][item], row: Number(row?.cost ?? 0) }).toEqual({
-                    n,
-                    item,
-                    ok: row !== undefined,
-                    row: row ? c.cost : 0,
-                  });
+              });
+              // Every attempt of a request gets the same answer: debited once, or not at all.
+              const debited = r.charges
+                .filter((c, item) => c.cost > 0 && answers[i][item])
+                .map((c) => c.cost)
+                .sort();
+              expect({ n, debited }).toEqual({
+                n,
+                debited: costsOf.get(`${accounts[r.account].id}/req-${n}`) ?? [],
               });
             }
             for (const a of accounts) {
@@ -367,14 +361,34 @@ describe("PostgreSQL specifics", () => {
                     });
               }
             }
-          } finally {
-            await pg.end();
           }
         }
       ),
       { numRuns: 25 }
     );
   }, 120_000);
+
+  test("credits are safe integers beyond 32 bits", async () => {
+    const { record } = newKey();
+    const big = 2 ** 40;
+    const a = await store.createAccount({ ...ACCOUNT, credits: big }, record);
+    expect((await store.accountState(a.id))!.credits).toBe(big);
+    expect(await store.addCredits(a.id, "route-information", big, "big")).toBe(2 * big);
+  });
+});
+
+describe("PostgreSQL specifics", () => {
+  test("a request id is charged once: a retried request after a lost answer is not debited again", async () => {
+    const store = await pg.fresh();
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 5 }, record);
+    const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 1 }];
+    expect(await store.charge(a.id, record.id, "nginx-req-1", charge)).toEqual([true]);
+    expect(await store.charge(a.id, record.id, "nginx-req-1", charge)).toEqual([true]);
+    expect(await store.charge(a.id, record.id, "nginx-req-2", charge)).toEqual([true]);
+    expect((await store.accountState(a.id))!.credits).toBe(3);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
+  });
 
   test("instances starting at once on an empty database migrate it once", async () => {
     const url = await postgres.createDatabase("race");

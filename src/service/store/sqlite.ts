@@ -23,6 +23,9 @@ import {
 } from "./store";
 
 export const DB_FILE = "service.db";
+/** Ledger rows per INSERT statement at most, and the columns of one row. */
+const LEDGER_CHUNK = 32;
+const LEDGER_COLUMNS = 7;
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** The server's wait for a lock held by another process (its event loop waits meanwhile). */
 export const SERVER_BUSY_TIMEOUT_MS = 100;
@@ -112,9 +115,6 @@ export class SqliteStore implements Store {
       creditOptimizer: db.prepare(
         "UPDATE accounts SET optimizer_credits = optimizer_credits + ? WHERE id = ?"
       ),
-      insertLedger: db.prepare(
-        "INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-      ),
       setActive: db.prepare("UPDATE accounts SET active = ? WHERE id = ?"),
       ledgerTotal: db.prepare(
         "SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = ? AND pool = ?"
@@ -149,28 +149,81 @@ export class SqliteStore implements Store {
         "DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND status IS NULL"
       ),
     };
-    this.groupTx = db.transaction((group: PendingCharge[]) => {
-      const now = Date.now();
-      return group.map(({ accountId, keyId, requestId, charges }) =>
-        charges.map((c) => {
-          if (c.cost <= 0) return true;
-          const debit =
-            c.pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
-          // Atomic per charge: the UPDATE only applies while the pool covers the cost.
-          if (debit.run(c.cost, accountId, c.cost).changes !== 1) {
-            this.accounts.delete(accountId);
-            return false;
-          }
-          this.stmt.insertLedger.run(accountId, keyId, c.pool, c.endpoint, c.cost, requestId, now);
-          const cached = this.accounts.get(accountId);
-          if (cached) {
-            if (c.pool === "route-optimizer") cached.optimizerCredits -= c.cost;
-            else cached.credits -= c.cost;
-          }
-          return true;
-        })
-      );
-    });
+    this.groupTx = db.transaction((group: PendingCharge[]) => this.debitGroup(group));
+  }
+
+  /**
+   * The debits of a group, in order. The charges of one account's pool are tried together first:
+   * one UPDATE for their total while the pool covers it (then each would have been covered in
+   * turn); only when it does not (the pool running dry) are they taken one by one, in order. The
+   * ledger rows go in multi-row INSERTs.
+   */
+  private debitGroup(group: PendingCharge[]): boolean[][] {
+    const now = Date.now();
+    const results = group.map((p) => p.charges.map((c) => c.cost <= 0));
+    const byPool = new Map<string, Array<[number, number]>>();
+    group.forEach((p, g) =>
+      p.charges.forEach((c, i) => {
+        if (c.cost <= 0) return;
+        const k = `${c.pool}\u0000${p.accountId}`;
+        let list = byPool.get(k);
+        if (!list) byPool.set(k, (list = []));
+        list.push([g, i]);
+      })
+    );
+    for (const list of byPool.values()) {
+      const { accountId } = group[list[0][0]];
+      const pool = group[list[0][0]].charges[list[0][1]].pool;
+      const debit = pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
+      const total = list.reduce((sum, [g, i]) => sum + group[g].charges[i].cost, 0);
+      let debited = 0;
+      if (list.length > 1 && debit.run(total, accountId, total).changes === 1) {
+        for (const [g, i] of list) results[g][i] = true;
+        debited = total;
+      } else {
+        // Atomic per charge: the UPDATE only applies while the pool covers the cost.
+        for (const [g, i] of list) {
+          const cost = group[g].charges[i].cost;
+          if (debit.run(cost, accountId, cost).changes === 1) {
+            results[g][i] = true;
+            debited += cost;
+          } else this.accounts.delete(accountId);
+        }
+      }
+      const cached = this.accounts.get(accountId);
+      if (cached) {
+        if (pool === "route-optimizer") cached.optimizerCredits -= debited;
+        else cached.credits -= debited;
+      }
+    }
+    const rows: unknown[] = [];
+    group.forEach((p, g) =>
+      p.charges.forEach((c, i) => {
+        if (c.cost > 0 && results[g][i])
+          rows.push(p.accountId, p.keyId, c.pool, c.endpoint, c.cost, p.requestId, now);
+      })
+    );
+    this.insertLedgerRows(rows);
+    return results;
+  }
+
+  /** Prepared multi-row INSERTs of the ledger, by number of rows (up to LEDGER_CHUNK). */
+  private readonly ledgerInserts = new Map<number, Database.Statement>();
+
+  private insertLedgerRows(values: unknown[]): void {
+    for (let at = 0; at < values.length; at += LEDGER_CHUNK * LEDGER_COLUMNS) {
+      const chunk = values.slice(at, at + LEDGER_CHUNK * LEDGER_COLUMNS);
+      const n = chunk.length / LEDGER_COLUMNS;
+      let insert = this.ledgerInserts.get(n);
+      if (!insert) {
+        insert = this.db.prepare(
+          "INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at) VALUES " +
+            Array(n).fill("(?, ?, ?, ?, ?, ?, ?)").join(", ")
+        );
+        this.ledgerInserts.set(n, insert);
+      }
+      insert.run(chunk);
+    }
   }
 
   /** Opens (creating if needed) the store of a data directory. */
