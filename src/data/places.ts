@@ -99,8 +99,13 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
   // Checked by hand like the overlay, so above the big lists.
   if (files.inland.length)
     layers.push({ label: "inland places", records: indexByLocode(files.inland) });
-  const unlocodeFile = options.dataDir ? unlocodeStorePath(options.dataDir) : undefined;
-  if (unlocodeFile && fs.existsSync(unlocodeFile)) {
+  // A data directory's import, else a full list placed beside the shipped data (not in the
+  // repository: `route-sheets data import-unlocode --data-dir data FILES` writes it there).
+  const unlocodeFile = [
+    options.dataDir ? unlocodeStorePath(options.dataDir) : undefined,
+    unlocodeStorePath(DATA_ROOT),
+  ].find((f) => f !== undefined && fs.existsSync(f));
+  if (unlocodeFile) {
     // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
     layers.push({ label: "UN/LOCODE list", records: () => readUnlocodeStore(unlocodeFile) });
   }
