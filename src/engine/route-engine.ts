@@ -14,6 +14,7 @@ import {
   Passage,
   PASSAGES,
   ResolvedPlace,
+  RouteBasis,
   Terminal,
   VesselDimensions,
 } from "./types";
@@ -36,6 +37,8 @@ export interface PlaceFinder {
 export interface RoutedPath {
   meters: number;
   path: LatLng[];
+  /** How a RAIL/TRUCK route was computed; sea and barge routers (always networks) leave it out. */
+  basis?: RouteBasis;
 }
 
 export interface SeaRouter {
@@ -269,6 +272,8 @@ function routed(r: RoutedPath, passages: Passage[]): DistanceResult {
   return {
     distance: round(r.meters),
     passages,
+    // RAIL/TRUCK say how they were computed; sea and barge routes always follow their networks.
+    ...(r.basis ? { basis: r.basis } : {}),
     get path(): LatLng[] {
       return r.path;
     },
