@@ -21,6 +21,8 @@ for (const cc of "BR CO PE CL AR BO PY EC VE UY".split(" ")) CONTINENT[cc] = "so
 for (const cc of "KE UG RW ET ZA ZM ZW MW BW NG BF ML NE TD CM CD SD EG MA SS TZ CF".split(" "))
   CONTINENT[cc] = "eurasia-africa";
 for (const cc of "AU".split(" ")) CONTINENT[cc] = "australia";
+// Java (Bandung) has no fixed link to the mainland: not part of any continent here.
+CONTINENT.ID = "java";
 
 const placesOf = (continent: string) =>
   inland.filter((p) => (CONTINENT[p.locode.slice(0, 2)] ?? "eurasia-africa") === continent);
@@ -59,6 +61,18 @@ test.each(["north-america", "south-america", "eurasia-africa", "australia"])(
     );
   }
 );
+
+test("every inland place reaches its continent's first place by TRUCK and RAIL (so all pairs do)", () => {
+  const failures: string[] = [];
+  for (const continent of ["north-america", "south-america", "eurasia-africa", "australia"]) {
+    const [first, ...rest] = placesOf(continent);
+    for (const p of rest)
+      for (const m of ["TRUCK", "RAIL"] as const)
+        if (!router.route({ lat: p.lat!, lng: p.lng! }, { lat: first.lat!, lng: first.lng! }, m))
+          failures.push(`${p.locode} ${m}`);
+  }
+  expect(failures).toEqual([]);
+});
 
 test.each([
   ["CAMTR", "CATOR"],
