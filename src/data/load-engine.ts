@@ -17,7 +17,7 @@ export interface LoadOptions {
 }
 
 export function loadEngine(options: LoadOptions = {}): RouteEngine {
-  const { resolver, terminals } = loadPlaces({ dataDir: options.dataDir });
+  const { resolver, terminals, finder } = loadPlaces({ dataDir: options.dataDir });
   return new RouteEngine({
     places: resolver,
     terminals,
@@ -26,6 +26,7 @@ export function loadEngine(options: LoadOptions = {}): RouteEngine {
     overland: onFirstUse(() => loadOverlandRouter()),
     vessels: loadVesselResolver({ dataDir: options.dataDir }),
     emissions: loadEmissions(),
+    finder,
   });
 }
 

@@ -11,18 +11,20 @@ import { cachedSnapshot } from "./snapshot/cache";
 export interface ShippedPlaces {
   overlay: PortRecord[];
   terminals: TerminalEntry[];
+  /** data/inland-places.csv. */
+  inland: PortRecord[];
   /** The sea-ports package's ports. */
   seaPorts: PortRecord[];
 }
 
 export function shippedPlaces(
-  files: { overlay: string; terminals: string; seaPorts: string },
+  files: { overlay: string; terminals: string; inland: string; seaPorts: string },
   read: () => ShippedPlaces
 ): ShippedPlaces {
   return cachedSnapshot(
     "places",
     {
-      dataFiles: [files.overlay, files.terminals, files.seaPorts],
+      dataFiles: [files.overlay, files.terminals, files.inland, files.seaPorts],
       code: ["data/places", "data/places-snapshot", "data/snapshot", "engine/places"],
     },
     read

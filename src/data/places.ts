@@ -10,6 +10,8 @@ import { MODALITIES, Modality, Port } from "../engine/types";
 import {
   LOCODE_PATTERN,
   makeTerminal,
+  PlaceIndex,
+  placeEntries,
   PlaceResolver,
   PortLayer,
   PortRecord,
@@ -26,7 +28,6 @@ import {
 } from "../engine/places";
 import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
 
-
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
 export const DATA_ROOT = path.resolve(__dirname, "../../data");
 
@@ -37,21 +38,31 @@ export interface PlacesOptions {
   overlayFile?: string;
   /** Built-in terminals; default data/terminals.csv (skipped when missing). */
   terminalsFile?: string;
+  /** Inland places (cities, rail and road hubs); default data/inland-places.csv. */
+  inlandFile?: string;
 }
 
 export interface Places {
   ports: PortRegistry;
   terminals: TerminalRegistry;
   resolver: PlaceResolver;
+  /** Look-up by code or name; its index is built at the first search. */
+  finder: { search(query: string, limit: number): import("../engine/places").PlaceMatch[] };
 }
 
+const SHIPPED_INLAND = path.join(DATA_ROOT, "inland-places.csv");
 const SHIPPED_OVERLAY = path.join(DATA_ROOT, "ports-overlay.csv");
 const SHIPPED_TERMINALS = path.join(DATA_ROOT, "terminals.csv");
 
 /** The overlay ports and the terminals of two files (either may be missing: none from it). */
-function readPlaceFiles(overlayFile: string, terminalsFile: string): ShippedPlaces {
+function readPlaceFiles(
+  overlayFile: string,
+  terminalsFile: string,
+  inlandFile: string
+): ShippedPlaces {
   return {
     overlay: fs.existsSync(overlayFile) ? readPortOverlay(overlayFile) : [],
+    inland: fs.existsSync(inlandFile) ? readInlandPlaces(inlandFile) : [],
     terminals: fs.existsSync(terminalsFile)
       ? readTerminalsCsv(terminalsFile).map(makeTerminal)
       : [],
@@ -62,22 +73,39 @@ function readPlaceFiles(overlayFile: string, terminalsFile: string): ShippedPlac
 export function loadPlaces(options: PlacesOptions = {}): Places {
   const overlayFile = options.overlayFile ?? SHIPPED_OVERLAY;
   const terminalsFile = options.terminalsFile ?? SHIPPED_TERMINALS;
+  const inlandFile = options.inlandFile ?? SHIPPED_INLAND;
   // The shipped files come from their snapshot; files a caller names are read as they are.
-  const shipped = overlayFile === SHIPPED_OVERLAY && terminalsFile === SHIPPED_TERMINALS;
+  const shipped =
+    overlayFile === SHIPPED_OVERLAY &&
+    terminalsFile === SHIPPED_TERMINALS &&
+    inlandFile === SHIPPED_INLAND;
   const files = shipped
     ? shippedPlaces(
-        { overlay: overlayFile, terminals: terminalsFile, seaPorts: seaPortsFile() },
+        {
+          overlay: overlayFile,
+          terminals: terminalsFile,
+          inland: inlandFile,
+          seaPorts: seaPortsFile(),
+        },
         () => ({
-          ...readPlaceFiles(overlayFile, terminalsFile),
+          ...readPlaceFiles(overlayFile, terminalsFile, inlandFile),
           seaPorts: [...seaPortsLayer().values()],
         })
       )
-    : readPlaceFiles(overlayFile, terminalsFile);
+    : readPlaceFiles(overlayFile, terminalsFile, inlandFile);
   const layers: PortLayer[] = [];
   if (files.overlay.length)
     layers.push({ label: "port overlay", records: indexByLocode(files.overlay) });
-  const unlocodeFile = options.dataDir ? unlocodeStorePath(options.dataDir) : undefined;
-  if (unlocodeFile && fs.existsSync(unlocodeFile)) {
+  // Checked by hand like the overlay, so above the big lists.
+  if (files.inland.length)
+    layers.push({ label: "inland places", records: indexByLocode(files.inland) });
+  // A data directory's import, else a full list placed beside the shipped data (not in the
+  // repository: `route-sheets data import-unlocode --data-dir data FILES` writes it there).
+  const unlocodeFile = [
+    options.dataDir ? unlocodeStorePath(options.dataDir) : undefined,
+    unlocodeStorePath(DATA_ROOT),
+  ].find((f) => f !== undefined && fs.existsSync(f));
+  if (unlocodeFile) {
     // Built on first lookup: most runs only need a few codes, and the import has ~115,000.
     layers.push({ label: "UN/LOCODE list", records: () => readUnlocodeStore(unlocodeFile) });
   }
@@ -94,7 +122,12 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
     terminalEntries.push(...readTerminalsCsv(importedTerminals).map(makeTerminal));
   }
   const terminals = new TerminalRegistry(terminalEntries);
-  return { ports, terminals, resolver: new PlaceResolver(ports, terminals) };
+  let index: PlaceIndex | undefined;
+  const finder = {
+    search: (query: string, limit: number) =>
+      (index ??= new PlaceIndex(placeEntries(ports, terminals.all()))).search(query, limit),
+  };
+  return { ports, terminals, resolver: new PlaceResolver(ports, terminals), finder };
 }
 
 const defaultPlaces = new Map<string, Places>();
@@ -220,14 +253,51 @@ export function readPortOverlay(file: string): PortRecord[] {
   return readCsvObjects(file, ["locode", "name", "lat", "lng", "source"]).map(({ row, line }) => {
     const where = `${file}:${line}`;
     const locode = checkLocode(row.locode, where);
-    return {
+    const record: PortRecord = {
       locode,
       name: row.name || locode,
       lat: coordinate(row.lat, 90, "lat", where),
       lng: coordinate(row.lng, 180, "lng", where),
       source: row.source || `${path.basename(file)}`,
     };
+    if (row.kind) record.kind = row.kind;
+    return record;
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inland places: locode,name,lat,lng,functions,aliases,source
+
+export const INLAND_PLACE_COLUMNS = ["locode", "name", "lat", "lng", "functions", "aliases", "source"];
+
+const FUNCTIONS_PATTERN = /^[0-9B-]{8}$/;
+
+/** Cities, rail and road hubs that lane sheets use; `functions` is the UN/LOCODE classifier. */
+export function readInlandPlaces(file: string): PortRecord[] {
+  return readCsvObjects(file, ["locode", "name", "lat", "lng", "functions", "source"]).map(
+    ({ row, line }) => {
+      const where = `${file}:${line}`;
+      if (!row.name) throw new Error(`${where}: place name is empty`);
+      if (!FUNCTIONS_PATTERN.test(row.functions))
+        throw new Error(
+          `${where}: functions "${row.functions}" is not a UN/LOCODE function classifier (8 characters of 0-9, B or -, e.g. -23-----)`
+        );
+      if (!row.source) throw new Error(`${where}: source is empty`);
+      const aliases = (row.aliases ?? "")
+        .split(";")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      return {
+        locode: checkLocode(row.locode, where),
+        name: row.name,
+        lat: coordinate(row.lat, 90, "lat", where),
+        lng: coordinate(row.lng, 180, "lng", where),
+        functions: row.functions,
+        ...(aliases.length ? { aliases } : {}),
+        source: row.source,
+      };
+    }
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

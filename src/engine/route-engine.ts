@@ -4,6 +4,7 @@
  * (see src/data/load-engine.ts for the loader that reads the files).
  */
 import { incorrectValues, routeNotFound } from "./errors";
+import type { PlaceMatch } from "./places/place-search";
 import {
   DistanceResult,
   EmissionsResult,
@@ -13,6 +14,7 @@ import {
   Passage,
   PASSAGES,
   ResolvedPlace,
+  RouteBasis,
   Terminal,
   VesselDimensions,
 } from "./types";
@@ -27,9 +29,16 @@ export interface TerminalDirectory {
   search(locode: string, name?: string): Terminal[];
 }
 
+/** Place look-up by code or name as a user types (src/engine/places/place-search.ts). */
+export interface PlaceFinder {
+  search(query: string, limit: number): PlaceMatch[];
+}
+
 export interface RoutedPath {
   meters: number;
   path: LatLng[];
+  /** How a RAIL/TRUCK route was computed; sea and barge routers (always networks) leave it out. */
+  basis?: RouteBasis;
 }
 
 export interface SeaRouter {
@@ -81,6 +90,8 @@ export interface EngineParts {
   overland: OverlandRouter;
   vessels: VesselResolver;
   emissions: EmissionCalculator;
+  /** Optional: engines built without a place index answer no look-ups. */
+  finder?: PlaceFinder;
 }
 
 export interface DistanceQuery {
@@ -98,6 +109,8 @@ export interface EmissionsQuery extends DistanceQuery {
 }
 
 const DISTANCE_CACHE_SIZE = 50_000;
+/** Longest place look-up query, in characters. */
+export const PLACE_QUERY_MAX = 200;
 
 export class RouteEngine {
   private readonly distanceCache = new Map<string, DistanceResult>();
@@ -107,6 +120,27 @@ export class RouteEngine {
   terminals(terminalLocode: string | undefined, terminalName?: string): Terminal[] {
     const locode = normaliseLocodeParam(terminalLocode, "terminalLocode");
     return this.parts.terminals.search(locode, terminalName?.trim() || undefined);
+  }
+
+  /**
+   * Places whose code or name matches `query`, best first. Throws Incorrect Values naming `query`
+   * (missing, blank, over 200 characters) or `limit` (not a whole number 1..20; default 5).
+   */
+  places(query: string | undefined, limit?: string | number): PlaceMatch[] {
+    const text = query?.trim() ?? "";
+    if (!text || text.length > PLACE_QUERY_MAX) {
+      throw incorrectValues(
+        "query",
+        `query ${text ? `is ${text.length} characters long` : "is required"}: a UN/LOCODE, a place, port or terminal name (1 to ${PLACE_QUERY_MAX} characters), e.g. Rotterdam or NLRTM Euromax.`
+      );
+    }
+    const n = limit === undefined || limit === "" ? 5 : Number(limit);
+    if (!Number.isInteger(n) || n < 1 || n > 20)
+      throw incorrectValues(
+        "limit",
+        `limit "${limit}" is not allowed; allowed values: 1 to 20 (default 5).`
+      );
+    return this.parts.finder ? this.parts.finder.search(text, n) : [];
   }
 
   distance(query: DistanceQuery): DistanceResult {
@@ -238,6 +272,8 @@ function routed(r: RoutedPath, passages: Passage[]): DistanceResult {
   return {
     distance: round(r.meters),
     passages,
+    // RAIL/TRUCK say how they were computed; sea and barge routes always follow their networks.
+    ...(r.basis ? { basis: r.basis } : {}),
     get path(): LatLng[] {
       return r.path;
     },

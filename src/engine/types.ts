@@ -76,9 +76,17 @@ export interface Vessel extends VesselDimensions {
   name: string;
 }
 
+/**
+ * How a distance was computed: along a network (sea lanes, waterways, rail corridors) or, where
+ * no network data covers the trip, estimated as the great circle times a circuity factor.
+ */
+export type RouteBasis = "network" | "great circle × circuity";
+
 export interface DistanceResult {
   /** Metres. */
   distance: number;
+  /** RAIL/TRUCK: how the distance was computed (see RouteBasis); absent for sea and barge. */
+  basis?: RouteBasis;
   /** Passages the sea route uses, in order (empty for land modes). */
   passages: Passage[];
   /** The route's polyline, for maps. */

@@ -24,6 +24,7 @@ import { problem } from "./problem";
 import { RateLimiter } from "./rate-limit/limiter";
 import { accountApi, AccountInfo } from "./routes/account";
 import { metaApi } from "./routes/meta";
+import { PlaceResult, placesApi } from "./routes/places";
 import { routeInformationApi } from "./routes/route-information";
 import { routeOptimizerApi } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
@@ -157,7 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } as FastifyServerOptions);
   app.server.maxConnections = config.maxConnections;
 
-  for (const schema of [ProblemSchema, ...SHARED_SCHEMAS, AccountInfo]) app.addSchema(schema);
+  for (const schema of [ProblemSchema, ...SHARED_SCHEMAS, AccountInfo, PlaceResult])
+    app.addSchema(schema);
   const runner =
     options.optimizerRunner ??
     (options.optimizer ? new InlineOptimizerRunner(options.optimizer) : undefined);
@@ -182,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metaApi, { optimizer: Boolean(runner), startedAt: Date.now() });
   await app.register(routeInformationApi, { ...api, store, prefix: "/route-information/api" });
   await app.register(routeOptimizerApi, { ...api, prefix: "/route-optimizer/api" });
+  await app.register(placesApi, { engine: api.engine, prefix: "/route-information/api" });
   if (options.addinDir)
     await app.register(addinHost, {
       addinDir: options.addinDir,

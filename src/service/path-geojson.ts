@@ -2,7 +2,7 @@
  * The routed path of a distance query as a GeoJSON Feature (RFC 7946), thinned for transport.
  * Pure: no I/O, so it is tested directly as well as through the /path route.
  */
-import type { LatLng, Modality, Passage } from "../engine/types";
+import type { LatLng, Modality, Passage, RouteBasis } from "../engine/types";
 
 /** Most points a path answer carries; a deep-sea path has a few thousand before thinning. */
 export const MAX_PATH_POINTS = 500;
@@ -12,7 +12,7 @@ const MIN_DEVIATION_DEG = 0.001;
 export interface PathFeature {
   type: "Feature";
   geometry: { type: "LineString"; coordinates: [number, number][] };
-  properties: { distance: number; modality: Modality; passages: Passage[] };
+  properties: { distance: number; modality: Modality; passages: Passage[]; basis?: RouteBasis };
 }
 
 /**
@@ -21,7 +21,7 @@ export interface PathFeature {
  * draws segments as great circles (d3-geo) or unwraps by the shorter step crosses ±180° correctly.
  */
 export function pathFeature(
-  result: { distance: number; passages: Passage[]; path: LatLng[] },
+  result: { distance: number; passages: Passage[]; path: LatLng[]; basis?: RouteBasis },
   modality: Modality,
   maxPoints = MAX_PATH_POINTS
 ): PathFeature {
@@ -35,7 +35,12 @@ export function pathFeature(
       type: "LineString",
       coordinates: thinned.map(([lng, lat]) => [round6(normaliseLongitude(lng)), round6(lat)]),
     },
-    properties: { distance: result.distance, modality, passages: [...result.passages] },
+    properties: {
+      distance: result.distance,
+      modality,
+      passages: [...result.passages],
+      ...(result.basis ? { basis: result.basis } : {}),
+    },
   };
 }
 

@@ -134,6 +134,12 @@ export const PathFeature = Type.Object(
       passages: Type.Array(stringEnum(PASSAGES), {
         description: "Canals and straits the sea route uses (empty for other modalities).",
       }),
+      basis: Type.Optional(
+        stringEnum(["network", "great circle × circuity"] as const, {
+          description:
+            "How the distance was computed: along a network (sea lanes, waterways, rail corridors), or, for RAIL/TRUCK where no network data covers the trip, the great-circle distance times a circuity factor for the modality and region (an estimate).",
+        })
+      ),
     }),
   },
   { $id: "PathFeature", description: "Extension: the routed path as a GeoJSON Feature (RFC 7946)." }

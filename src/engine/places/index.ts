@@ -9,3 +9,5 @@ export * from "./name-match";
 export * from "./terminal-id";
 export * from "./terminal-registry";
 export * from "./place-resolver";
+export * from "./place-search";
+export * from "./place-entries";

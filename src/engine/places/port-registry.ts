@@ -13,6 +13,12 @@ export interface PortRecord {
   lat?: number;
   lng?: number;
   source: string;
+  /** Overlay only: `seaport`, `inland` and/or `rail`, `;`-separated. */
+  kind?: string;
+  /** UN/LOCODE function classifier when the layer knows it, e.g. `-23-----`. */
+  functions?: string;
+  /** Other names the place is known by (searchable). */
+  aliases?: string[];
 }
 
 /** Records by LOCODE; a Map<string, PortRecord> is one. */
@@ -81,6 +87,27 @@ export class PortRegistry {
       known ??= { ...r, layer: layer.label };
     }
     return { known };
+  }
+
+  /**
+   * Every routable record, each code once with its highest-precedence coordinates, with the
+   * records of the same code from lower layers (their names are aliases worth searching).
+   */
+  *routableRecords(): IterableIterator<{
+    record: PortRecord;
+    layer: string;
+    others: PortRecord[];
+  }> {
+    const seen = new Map<string, { record: PortRecord; layer: string; others: PortRecord[] }>();
+    for (const layer of this.layers) {
+      for (const r of layer.get().values()) {
+        const found = seen.get(r.locode);
+        if (found) found.others.push(r);
+        else if (r.lat !== undefined && r.lng !== undefined)
+          seen.set(r.locode, { record: r, layer: layer.label, others: [] });
+      }
+    }
+    yield* seen.values();
   }
 
   /** Every routable port, each code once with its highest-precedence coordinates, sorted by LOCODE. */

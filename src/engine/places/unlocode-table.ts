@@ -72,8 +72,13 @@ export class UnlocodeTable implements PortSource {
     return l;
   }
 
+  /** Every record, with its function classifier (what the place search needs to know). */
   *values(): IterableIterator<PortRecord> {
-    for (let i = 0; i < this.size; i++) yield this.record(i);
+    for (let i = 0; i < this.size; i++) {
+      const r = this.record(i);
+      const functions = this.columns.functions[i];
+      yield functions ? { ...r, functions } : r;
+    }
   }
 
   private record(i: number): PortRecord {

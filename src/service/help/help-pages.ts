@@ -131,6 +131,7 @@ export function helpIndex(meta: FunctionMetadata[], origin: string): string {
       `<li>Type a formula in a cell, for example <code>${esc(EXAMPLES.DISTANCE[0])}</code> (kilometres from Shanghai to Rotterdam).</li>`,
       "<li>Places are UN/LOCODEs (<code>NLRTM</code>), terminal ids from ROUTE.TERMINALS, or <code>lat,lng</code>.</li></ol>",
       "<p>Errors: <code>#VALUE!</code> means an argument is wrong (the cell's message says which); <code>#N/A</code> means the key, credits, place or service is the problem, with a message that says what to fix.</p>",
+      "<p>How RAIL and TRUCK distances are computed: RAIL follows the rail corridors the service knows (main freight lines) where both ends are near one; otherwise, and for TRUCK, the distance is an estimate, the great-circle distance times a circuity factor for the modality and region, crossing water only over fixed links (bridges, tunnels, train ferries). The path answer says which in its <code>basis</code> property (<code>network</code> or <code>great circle × circuity</code>).</p>",
       "<h2>Functions</h2>",
       `<ul>${functions.map((f) => `<li><a href="#${esc(`${NAMESPACE}.${f.id.toUpperCase()}`)}">${esc(`${NAMESPACE}.${f.id.toUpperCase()}`)}</a></li>`).join("")}</ul>`,
       ...functions.map((f) => section(f, "h2", origin)),

@@ -85,7 +85,7 @@ describe("rail corridors vs published route lengths", () => {
     }
   });
 
-  test("errors: median and worst before (circuity) and after (corridors)", () => {
+  test("errors on these routes: the corridors within 5 % median and 9 % worst; the circuity estimate is closer in median here, because its factors were fitted on some of these routes", () => {
     const before = errors(circuityKm);
     const after = errors(corridorKm);
     console.log(
@@ -93,11 +93,14 @@ describe("rail corridors vs published route lengths", () => {
         `worst ${(100 * worst(before)).toFixed(1)} %; corridors: median ${(100 * median(after)).toFixed(1)} %, ` +
         `worst ${(100 * worst(after)).toFixed(1)} %`
     );
-    // Measured: corridors median 4.5 %, worst 7.9 %; circuity median 2.7 %, worst 7.1 % (its
-    // factors were derived in part from four of these routes, which is why it looks good here).
+    // Measured: corridors median 3.4 %, worst 6.8 %; circuity median 2.7 %, worst 7.1 %. The
+    // circuity factors were derived in part from four of these routes, so on this table the old
+    // method is the better one; the corridors are kept for routes nobody fitted a factor to
+    // (fresh references: Mombasa - Nairobi, Adelaide - Darwin, Chicago - New Orleans in
+    // overland.test.ts).
     expect(median(after)).toBeLessThan(0.05);
     expect(worst(after)).toBeLessThan(0.09);
-    expect(median(before)).toBeGreaterThan(0.02);
+    expect(median(before)).toBeLessThan(median(after));
   });
 });
 
@@ -155,7 +158,7 @@ describe("rail-corridors.json data", () => {
       });
     }
     expect(published).toBeGreaterThan(20_000);
-    expect(file.trackFactor).toBeCloseTo(published / polyline, 2); // 20,653 / 17,959 = 1.150
+    expect(file.trackFactor).toBeCloseTo(published / polyline, 2); // 25,607 / 22,598 = 1.133
   });
 
   test("the parser names the corridor and point at fault", () => {

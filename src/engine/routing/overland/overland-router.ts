@@ -91,8 +91,11 @@ export class CircuityOverlandRouter implements OverlandRouter {
 
   route(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     const circuity = this.circuityRoute(from, to, modality);
-    if (!circuity || modality !== "RAIL") return circuity;
-    return this.corridorRoute(from, to, circuity.meters) ?? circuity;
+    if (!circuity) return null;
+    const estimate: RoutedPath = { ...circuity, basis: "great circle × circuity" };
+    if (modality !== "RAIL") return estimate;
+    const corridor = this.corridorRoute(from, to, circuity.meters);
+    return corridor ? { meters: corridor.meters, path: corridor.path, basis: "network" } : estimate;
   }
 
   /**
