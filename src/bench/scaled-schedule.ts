@@ -21,4 +21,3 @@ export function scaledSchedule(data: ScheduleData, factor: number): ScheduleData
   );
   return { ...data, services };
 }
-
