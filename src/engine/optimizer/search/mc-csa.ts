@@ -149,7 +149,8 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const waiting: Waiting[] = [];
   const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const targets: Target[] = [];
-  const { departingClasses, tripCls, patternSea, hopGrams } = staticIndex(net);
+  const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, cumTo, hopGrams } =
+    staticIndex(net);
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const deadline = spec.deadline ?? Infinity;
@@ -289,7 +290,7 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
       const tl = bag[i];
       if (!hopeless(tl.dep0, arr, tl.tr + moreTr, tl.emBase + moreEm)) bag[w++] = tl;
     }
-    bag.length = w;
+    if (w !== bag.length) bag.length = w;
   }
   function targetDominated(dep0: number, arr: number, tr: number, em: number): boolean {
     // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
@@ -320,15 +321,14 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const mayBoard = spec.stopUsable[u] && boardable[key] === 1;
     // Fast path: nobody on board and nobody to board (most connections of a query).
     if (!bag && !mayBoard) continue;
-    const trip = net.trips[t];
-    const pattern = net.patterns[trip.pattern];
+    const pat = tripPattern[t];
     const pos = conns.pos[k];
     const v = conns.to[k];
-    const sea = patternSea[trip.pattern];
+    const sea = patternSea[pat];
 
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
-      const boardBits = spec.patternBits[trip.pattern] | spec.stopBits[u];
+      const boardBits = spec.patternBits[pat] | spec.stopBits[u];
       const accs = accessAt.get(u);
       if (accs) {
         for (const a of accs) {
@@ -342,7 +342,7 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const label: TripLabel = {
             dep0,
             tr: 0,
-            emBase: em - pattern.cumGrams[pos],
+            emBase: em - cumFrom[k],
             bits: startBits,
             sea: seaDominance ? sea : 0,
             trip: t,
@@ -382,12 +382,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           if (hopeless(l.dep0, boundArr, l.tr + 1 + rideTransfers[k], w.em + rideGrams[k]))
             continue;
           const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea))
-            continue;
+          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - cumFrom[k], bits, labelSea)) continue;
           const label: TripLabel = {
             dep0: l.dep0,
             tr: l.tr + 1,
-            emBase: w.em - pattern.cumGrams[pos],
+            emBase: w.em - cumFrom[k],
             bits,
             sea: labelSea,
             trip: t,
@@ -398,18 +397,18 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           if (!bag) tripBags[t] = bag = [];
           insertPareto(bag, label, tripDominates);
         }
-        readyBag.length = kept;
+        if (kept !== readyBag.length) readyBag.length = kept;
       }
     }
     if (!bag || !bag.length) continue;
     // Labels on board that a complete journey already beats, whatever they do next, leave the bag.
-    pruneTripBag(bag, rideBound, rideTransfers[k], pattern.cumGrams[pos] + rideGrams[k]);
+    pruneTripBag(bag, rideBound, rideTransfers[k], cumFrom[k] + rideGrams[k]);
     if (!bag.length || alight[k] === Infinity) continue;
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
     const alightBound = alight[k];
-    const cum = pattern.cumGrams[pos + 1];
+    const cum = cumTo[k];
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
     for (const tl of bag) {
@@ -446,6 +445,14 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
         if (!(classes & (1 << c))) continue;
         const wkey = v * SCHEDULED_CLASSES + c;
         const waitEm = em + handlingGrams[cls][c];
+        const readyAt = arr + transferMin[cls][c];
+        // Only worth waiting when some trip leaving v once ready can still lead somewhere.
+        const at = bounds.departing(v, readyAt);
+        if (
+          at < 0 ||
+          hopeless(tl.dep0, stopArrival[at], tl.tr + stopTransfers[at], waitEm + stopGrams[at])
+        )
+          continue;
         if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
         label ??= {
           dep0: tl.dep0,
@@ -463,7 +470,6 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           pending[wkey] = heap = new MinHeap(4);
           boardable[wkey] = 1;
         }
-        const readyAt = arr + transferMin[cls][c];
         heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
       }
     }
@@ -475,7 +481,10 @@ interface StaticIndex {
   departingClasses: Uint8Array;
   tripCls: Int8Array;
   patternSea: Uint8Array;
-  /** Per connection: grams CO2e of its hop. */
+  tripPattern: Int32Array;
+  /** Per connection: grams CO2e of its trip's pattern up to its start and end, and of its hop. */
+  cumFrom: Float64Array;
+  cumTo: Float64Array;
   hopGrams: Float64Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
@@ -494,12 +503,18 @@ function staticIndex(net: Network): StaticIndex {
   const patternSea = Uint8Array.from(net.patterns, (p) =>
     transferClassOf(p.modality) === "SEA" ? 1 : 0
   );
+  // Laid out per connection so the scan reads typed arrays in order instead of trip objects.
+  const tripPattern = Int32Array.from(net.trips, (t) => t.pattern);
+  const cumFrom = new Float64Array(conns.count);
+  const cumTo = new Float64Array(conns.count);
   const hopGrams = new Float64Array(conns.count);
   for (let k = 0; k < conns.count; k++) {
-    const cum = net.patterns[net.trips[conns.trip[k]].pattern].cumGrams;
-    hopGrams[k] = cum[conns.pos[k] + 1] - cum[conns.pos[k]];
+    const cum = net.patterns[tripPattern[conns.trip[k]]].cumGrams;
+    cumFrom[k] = cum[conns.pos[k]];
+    cumTo[k] = cum[conns.pos[k] + 1];
+    hopGrams[k] = cumTo[k] - cumFrom[k];
   }
-  idx = { departingClasses, tripCls, patternSea, hopGrams };
+  idx = { departingClasses, tripCls, tripPattern, patternSea, cumFrom, cumTo, hopGrams };
   staticCache.set(net, idx);
   return idx;
 }
