@@ -14,6 +14,7 @@ import {
   ScheduleParameters,
 } from "../engine/optimizer";
 import fs from "node:fs";
+import { scaledSchedule } from "./scaled-schedule";
 
 const NOW = new Date();
 const pairsArg = process.argv.indexOf("--pairs");
@@ -38,7 +39,7 @@ function main(): void {
   const base = scheduleData();
   for (const [label, data] of [
     ["sample", base],
-    ["10x generated", scaled(base, 10)],
+    ["10x generated", scaledSchedule(base, 10)],
   ] as const) {
     t = performance.now();
     const optimizer = build(data);
@@ -86,23 +87,6 @@ function report(optimizer: ScheduleOptimizer, n: number): void {
 
 function query(origin: string, destination: string) {
   return { origin, originType: "LOCODE", destination, destinationType: "LOCODE" };
-}
-
-/** `factor` copies of every service, spread over the week, each with its own service code. */
-function scaled(data: ScheduleData, factor: number): ScheduleData {
-  const services = data.services.flatMap((s) =>
-    Array.from({ length: factor }, (_, k) => ({
-      ...s,
-      code: k === 0 ? s.code : `${s.code}-X${k}`,
-      aliases: undefined,
-      vessels: k === 0 ? s.vessels : undefined,
-      firstDeparture: {
-        weekday: ((s.firstDeparture.weekday - 1 + k) % 7) + 1,
-        hour: (s.firstDeparture.hour + 5 * k) % 24,
-      },
-    }))
-  );
-  return { ...data, services };
 }
 
 main();

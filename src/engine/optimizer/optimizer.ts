@@ -10,7 +10,7 @@ import { Geography, ScheduleParameters } from "./model";
 import { Network, toMinutes } from "./network";
 import { parseQuery, ParsedQuery, QueryDefaults } from "./query";
 import { sortOptions, toRouteOption } from "./records";
-import { searchJourneys } from "./search/mc-csa";
+import { searchJourneys, SearchSpec } from "./search/mc-csa";
 import { Operator, RawQuery, RouteOptimizer, RouteSearchResult, SearchOptions } from "./types";
 
 export interface OptimizerOptions {
@@ -30,6 +30,14 @@ export interface OptimizerOptions {
 }
 
 const DAY_MS = 86_400_000;
+
+/** A query made ready for the search (see ScheduleOptimizer.plan). */
+export interface SearchPlan {
+  network: Network;
+  origin: ResolvedPlace;
+  destination: ResolvedPlace;
+  spec: SearchSpec;
+}
 
 export class ScheduleOptimizer implements RouteOptimizer {
   private net: Network;
@@ -72,6 +80,21 @@ export class ScheduleOptimizer implements RouteOptimizer {
   }
 
   searchParsed(q: ParsedQuery, options: SearchOptions = {}): RouteSearchResult {
+    const plan = this.plan(q, options);
+    if (!plan) return { results: [] };
+    const net = plan.network;
+    const journeys = searchJourneys(net, plan.spec);
+    const { origin, destination } = plan;
+    const results = journeys.map((j) => toRouteOption(net, j, origin, destination));
+    return { results: sortOptions(results, q.sort) };
+  }
+
+  /**
+   * What the search gets for a query: the resolved places and the search spec (access, egress,
+   * windows, constraint masks); undefined when no route can exist (same place at both ends, an
+   * excluded end, no stop in reach, a required LOCODE without a usable stop).
+   */
+  plan(q: ParsedQuery, options: SearchOptions = {}): SearchPlan | undefined {
     const net = this.network;
     const origin = this.o.resolvePlace(q.origin.value, "origin");
     const destination = this.o.resolvePlace(q.destination.value, "destination");
@@ -80,13 +103,13 @@ export class ScheduleOptimizer implements RouteOptimizer {
       (origin.locode !== undefined && origin.locode === destination.locode) ||
       (origin.lat === destination.lat && origin.lng === destination.lng)
     ) {
-      return { results: [] };
+      return undefined;
     }
     const c = buildConstraints(net, q);
     const endpoints = [origin.locode, destination.locode].filter(
       (l): l is string => l !== undefined
     );
-    if (endpoints.some((l) => c.excludedLocodes.has(l))) return { results: [] };
+    if (endpoints.some((l) => c.excludedLocodes.has(l))) return undefined;
 
     const truckAllowed = q.modalities.has("TRUCK");
     const access = accessOptions(
@@ -101,7 +124,7 @@ export class ScheduleOptimizer implements RouteOptimizer {
       { maxTruckKm: q.maxLastMileTruckingKm, truckAllowed, stopUsable: c.stopUsable },
       this.o.geography
     );
-    if (!access.length || !egress.length) return { results: [] };
+    if (!access.length || !egress.length) return undefined;
 
     let initialBits = 0;
     for (const l of endpoints) initialBits |= c.locodeBits.get(l) ?? 0;
@@ -112,8 +135,8 @@ export class ScheduleOptimizer implements RouteOptimizer {
         bit: c.locodeBits.get(l) ?? 0,
         stops: net.stops.filter((s) => s.locode === l && c.stopUsable[s.index]).map((s) => s.index),
       }));
-    if (requiredStops.some((r) => r.stops.length === 0)) return { results: [] };
-    const journeys = searchJourneys(net, {
+    if (requiredStops.some((r) => r.stops.length === 0)) return undefined;
+    const spec: SearchSpec = {
       access,
       egress,
       minDeparture: q.minDeparture,
@@ -132,8 +155,7 @@ export class ScheduleOptimizer implements RouteOptimizer {
       directSeaOnly: q.directSeaOnly,
       requiredStops,
       deadline: options.deadline,
-    });
-    const results = journeys.map((j) => toRouteOption(net, j, origin, destination));
-    return { results: sortOptions(results, q.sort) };
+    };
+    return { network: net, origin, destination, spec };
   }
 }

@@ -15,6 +15,7 @@
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
+import { arrivalBounds } from "./arrival-bound";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, insertPareto } from "./pareto";
 
@@ -136,6 +137,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const { minutes: transferMin, handlingGrams } = net.rules;
 
   const accessAt = groupByStop(spec.access);
+  /** Per stop * 3 + class: 1 once anything may board there (access, or labels waiting). */
+  const boardable = new Uint8Array(net.stops.length * SCHEDULED_CLASSES);
+  for (const u of accessAt.keys())
+    boardable.fill(1, u * SCHEDULED_CLASSES, (u + 1) * SCHEDULED_CLASSES);
   const egressAt = groupByStop(spec.egress);
   const tripBags: Array<TripLabel[] | undefined> = new Array(net.trips.length);
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
@@ -143,12 +148,35 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   /** The labels the pending heaps hold (a heap holds indices into this list). */
   const waiting: Waiting[] = [];
   const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
-  const remaining = remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed);
   const targets: Target[] = [];
-  const { departingClasses, tripCls, patternSea } = staticIndex(net);
+  const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, cumTo, hopGrams } =
+    staticIndex(net);
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const deadline = spec.deadline ?? Infinity;
+  const first = lowerBound(conns.dep, conns.count, spec.minDeparture);
+  const end = upperBound(conns.dep, conns.count, scanEnd);
+  const bounds = arrivalBounds(net, {
+    first,
+    end,
+    tripAllowed: spec.tripAllowed,
+    stopUsable: spec.stopUsable,
+    tripCls,
+    ...egressCosts(net, egressAt),
+    minTransfer: minTransferFrom(net),
+    minHandling: minHandlingFrom(net),
+    hopGrams,
+    transfersAllowed: spec.maxTransfers > 0,
+    maxArrival: spec.maxArrival,
+    classes: SCHEDULED_CLASSES,
+  });
+  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams } = bounds;
+  const { stopArrival, stopTransfers, stopGrams } = bounds;
+  // The static ride-time bound is only needed for required LOCODEs (the detour through them).
+  const hasRequired = !!spec.requiredStops?.length;
+  const remaining = hasRequired
+    ? remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed)
+    : new Float64Array(net.stops.length);
   // Per required LOCODE: lower bound from each stop through one of its stops to the destination.
   const required = (spec.requiredStops ?? []).map(({ bit, stops }) => {
     const toIt = remainingLowerBounds(net, stops, spec.patternAllowed);
@@ -214,8 +242,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
   // A label is hopeless when a complete journey already beats it: its extensions only get worse.
   // `arr` is a lower bound of the final arrival (time so far plus the remaining lower bound).
+  // `tr` and `em` likewise: so far plus the lower bounds of what is left.
   const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean =>
     arr === Infinity ||
+    tr > spec.maxTransfers ||
+    em > spec.maxGrams ||
     arr - dep0 > spec.maxLeadMinutes ||
     arr > spec.maxArrival ||
     targetDominated(dep0, arr, tr, em);
@@ -252,6 +283,15 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     }
     return false;
   };
+  /** Drops the trip's labels that cannot lead anywhere better than the journeys already found. */
+  function pruneTripBag(bag: TripLabel[], arr: number, moreTr: number, moreEm: number): void {
+    let w = 0;
+    for (let i = 0; i < bag.length; i++) {
+      const tl = bag[i];
+      if (!hopeless(tl.dep0, arr, tl.tr + moreTr, tl.emBase + moreEm)) bag[w++] = tl;
+    }
+    if (w !== bag.length) bag.length = w;
+  }
   function targetDominated(dep0: number, arr: number, tr: number, em: number): boolean {
     // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
     for (let i = 0; i < targets.length; i++) {
@@ -262,33 +302,33 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     return false;
   }
 
-  let k = lowerBound(conns.dep, conns.count, spec.minDeparture);
-  for (let scanned = 0; k < conns.count; k++, scanned++) {
+  for (let k = first, scanned = 0; k < end; k++, scanned++) {
     if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
       throw new SearchBudgetExceeded();
-    const dep = conns.dep[k];
-    if (dep > scanEnd) break;
+    const rideBound = ride[k];
     const t = conns.trip[k];
-    if (!spec.tripAllowed[t]) continue;
+    let bag = tripBags[t];
+    // No journey riding this connection can arrive in time: nobody boards, and whoever is on
+    // board is beaten at every later call too (tripAllowed is folded into the bound).
+    if (rideBound === Infinity) {
+      if (bag) tripBags[t] = undefined;
+      continue;
+    }
+    const dep = conns.dep[k];
     const u = conns.from[k];
     const cls = tripCls[t];
     const key = u * SCHEDULED_CLASSES + cls;
-    let bag = tripBags[t];
-    const mayBoard =
-      spec.stopUsable[u] &&
-      remaining[u] !== Infinity &&
-      (accessAt.has(u) || pending[key] !== undefined || ready[key] !== undefined);
+    const mayBoard = spec.stopUsable[u] && boardable[key] === 1;
     // Fast path: nobody on board and nobody to board (most connections of a query).
     if (!bag && !mayBoard) continue;
-    const trip = net.trips[t];
-    const pattern = net.patterns[trip.pattern];
+    const pat = tripPattern[t];
     const pos = conns.pos[k];
     const v = conns.to[k];
-    const sea = patternSea[trip.pattern];
+    const sea = patternSea[pat];
 
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
-      const boardBits = spec.patternBits[trip.pattern] | spec.stopBits[u];
+      const boardBits = spec.patternBits[pat] | spec.stopBits[u];
       const accs = accessAt.get(u);
       if (accs) {
         for (const a of accs) {
@@ -297,12 +337,12 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
           const startBits = spec.initialBits | boardBits;
           if (!enoughStops(startBits, 0, 1)) continue;
-          const boundArr = dep + boundFrom(u, startBits);
-          if (em > spec.maxGrams || hopeless(dep0, boundArr, 0, em)) continue;
+          const boundArr = Math.max(rideBound, dep + boundFrom(u, startBits));
+          if (hopeless(dep0, boundArr, rideTransfers[k], em + rideGrams[k])) continue;
           const label: TripLabel = {
             dep0,
             tr: 0,
-            emBase: em - pattern.cumGrams[pos],
+            emBase: em - cumFrom[k],
             bits: startBits,
             sea: seaDominance ? sea : 0,
             trip: t,
@@ -322,21 +362,31 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           insertPareto(readyBag, waiting[heap.pop()], waitingDominates);
       }
       if (readyBag) {
-        for (const w of readyBag) {
+        // Bounds for boarding any trip leaving u from now on: a ready label they show beaten
+        // leaves the bag for good (time only moves on).
+        const at = bounds.departing(u, dep);
+        let kept = 0;
+        for (let i = 0; i < readyBag.length; i++) {
+          const w = readyBag[i];
           const l = w.label;
-          if (l.tr + 1 > spec.maxTransfers) continue;
+          if (
+            at < 0 ||
+            hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
+          )
+            continue;
+          readyBag[kept++] = w;
           if (seaDominance && sea && l.sea) continue;
           const bits = l.bits | boardBits;
           if (!enoughStops(bits, l.tr + 1, 1)) continue;
-          const boundArr = dep + boundFrom(u, bits);
-          if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
-          const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea))
+          const boundArr = Math.max(rideBound, dep + boundFrom(u, bits));
+          if (hopeless(l.dep0, boundArr, l.tr + 1 + rideTransfers[k], w.em + rideGrams[k]))
             continue;
+          const labelSea = l.sea | (seaDominance ? sea : 0);
+          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - cumFrom[k], bits, labelSea)) continue;
           const label: TripLabel = {
             dep0: l.dep0,
             tr: l.tr + 1,
-            emBase: w.em - pattern.cumGrams[pos],
+            emBase: w.em - cumFrom[k],
             bits,
             sea: labelSea,
             trip: t,
@@ -347,22 +397,26 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           if (!bag) tripBags[t] = bag = [];
           insertPareto(bag, label, tripDominates);
         }
+        if (kept !== readyBag.length) readyBag.length = kept;
       }
     }
-    if (!bag || !bag.length || !spec.stopUsable[v]) continue;
+    if (!bag || !bag.length) continue;
+    // Labels on board that a complete journey already beats, whatever they do next, leave the bag.
+    pruneTripBag(bag, rideBound, rideTransfers[k], cumFrom[k] + rideGrams[k]);
+    if (!bag.length || alight[k] === Infinity) continue;
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
-    if (arr > spec.maxArrival) continue;
-    const cum = pattern.cumGrams[pos + 1];
+    const alightBound = alight[k];
+    const cum = cumTo[k];
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
     for (const tl of bag) {
       const em = tl.emBase + cum;
       const bits = tl.bits | spec.stopBits[v];
       if (!enoughStops(bits, tl.tr, 0)) continue;
-      const boundArr = arr + boundFrom(v, bits);
-      if (em > spec.maxGrams || hopeless(tl.dep0, boundArr, tl.tr, em)) continue;
+      const boundArr = hasRequired ? Math.max(alightBound, arr + boundFrom(v, bits)) : alightBound;
+      if (hopeless(tl.dep0, boundArr, tl.tr + alightTransfers[k], em + alightGrams[k])) continue;
       // Allocated only when something keeps it (a journey or a waiting label): saves GC.
       let label: StopLabel | undefined;
       if (egress && covers(bits, spec.fullBits)) {
@@ -391,6 +445,14 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
         if (!(classes & (1 << c))) continue;
         const wkey = v * SCHEDULED_CLASSES + c;
         const waitEm = em + handlingGrams[cls][c];
+        const readyAt = arr + transferMin[cls][c];
+        // Only worth waiting when some trip leaving v once ready can still lead somewhere.
+        const at = bounds.departing(v, readyAt);
+        if (
+          at < 0 ||
+          hopeless(tl.dep0, stopArrival[at], tl.tr + stopTransfers[at], waitEm + stopGrams[at])
+        )
+          continue;
         if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
         label ??= {
           dep0: tl.dep0,
@@ -404,8 +466,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           alight: pos + 1,
         };
         let heap = pending[wkey];
-        if (!heap) pending[wkey] = heap = new MinHeap(4);
-        const readyAt = arr + transferMin[cls][c];
+        if (!heap) {
+          pending[wkey] = heap = new MinHeap(4);
+          boardable[wkey] = 1;
+        }
         heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
       }
     }
@@ -417,6 +481,11 @@ interface StaticIndex {
   departingClasses: Uint8Array;
   tripCls: Int8Array;
   patternSea: Uint8Array;
+  tripPattern: Int32Array;
+  /** Per connection: grams CO2e of its trip's pattern up to its start and end, and of its hop. */
+  cumFrom: Float64Array;
+  cumTo: Float64Array;
+  hopGrams: Float64Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
 
@@ -434,7 +503,18 @@ function staticIndex(net: Network): StaticIndex {
   const patternSea = Uint8Array.from(net.patterns, (p) =>
     transferClassOf(p.modality) === "SEA" ? 1 : 0
   );
-  idx = { departingClasses, tripCls, patternSea };
+  // Laid out per connection so the scan reads typed arrays in order instead of trip objects.
+  const tripPattern = Int32Array.from(net.trips, (t) => t.pattern);
+  const cumFrom = new Float64Array(conns.count);
+  const cumTo = new Float64Array(conns.count);
+  const hopGrams = new Float64Array(conns.count);
+  for (let k = 0; k < conns.count; k++) {
+    const cum = net.patterns[tripPattern[conns.trip[k]]].cumGrams;
+    cumFrom[k] = cum[conns.pos[k]];
+    cumTo[k] = cum[conns.pos[k] + 1];
+    hopGrams[k] = cumTo[k] - cumFrom[k];
+  }
+  idx = { departingClasses, tripCls, tripPattern, patternSea, cumFrom, cumTo, hopGrams };
   staticCache.set(net, idx);
   return idx;
 }
@@ -475,6 +555,64 @@ function groupByStop(list: Access[]): Map<number, Access[]> {
     else m.set(a.stop, [a]);
   }
   return m;
+}
+
+/** Per stop and arriving class: the fewest minutes and grams from getting off to the end of the last mile. */
+function egressCosts(
+  net: Network,
+  egressAt: Map<number, Access[]>
+): { egressMinutes: Float64Array; egressGrams: Float64Array } {
+  const egressMinutes = new Float64Array(net.stops.length * SCHEDULED_CLASSES).fill(Infinity);
+  const egressGrams = new Float64Array(net.stops.length * SCHEDULED_CLASSES).fill(Infinity);
+  const { minutes, handlingGrams } = net.rules;
+  for (const [v, list] of egressAt) {
+    for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+      let m = Infinity;
+      let g = Infinity;
+      for (const e of list) {
+        m = Math.min(m, e.truck ? minutes[c][TRUCK] + e.minutes : 0);
+        g = Math.min(g, e.truck ? e.grams + handlingGrams[c][TRUCK] : 0);
+      }
+      egressMinutes[v * SCHEDULED_CLASSES + c] = m;
+      egressGrams[v * SCHEDULED_CLASSES + c] = g;
+    }
+  }
+  return { egressMinutes, egressGrams };
+}
+
+/** Per arriving class: the least handling onto any scheduled class. */
+function minHandlingFrom(net: Network): Float64Array {
+  const out = new Float64Array(SCHEDULED_CLASSES);
+  for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+    let best = Infinity;
+    for (let d = 0; d < SCHEDULED_CLASSES; d++)
+      best = Math.min(best, net.rules.handlingGrams[c][d]);
+    out[c] = best;
+  }
+  return out;
+}
+
+/** Per arriving class: the shortest minimum transfer time onto any scheduled class. */
+function minTransferFrom(net: Network): Float64Array {
+  const out = new Float64Array(SCHEDULED_CLASSES);
+  for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+    let best = Infinity;
+    for (let d = 0; d < SCHEDULED_CLASSES; d++) best = Math.min(best, net.rules.minutes[c][d]);
+    out[c] = best;
+  }
+  return out;
+}
+
+/** First index whose value is above x. */
+function upperBound(arr: Float64Array, n: number, x: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function lowerBound(arr: Float64Array, n: number, x: number): number {

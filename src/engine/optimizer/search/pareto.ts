@@ -31,7 +31,8 @@ export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boole
   for (let i = 0; i < bag.length; i++) {
     if (!dominates(x, bag[i])) bag[w++] = bag[i];
   }
-  bag.length = w;
+  // Setting an array's length is slow in V8: only when something was removed.
+  if (w !== bag.length) bag.length = w;
   bag.push(x);
   return true;
 }

@@ -1,0 +1,221 @@
+/**
+ * Time-dependent lower bounds on what is left of a journey, for pruning the multi-criteria scan:
+ * one backward profile scan over the connections the query can reach computes, for each criterion
+ * on its own (earliest arrival, fewest further transfers, least further emissions), the best value
+ * any continuation can reach, ignoring the other criteria and the requirements. Per connection k:
+ *
+ * - `ride*[k]`: for cargo on board at the start of connection k (it stays on its trip, or gets off
+ *   at its end or at a later call);
+ * - `alight*[k]`: for cargo that gets off at the end of connection k (not counting the transfer
+ *   that got it there).
+ *
+ * Each is a minimum over a superset of the continuations the search can still build, so never
+ * above the real value: a label whose bounds are all matched by a complete journey already found
+ * (that also departs no earlier) can be dropped, and a label on a trip whose `ride` bounds are
+ * matched, for good. A transfer is assumed to take the shortest minimum transfer time and the
+ * smallest handling from the arriving class to any class, which keeps the bounds below the real
+ * ones.
+ */
+import { Network } from "../network";
+
+export interface ArrivalBounds {
+  /** Earliest final arrival (minutes). */
+  ride: Float64Array;
+  alight: Float64Array;
+  /** Fewest further transfers. */
+  rideTransfers: Float64Array;
+  alightTransfers: Float64Array;
+  /** Least further grams CO2e per TEU (ride: including connection k's own hop). */
+  rideGrams: Float64Array;
+  alightGrams: Float64Array;
+  /**
+   * For cargo ready at stop u at `time` (boarding any trip leaving then or later): the index into
+   * `stopArrival`, `stopTransfers` (counting the boarding as one) and `stopGrams` of its bounds,
+   * or -1 when no trip leaving u then or later reaches the destination.
+   */
+  departing(u: number, time: number): number;
+  stopArrival: Float64Array;
+  stopTransfers: Float64Array;
+  stopGrams: Float64Array;
+}
+
+export interface ArrivalBoundInput {
+  /** Connection range [first, end) the search scans. */
+  first: number;
+  end: number;
+  tripAllowed: Uint8Array;
+  stopUsable: Uint8Array;
+  tripCls: Int8Array;
+  /** Per stop * classes + arriving class: minutes from getting off to the final arrival (Infinity: no egress). */
+  egressMinutes: Float64Array;
+  /** Same indexing: the least grams of the last mile (truck and handling; 0 at the place itself). */
+  egressGrams: Float64Array;
+  /** Per arriving class: the shortest minimum transfer time and the least handling onto any scheduled class. */
+  minTransfer: Float64Array;
+  minHandling: Float64Array;
+  /** Per connection: grams CO2e of its hop. */
+  hopGrams: Float64Array;
+  transfersAllowed: boolean;
+  maxArrival: number;
+  classes: number;
+}
+
+interface Scratch {
+  /** Offsets per stop into the profile arrays: room for every connection departing the stop. */
+  start: Int32Array;
+  len: Int32Array;
+  /** Departures of the profile entries per stop (latest first); their values are in `out.stop*`. */
+  dep: Float64Array;
+  /** Per trip: the bounds of its connection scanned last (the next one along the trip). */
+  tripEa: Float64Array;
+  tripTr: Float64Array;
+  tripEm: Float64Array;
+  out: Omit<ArrivalBounds, "departing">;
+}
+
+/**
+ * Reused between searches of one network (the search is synchronous, so one at a time per thread):
+ * saves allocating and collecting a few megabytes per query.
+ */
+const scratchCache = new WeakMap<Network, Scratch>();
+
+function scratchOf(net: Network): Scratch {
+  let s = scratchCache.get(net);
+  if (s) return s;
+  const conns = net.connections;
+  const n = net.stops.length;
+  const start = new Int32Array(n + 1);
+  for (let k = 0; k < conns.count; k++) start[conns.from[k] + 1]++;
+  for (let u = 0; u < n; u++) start[u + 1] += start[u];
+  const perConnection = () => new Float64Array(conns.count);
+  const perTrip = () => new Float64Array(net.trips.length);
+  s = {
+    start,
+    len: new Int32Array(n),
+    dep: perConnection(),
+    tripEa: perTrip(),
+    tripTr: perTrip(),
+    tripEm: perTrip(),
+    out: {
+      ride: perConnection(),
+      alight: perConnection(),
+      rideTransfers: perConnection(),
+      alightTransfers: perConnection(),
+      rideGrams: perConnection(),
+      alightGrams: perConnection(),
+      stopArrival: perConnection(),
+      stopTransfers: perConnection(),
+      stopGrams: perConnection(),
+    },
+  };
+  scratchCache.set(net, s);
+  return s;
+}
+
+/** Valid for connections in [first, end) until the next call for the same network. */
+export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
+  const s = scratchOf(net);
+  const { start, len, dep: pDep, tripEa, tripTr, tripEm, out } = s;
+  const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
+  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams } = out;
+  const conns = net.connections;
+  const { trip, from, to, dep, arr } = conns;
+  len.fill(0);
+  tripEa.fill(Infinity);
+  tripTr.fill(Infinity);
+  tripEm.fill(Infinity);
+  const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
+  const { minTransfer, minHandling, hopGrams } = q;
+
+  /**
+   * Index of the profile entry of stop v holding the best values over departures at `time` or
+   * later (entries run latest departure first with running minima); -1 when there is none.
+   */
+  const profileAt = (v: number, time: number): number => {
+    const base = start[v];
+    let lo = 0;
+    let hi = len[v];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (pDep[base + mid] >= time) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? -1 : base + lo - 1;
+  };
+
+  for (let k = q.end - 1; k >= q.first; k--) {
+    const t = trip[k];
+    if (!tripAllowed[t]) {
+      ride[k] = alight[k] = Infinity;
+      rideTransfers[k] = alightTransfers[k] = Infinity;
+      rideGrams[k] = alightGrams[k] = Infinity;
+      continue;
+    }
+    const v = to[k];
+    const a = arr[k];
+    const cls = tripCls[t];
+    let ea = Infinity;
+    let tr = Infinity;
+    let em = Infinity;
+    if (a <= q.maxArrival && stopUsable[v]) {
+      const e = egressMinutes[v * classes + cls];
+      if (e !== Infinity) {
+        ea = a + e;
+        tr = 0;
+        em = egressGrams[v * classes + cls];
+      }
+      if (q.transfersAllowed) {
+        const ready = a + minTransfer[cls];
+        if (ready <= dep[k]) {
+          // A zero transfer onto a connection leaving this very minute may not be scanned yet:
+          // fall back to trivial bounds (no earlier than now, one more transfer, one handling).
+          if (a < ea) ea = a;
+          if (1 < tr) tr = 1;
+          if (minHandling[cls] < em) em = minHandling[cls];
+        } else {
+          const i = profileAt(v, ready);
+          if (i >= 0) {
+            if (pEa[i] < ea) ea = pEa[i];
+            if (pTr[i] < tr) tr = pTr[i];
+            if (pEm[i] + minHandling[cls] < em) em = pEm[i] + minHandling[cls];
+          }
+        }
+      }
+    }
+    alight[k] = ea;
+    alightTransfers[k] = tr;
+    alightGrams[k] = em;
+    // Riding on from here: get off at the end of this hop, or stay on for the next one.
+    if (tripEa[t] < ea) ea = tripEa[t];
+    if (tripTr[t] < tr) tr = tripTr[t];
+    if (tripEm[t] < em) em = tripEm[t];
+    em += hopGrams[k];
+    tripEa[t] = ride[k] = ea;
+    tripTr[t] = rideTransfers[k] = tr;
+    tripEm[t] = rideGrams[k] = em;
+    const u = from[k];
+    if (ea !== Infinity && stopUsable[u]) {
+      const base = start[u];
+      const n = len[u];
+      // Profile entries count the boarding at u as a transfer.
+      const trBoard = tr + 1;
+      if (n === 0) {
+        pDep[base] = dep[k];
+        pEa[base] = ea;
+        pTr[base] = trBoard;
+        pEm[base] = em;
+        len[u] = 1;
+      } else {
+        const last = base + n - 1;
+        if (ea < pEa[last] || trBoard < pTr[last] || em < pEm[last]) {
+          pDep[last + 1] = dep[k];
+          pEa[last + 1] = Math.min(ea, pEa[last]);
+          pTr[last + 1] = Math.min(trBoard, pTr[last]);
+          pEm[last + 1] = Math.min(em, pEm[last]);
+          len[u] = n + 1;
+        }
+      }
+    }
+  }
+  return { ...out, departing: profileAt };
+}
