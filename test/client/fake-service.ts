@@ -26,9 +26,63 @@ export function fakeMetres(origin: string, destination: string, modality = "DEEP
   return 1000 + (h % 20_000_000);
 }
 
+/**
+ * A few places as the places extension answers them (CONTRACTS.md), for the look-up's callers:
+ * names exact, a code typo fuzzy. The real look-up is tested against the real server.
+ */
+export const FAKE_PLACES: Record<string, unknown[]> = {
+  rotterdam: [
+    { kind: "port", locode: "NLRTM", name: "Rotterdam", country: "NL", match: "exact", score: 1 },
+  ],
+  shanghai: [
+    { kind: "port", locode: "CNSHA", name: "Shanghai", country: "CN", match: "exact", score: 1 },
+  ],
+  busan: [
+    { kind: "port", locode: "KRPUS", name: "Busan", country: "KR", match: "exact", score: 1 },
+  ],
+  "nlrtm euromax": [
+    {
+      kind: "terminal",
+      terminalId: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+      locode: "NLRTM",
+      name: "ECT Euromax",
+      country: "NL",
+      match: "exact",
+      score: 1,
+    },
+  ],
+  krpux: [
+    { kind: "port", locode: "KRPUS", name: "Busan", match: "fuzzy", score: 0.8 },
+    { kind: "port", locode: "KRPUN", name: "Pungam", match: "fuzzy", score: 0.7 },
+  ],
+  xxxxx: [{ kind: "port", locode: "XXXXY", name: "Nowhere", match: "fuzzy", score: 0.8 }],
+  springfield: [
+    {
+      kind: "place",
+      locode: "USSFY",
+      name: "Springfield",
+      country: "US",
+      match: "exact",
+      score: 1,
+    },
+    {
+      kind: "place",
+      locode: "USSPI",
+      name: "Springfield",
+      country: "US",
+      match: "exact",
+      score: 1,
+    },
+  ],
+};
+
 export const defaultHandler: Handler = (path, q, headers) => {
   if (!headers["x-api-key"]) return problem(401, "No Key", "The x-api-key header is missing");
   if (headers["x-api-key"] === "bad") return problem(403, "Invalid Key", "The key is not valid");
+  if (path === "/route-information/api/places") {
+    const query = q.get("query") ?? "";
+    return { status: 200, body: { query, results: FAKE_PLACES[query.toLowerCase()] ?? [] } };
+  }
   const origin = q.get("origin") ?? "";
   const destination = q.get("destination") ?? "";
   if (path === "/route-information/api/distance" || path === "/route-information/api/emissions") {
