@@ -82,6 +82,7 @@ function unavailableReason(error: ApiError): string {
   const detail = error.detail || "";
   if (error.title === "Timeout") return detail ? detail.replace(/^No/, "no") : "no answer in time";
   if (/No service URL/i.test(detail)) return "no service URL: open the Route Sheets pane";
+  if (/^Unexpected answer/.test(detail)) return "unexpected answer, check the service URL";
   if (error.status >= 500) return `the service answered ${error.status}`;
   return "cannot reach the service";
 }

@@ -76,6 +76,9 @@ export const FAKE_PLACES: Record<string, unknown[]> = {
   ],
 };
 
+/** Well-formed codes the fake does not know (typos the places look-up has a suggestion for). */
+const UNKNOWN_CODES = new Set(["KRPUX"]);
+
 export const defaultHandler: Handler = (path, q, headers) => {
   if (!headers["x-api-key"]) return problem(401, "No Key", "The x-api-key header is missing");
   if (headers["x-api-key"] === "bad") return problem(403, "Invalid Key", "The key is not valid");
@@ -88,6 +91,16 @@ export const defaultHandler: Handler = (path, q, headers) => {
   if (path === "/route-information/api/distance" || path === "/route-information/api/emissions") {
     if (origin === "XXXXX")
       return problem(404, "Unknown Data", 'origin "XXXXX" is not a known UN/LOCODE');
+    for (const [parameter, code] of [
+      ["origin", origin],
+      ["destination", destination],
+    ])
+      if (UNKNOWN_CODES.has(code))
+        return problem(
+          404,
+          "Unknown Data",
+          `${parameter} ${code} is not a known UN/LOCODE; allowed forms: …`
+        );
     if (origin === "BAD")
       return problem(
         400,
@@ -98,7 +111,12 @@ export const defaultHandler: Handler = (path, q, headers) => {
     if (path.endsWith("distance")) return { status: 200, body: { distance } };
     return {
       status: 200,
-      body: { co2eTeu: distance / 1000, co2eTon: distance / 10_000, distance },
+      body: {
+        co2eTeu: distance / 1000,
+        co2eTon: distance / 10_000,
+        distance,
+        ...(q.get("include") === "passages" ? { passages: [] } : {}),
+      },
     };
   }
   if (path === "/route-information/api/terminals") {
