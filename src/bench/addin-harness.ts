@@ -415,7 +415,12 @@ export function sheetOf(lanes: Array<[string, string]>, calls: number): Array<[s
   return Array.from({ length: calls }, (_, i) => lanes[i % lanes.length]);
 }
 
-/** The API's own answers for the lanes (one batch request per 1,000, straight to the server). */
+/** To 0.1, as the functions round km (src/functions/units.ts oneDecimal; the node build leaves the add-in out). */
+function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The API's own answers for the lanes in km to 0.1, as the cells show them (one batch request per 1,000, straight to the server). */
 export async function apiDistancesKm(
   baseUrl: string,
   apiKey: string,
@@ -443,7 +448,7 @@ export async function apiDistancesKm(
     for (const r of results)
       cells.push(
         r.status === 200
-          ? r.body.distance! / 1000
+          ? oneDecimal(r.body.distance! / 1000)
           : { code: r.status === 400 ? "#VALUE!" : "#N/A", message: r.body.detail ?? "" }
       );
   }
@@ -461,7 +466,7 @@ export async function apiDistanceKmByGet(
     headers: { "x-api-key": apiKey },
   });
   if (res.status !== 200) return undefined;
-  return ((await res.json()) as { distance: number }).distance / 1000;
+  return oneDecimal(((await res.json()) as { distance: number }).distance / 1000);
 }
 
 /** What one whole-column formula cost in the page: time, answers, event-loop stalls and heap. */
