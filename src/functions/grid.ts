@@ -16,6 +16,8 @@ export interface Shape {
 export function asGrid(raw: unknown): Grid {
   if (!Array.isArray(raw)) return [[raw ?? null]];
   if (raw.length === 0) return [[null]];
+  // Excel's own rows are used as they are: a whole column is a million of them, not to be copied.
+  if ((raw as unknown[]).every(Array.isArray)) return raw as Grid;
   return (raw as unknown[]).map((row) => (Array.isArray(row) ? row : [row]));
 }
 
