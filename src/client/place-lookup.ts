@@ -39,10 +39,19 @@ export class PlaceProblem extends Error {
 /** What the resolver needs of the client. */
 export type PlacesLookup = Pick<RouteApiClient, "places">;
 
-/** "KRPUS (Busan)", a terminal as "ECT Euromax (NLRTM)". */
+/**
+ * A place's everyday name: "Busan (New Port)" → "Busan" (the look-up names the harbour a code
+ * stands for; people know the city). Terminals keep their full name.
+ */
+export function shortName(match: PlaceMatch): string {
+  if (match.kind === "terminal") return match.name;
+  return match.name.replace(/\s*\([^()]*\)\s*$/, "") || match.name;
+}
+
+/** "KRPUS (Busan)", a terminal as "ECT Euromax Terminal (NLRTM)". */
 export function describeMatch(match: PlaceMatch): string {
   if (match.kind === "terminal") return `${match.name}${match.locode ? ` (${match.locode})` : ""}`;
-  return match.locode ? `${match.locode} (${match.name})` : match.name;
+  return match.locode ? `${match.locode} (${shortName(match)})` : shortName(match);
 }
 
 /** The place a match stands for, as the other endpoints take it. */
@@ -66,29 +75,41 @@ export function unknownPlace(typed: string, candidates: PlaceMatch[]): PlaceProb
   );
 }
 
+/** Lowest score of a fuzzy match taken without asking (prefix, word or misspelling of one place). */
+export const FUZZY_ACCEPT_SCORE = 0.5;
+/** How far a fuzzy match must lead the next one elsewhere to be taken without asking. */
+export const FUZZY_MARGIN = 0.05;
+
 /**
- * The one place a list of look-up results stands for: the best exact match, unless another exact
- * match scores as high and is elsewhere (then ambiguous). Fuzzy matches are only suggestions.
+ * The one place a name's look-up results stand for. The results come best first: the first exact
+ * match wins (a code, name or alias equal to what was typed). Without one, the best fuzzy match
+ * is taken when it is good and clearly ahead of any other place ("Euromax", "NLRTM Euromax");
+ * otherwise the name is ambiguous (near matches at several places) or unknown, with the best
+ * candidate as the suggestion.
  */
 export function pickMatch(typed: string, results: PlaceMatch[]): ResolvedPlace {
-  const exact = results.filter((r) => r.match === "exact" && placeOfMatch(r));
-  const best = exact[0];
-  if (!best) throw unknownPlace(typed, results);
-  const rival = exact.find(
-    (r) =>
-      r !== best &&
-      r.score >= best.score &&
-      r.kind === best.kind &&
-      placeOfMatch(r)!.value !== placeOfMatch(best)!.value
+  const usable = results.filter((r) => placeOfMatch(r));
+  const resolved = (m: PlaceMatch): ResolvedPlace => ({
+    ...placeOfMatch(m)!,
+    typed,
+    name: m.kind === "terminal" ? m.name : shortName(m),
+    locode: m.locode,
+  });
+  const exact = usable.find((r) => r.match === "exact");
+  if (exact) return resolved(exact);
+  const best = usable[0];
+  if (!best || best.score < FUZZY_ACCEPT_SCORE) throw unknownPlace(typed, usable);
+  const where = placeOfMatch(best)!.value;
+  const rival = usable.find(
+    (r) => placeOfMatch(r)!.value !== where && r.score > best.score - FUZZY_MARGIN
   );
-  if (rival)
-    throw new PlaceProblem(
-      "ambiguous",
-      typed,
-      `ambiguous place "${typed}" — did you mean ${describeMatch(best)} or ${describeMatch(rival)}?`,
-      [describeMatch(best), describeMatch(rival)]
-    );
-  return { ...placeOfMatch(best)!, typed, name: best.name, locode: best.locode };
+  if (!rival) return resolved(best);
+  throw new PlaceProblem(
+    "ambiguous",
+    typed,
+    `ambiguous place "${typed}" — did you mean ${describeMatch(best)}?`,
+    [describeMatch(best), describeMatch(rival)]
+  );
 }
 
 /** The problem of input that is not a place at all (empty or malformed). */

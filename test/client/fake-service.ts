@@ -38,7 +38,28 @@ export const FAKE_PLACES: Record<string, unknown[]> = {
     { kind: "port", locode: "CNSHA", name: "Shanghai", country: "CN", match: "exact", score: 1 },
   ],
   busan: [
-    { kind: "port", locode: "KRPUS", name: "Busan", country: "KR", match: "exact", score: 1 },
+    {
+      kind: "port",
+      locode: "KRPUS",
+      name: "Busan (New Port)",
+      country: "KR",
+      match: "exact",
+      score: 1,
+    },
+  ],
+  euromax: [
+    {
+      kind: "terminal",
+      terminalId: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+      locode: "NLRTM",
+      name: "ECT Euromax Terminal",
+      match: "fuzzy",
+      score: 0.66,
+    },
+  ],
+  rotterdm: [
+    { kind: "port", locode: "NLRTM", name: "Rotterdam (Maasvlakte)", match: "fuzzy", score: 0.9 },
+    { kind: "port", locode: "USRAJ", name: "Rotterdam", match: "fuzzy", score: 0.9 },
   ],
   "nlrtm euromax": [
     {
@@ -52,7 +73,7 @@ export const FAKE_PLACES: Record<string, unknown[]> = {
     },
   ],
   krpux: [
-    { kind: "port", locode: "KRPUS", name: "Busan", match: "fuzzy", score: 0.8 },
+    { kind: "port", locode: "KRPUS", name: "Busan (New Port)", match: "fuzzy", score: 0.8 },
     { kind: "port", locode: "KRPUN", name: "Pungam", match: "fuzzy", score: 0.7 },
   ],
   xxxxx: [{ kind: "port", locode: "XXXXY", name: "Nowhere", match: "fuzzy", score: 0.8 }],

@@ -3,6 +3,7 @@
  * another branch in parallel: until it merges, the client is tested against a loopback stub that
  * answers as the contract says (test/addin/places.e2e.test.ts runs the same against the real server).
  */
+import fc from "fast-check";
 import * as http from "node:http";
 import { AddressInfo } from "node:net";
 import { RouteApiClient } from "../../src/client/api-client";
@@ -73,24 +74,61 @@ test("an unknown name without any near match is said plainly", async () => {
   expect(problem.message).toBe('unknown place "Atlantis"');
 });
 
-test("pickMatch: exact first, fuzzy only suggested, equal exact matches elsewhere are ambiguous", () => {
-  expect(() => pickMatch("KRPUX", FAKE_PLACES.krpux as PlaceMatch[])).toThrow(
-    'unknown place "KRPUX" — did you mean KRPUS (Busan)?'
+test("pickMatch: the first exact match; a clear fuzzy best; else ambiguous or unknown with a suggestion", () => {
+  // Two places are called Springfield: the look-up lists the better one first, and it is taken.
+  expect(pickMatch("Springfield", FAKE_PLACES.springfield as PlaceMatch[])).toMatchObject({
+    type: "LOCODE",
+    value: "USSFY",
+  });
+  // One terminal near the name: taken.
+  expect(pickMatch("Euromax", FAKE_PLACES.euromax as PlaceMatch[])).toMatchObject({
+    type: "TERMINAL",
+    value: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+    name: "ECT Euromax Terminal",
+  });
+  // Near two places at once: ambiguous, with the best as the suggestion.
+  expect(() => pickMatch("Rotterdm", FAKE_PLACES.rotterdm as PlaceMatch[])).toThrow(
+    'ambiguous place "Rotterdm" — did you mean NLRTM (Rotterdam)?'
   );
-  expect(() => pickMatch("Springfield", FAKE_PLACES.springfield as PlaceMatch[])).toThrow(
-    'ambiguous place "Springfield" — did you mean USSFY (Springfield) or USSPI (Springfield)?'
+  // A weak fuzzy match is only a suggestion; the harbour's qualifier is left out of the name.
+  const weak = (FAKE_PLACES.krpux as PlaceMatch[]).map((m) => ({ ...m, score: 0.3 }));
+  expect(() => pickMatch("Busn", weak)).toThrow(
+    'unknown place "Busn" — did you mean KRPUS (Busan)?'
   );
-  const port: PlaceMatch = {
-    kind: "port",
-    locode: "NLRTM",
-    name: "Rotterdam",
-    match: "exact",
-    score: 1,
-  };
-  // A port and a place of the same name: the port (listed first) wins.
-  expect(
-    pickMatch("Rotterdam", [port, { ...port, kind: "place", locode: "USRTD", score: 1 }])
-  ).toMatchObject({ value: "NLRTM" });
+  expect(() => pickMatch("Atlantis", [])).toThrow('unknown place "Atlantis"');
+});
+
+test("property: whatever the look-up answers, a pick is one of its places, or a problem naming the text", () => {
+  const match = fc.record({
+    kind: fc.constantFrom("port" as const, "place" as const, "terminal" as const),
+    locode: fc.constantFrom("NLRTM", "USRAJ", "CNSHA", "KRPUS"),
+    terminalId: fc.constantFrom(
+      "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+      "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0004"
+    ),
+    name: fc.string({ minLength: 1, maxLength: 30 }),
+    match: fc.constantFrom("exact" as const, "fuzzy" as const),
+    score: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+  fc.assert(
+    fc.property(fc.array(match, { maxLength: 6 }), (raw) => {
+      const results = [...raw].sort((a, b) => b.score - a.score);
+      try {
+        const picked = pickMatch("typed", results);
+        const values = results.map((r) => (r.kind === "terminal" ? r.terminalId : r.locode));
+        expect(values).toContain(picked.value);
+        const firstExact = results.find((r) => r.match === "exact");
+        if (firstExact)
+          expect(picked.value).toBe(
+            firstExact.kind === "terminal" ? firstExact.terminalId : firstExact.locode
+          );
+      } catch (error) {
+        expect(error).toBeInstanceOf(PlaceProblem);
+        expect((error as PlaceProblem).message).toMatch(/^(unknown|ambiguous) place "typed"/);
+        expect(results.some((r) => r.match === "exact")).toBe(false);
+      }
+    })
+  );
 });
 
 test("a service without the places extension: names are refused with the reason", async () => {
