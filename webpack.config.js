@@ -47,6 +47,10 @@ class HelpUrlsPlugin {
             const name = `ROUTE.${f.id.toUpperCase()}`;
             f.helpUrl = `${DEV_ORIGIN}/help/${name}#${name}`;
           }
+          // Enum members named as users write them ("20DV" = "20DV", quoted in TypeScript because
+          // a name cannot start with a digit) keep their name without the quotes.
+          for (const e of meta.enums ?? [])
+            for (const v of e.values) v.name = String(v.name).replace(/^(["'])(.*)\1$/, "$2");
           compilation.updateAsset(
             "functions.json",
             new webpack.sources.RawSource(JSON.stringify(meta, null, 2))

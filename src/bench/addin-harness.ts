@@ -415,7 +415,12 @@ export function sheetOf(lanes: Array<[string, string]>, calls: number): Array<[s
   return Array.from({ length: calls }, (_, i) => lanes[i % lanes.length]);
 }
 
-/** The API's own answers for the lanes (one batch request per 1,000, straight to the server). */
+/** To 0.1, as the functions round km (src/functions/units.ts oneDecimal; the node build leaves the add-in out). */
+function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The API's own answers for the lanes in km to 0.1, as the cells show them (one batch request per 1,000, straight to the server). */
 export async function apiDistancesKm(
   baseUrl: string,
   apiKey: string,
@@ -443,7 +448,7 @@ export async function apiDistancesKm(
     for (const r of results)
       cells.push(
         r.status === 200
-          ? r.body.distance! / 1000
+          ? oneDecimal(r.body.distance! / 1000)
           : { code: r.status === 400 ? "#VALUE!" : "#N/A", message: r.body.detail ?? "" }
       );
   }
@@ -461,5 +466,143 @@ export async function apiDistanceKmByGet(
     headers: { "x-api-key": apiKey },
   });
   if (res.status !== 200) return undefined;
-  return ((await res.json()) as { distance: number }).distance / 1000;
+  return oneDecimal(((await res.json()) as { distance: number }).distance / 1000);
+}
+
+/** What one whole-column formula cost in the page: time, answers, event-loop stalls and heap. */
+export interface WholeColumnRun {
+  ms: number;
+  /** Rows of the answer (the spill). */
+  rows: number;
+  values: number;
+  blanks: number;
+  errors: number;
+  /** Longest gap between two 10 ms ticks of the page while the formula ran (responsiveness). */
+  maxStallMs: number;
+  /** JS heap used (MB) by the page: before the columns existed, with them, and after the answer. */
+  heapMb: { before: number; columns: number; after: number; peak: number };
+  /** The first few error messages, to say why. */
+  sampleErrors: string[];
+}
+
+/**
+ * =ROUTE.DISTANCE(A:A, B:B) as Excel hands it over: two columns of `totalRows` rows (1,048,576 for
+ * a whole column), the lanes in the first rows and every other cell empty (`blank`: "" or null).
+ * The columns are built inside the page (Excel passes them in process; shipping them over the
+ * DevTools protocol would time the harness). Gives up after `timeoutMs`.
+ */
+export async function wholeColumnFormula(
+  page: Page,
+  lanes: Array<[string, string]>,
+  totalRows: number,
+  { blank = "" as string | null, timeoutMs = 60_000 } = {}
+): Promise<WholeColumnRun> {
+  const cdp = await page.context().newCDPSession(page);
+  const heapMb = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { usedSize } = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
+    return usedSize / 1_048_576;
+  };
+  const before = await heapMb();
+  await page.evaluate(
+    ({ lanes, totalRows, blank }) => {
+      const a: unknown[][] = new Array(totalRows);
+      const b: unknown[][] = new Array(totalRows);
+      for (let i = 0; i < totalRows; i++) {
+        a[i] = [i < lanes.length ? lanes[i][0] : blank];
+        b[i] = [i < lanes.length ? lanes[i][1] : blank];
+      }
+      (window as unknown as { __columns: unknown }).__columns = { a, b };
+    },
+    { lanes, totalRows, blank }
+  );
+  const columns = await heapMb();
+  let peak = columns;
+  const sampler = setInterval(() => {
+    cdp
+      .send("Runtime.getHeapUsage")
+      .then((u) => (peak = Math.max(peak, (u as { usedSize: number }).usedSize / 1_048_576)))
+      .catch(() => undefined);
+  }, 100);
+  let result: Omit<WholeColumnRun, "heapMb">;
+  const started = performance.now();
+  let giveUp: ReturnType<typeof setTimeout> | undefined;
+  // A page busy in one long task never runs its own timer: the harness gives up from outside.
+  const stuck = new Promise<Omit<WholeColumnRun, "heapMb">>((resolve) => {
+    giveUp = setTimeout(
+      () =>
+        resolve({
+          ms: performance.now() - started,
+          rows: 0,
+          values: 0,
+          blanks: 0,
+          errors: 0,
+          maxStallMs: performance.now() - started,
+          sampleErrors: [`no answer within ${timeoutMs / 1000} s; the page did not respond`],
+        }),
+      timeoutMs + 5_000
+    );
+  });
+  try {
+    result = await Promise.race([
+      stuck,
+      page.evaluate(async (timeoutMs) => {
+        type Fn = (...args: unknown[]) => Promise<unknown[][]>;
+        const w = window as unknown as {
+          __routeFunctions: Record<string, Fn>;
+          __columns: { a: unknown[][]; b: unknown[][] } | undefined;
+          CustomFunctions: { Error: new () => object };
+        };
+        const { a, b } = w.__columns!;
+        w.__columns = undefined;
+        let last = performance.now();
+        let maxStallMs = 0;
+        const ticker = setInterval(() => {
+          const now = performance.now();
+          maxStallMs = Math.max(maxStallMs, now - last - 10);
+          last = now;
+        }, 10);
+        const started = performance.now();
+        const spill = await Promise.race([
+          w.__routeFunctions.DISTANCE(a, b, null, null, null, null, { isInValuePreview: false }),
+          new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), timeoutMs)),
+        ]).catch((e: unknown) => [[e]]);
+        const ms = performance.now() - started;
+        clearInterval(ticker);
+        if (spill === "timeout")
+          return {
+            ms,
+            rows: 0,
+            values: 0,
+            blanks: 0,
+            errors: 0,
+            maxStallMs,
+            sampleErrors: [`no answer within ${timeoutMs / 1000} s`],
+          };
+        let values = 0;
+        let blanks = 0;
+        let errors = 0;
+        const sampleErrors: string[] = [];
+        for (const row of spill) {
+          const v = row[0];
+          if (typeof v === "number") values++;
+          else if (v === "") blanks++;
+          else {
+            errors++;
+            if (sampleErrors.length < 3)
+              sampleErrors.push(String((v as { message?: string })?.message ?? v));
+          }
+        }
+        return { ms, rows: spill.length, values, blanks, errors, maxStallMs, sampleErrors };
+      }, timeoutMs),
+    ]);
+  } finally {
+    clearInterval(sampler);
+    clearTimeout(giveUp);
+  }
+  if (result.rows === 0 && result.sampleErrors[0]?.includes("did not respond"))
+    return { ...result, heapMb: { before, columns, after: NaN, peak } };
+  const after = await heapMb();
+  await cdp.detach();
+  return { ...result, heapMb: { before, columns, after, peak: Math.max(peak, after) } };
 }

@@ -33,6 +33,9 @@ import {
   LaneAnswer,
   OperatorRecord,
   PATHS,
+  PlaceMatch,
+  PlacesAnswer,
+  PlacesParams,
   Query,
   RouteOptionsAnswer,
   RouteOptionsParams,
@@ -121,7 +124,7 @@ export class RouteApiClient {
 
   constructor(private readonly options: RouteApiClientOptions) {
     this.now = options.now ?? (() => Date.now());
-    this.deadlineMs = options.deadlineMs ?? 30_000;
+    this.deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
     // A call may wait up to maxWaitMs in the batching window before it is sent; the transport stops
     // early enough to hand back its best answer (e.g. the last 429) before the call's hard deadline.
     this.workMs = Math.max(0, this.deadlineMs - (options.maxWaitMs ?? 100) - SETTLE_MARGIN_MS);
@@ -248,6 +251,20 @@ export class RouteApiClient {
   async routePath(params: RoutePathParams, options: CallOptions = {}): Promise<RoutePathAnswer> {
     const body = await this.call({ path: PATHS.path, query: { ...params } }, options);
     return pathFeatureOf(body);
+  }
+
+  /**
+   * Places by name or code, best first (extension `GET /route-information/api/places`, free).
+   * Cached like the other answers, so a sheet repeating a name asks once.
+   */
+  async places(params: PlacesParams, options: CallOptions = {}): Promise<PlacesAnswer> {
+    const body = await this.call({ path: PATHS.places, query: { ...params } }, options);
+    const results = (body as { results?: unknown } | null)?.results;
+    if (!Array.isArray(results)) throw unexpected("an object with a results list of places");
+    return {
+      query: String((body as { query?: unknown }).query ?? params.query),
+      results: results.filter(isPlaceMatch),
+    };
   }
 
   /** Multimodal route options (`GET /route-optimizer/api/external`); needs optimizer access. */
@@ -423,6 +440,12 @@ export class RouteApiClient {
   }
 }
 
+/**
+ * Longest a call waits by default: a cell waiting on a dead service shows #N/A with the reason
+ * within 10 s (Excel shows #BUSY! until then), while a slow but working service still answers.
+ */
+export const DEFAULT_DEADLINE_MS = 9_000;
+
 /** Time kept between the transport's last answer and the call's hard deadline. */
 const SETTLE_MARGIN_MS = 100;
 
@@ -493,6 +516,15 @@ function pathFeatureOf(body: unknown): RoutePathAnswer {
         : [],
     },
   };
+}
+
+function isPlaceMatch(item: unknown): item is PlaceMatch {
+  const m = item as Partial<PlaceMatch> | null;
+  return (
+    typeof m?.name === "string" &&
+    (m.kind === "port" || m.kind === "terminal" || m.kind === "place") &&
+    (m.match === "exact" || m.match === "fuzzy")
+  );
 }
 
 function stringListField(body: unknown, field: string): string[] {

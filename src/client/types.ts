@@ -85,6 +85,35 @@ export interface TerminalRecord {
 export type OperatorRecord = Operator;
 export type RouteOptionsAnswer = RouteSearchResult;
 
+/** Extension `GET /route-information/api/places`: names and codes looked up (free). */
+export interface PlacesParams {
+  query: string;
+  /** 1..20, default 5. */
+  limit?: number;
+}
+
+export interface PlaceMatch {
+  kind: "port" | "terminal" | "place";
+  /** The place's UN/LOCODE (a terminal's: its port's). */
+  locode?: string;
+  name: string;
+  country?: string;
+  lat?: number;
+  lng?: number;
+  /** Terminals only: the id the other endpoints accept. */
+  terminalId?: string;
+  modalities?: string[];
+  /** `exact`: a code, name or alias equal after case/accent folding; `fuzzy`: prefix, word or edit distance. */
+  match: "exact" | "fuzzy";
+  /** 0..1, best first. */
+  score: number;
+}
+
+export interface PlacesAnswer {
+  query: string;
+  results: PlaceMatch[];
+}
+
 /** Calls the batch extension can carry. */
 export type BatchableType = "distance" | "emissions" | "terminals";
 
@@ -95,6 +124,7 @@ export const PATHS = {
   batch: "/route-information/api/batch",
   path: "/route-information/api/path",
   account: "/account",
+  places: "/route-information/api/places",
   routeOptions: "/route-optimizer/api/external",
   operators: "/route-optimizer/api/external/operators",
 } as const;

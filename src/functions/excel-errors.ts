@@ -4,7 +4,8 @@
  * - no key, invalid key, inactive account, no optimizer access → #N/A "… open the Route Sheets pane";
  * - out of credits → #N/A "Out of credits";
  * - unknown place or no route → #N/A with the detail;
- * - service unreachable, too busy or too slow → #N/A "Service unavailable".
+ * - service unreachable, too busy or too slow → #N/A "Service unavailable: <reason>".
+ * Messages are cut to fit a cell (about 100 characters, see cellSized).
  */
 import { ApiError, isApiError } from "../client/errors";
 
@@ -39,8 +40,32 @@ export interface FailureContext {
   optimizer?: boolean;
 }
 
+/** About the most a cell shows of an error message; the full text is in the pane and on the help page. */
+export const CELL_MESSAGE_LIMIT = 100;
+
+/**
+ * A message cut to fit a cell: the service's details run on after their first clause with the
+ * allowed forms ("…; allowed forms: …"), which the help page lists; past the limit, an ellipsis.
+ */
+export function cellSized(message: string, limit = CELL_MESSAGE_LIMIT): string {
+  const first = message.split(/;\s+(?=allowed|use |pass |expected)/)[0].replace(/[.;:,\s]+$/, "");
+  return first.length <= limit ? first : `${first.slice(0, limit - 1).trimEnd()}…`;
+}
+
+/** Typed text quoted in a message, cut so the message still fits a cell. */
+export function quoted(text: unknown, max = 30): string {
+  const s = String(text ?? "").trim();
+  return `"${s.length > max ? `${s.slice(0, max - 1)}…` : s}"`;
+}
+
 /** What Excel should show for a failure (pure, so it is testable without the CustomFunctions global). */
 export function describeFailure(error: unknown, context: FailureContext = {}): ExcelErrorSpec {
+  const spec = fullFailure(error, context);
+  return { ...spec, message: cellSized(spec.message) };
+}
+
+/** The failure with its whole message (for the pane and logs). */
+export function fullFailure(error: unknown, context: FailureContext = {}): ExcelErrorSpec {
   if (error instanceof InputError) return { kind: "invalidValue", message: error.message };
   if (error instanceof NoResultError) return { kind: "notAvailable", message: error.message };
   if (!isApiError(error)) {
@@ -50,6 +75,16 @@ export function describeFailure(error: unknown, context: FailureContext = {}): E
     };
   }
   return describeApiError(error, context);
+}
+
+/** Why the service could not be asked, in a few words. */
+function unavailableReason(error: ApiError): string {
+  const detail = error.detail || "";
+  if (error.title === "Timeout") return detail ? detail.replace(/^No/, "no") : "no answer in time";
+  if (/No service URL/i.test(detail)) return "no service URL: open the Route Sheets pane";
+  if (/^Unexpected answer/.test(detail)) return "unexpected answer, check the service URL";
+  if (error.status >= 500) return `the service answered ${error.status}`;
+  return "cannot reach the service";
 }
 
 function describeApiError(error: ApiError, context: FailureContext): ExcelErrorSpec {
@@ -87,7 +122,10 @@ function describeApiError(error: ApiError, context: FailureContext): ExcelErrorS
       };
     default:
       if (error.status === 0 || error.status >= 500)
-        return { kind: "notAvailable", message: SERVICE_UNAVAILABLE };
+        return {
+          kind: "notAvailable",
+          message: `${SERVICE_UNAVAILABLE}: ${unavailableReason(error)}`,
+        };
       return { kind: "notAvailable", message: detail };
   }
 }

@@ -100,32 +100,32 @@ enum FuelType {
 }
 
 /**
- * ISO container type.
+ * ISO container type, named as the trade writes it (the build drops the quotes TypeScript needs).
  * @customenum {string}
  */
 enum ContainerType {
   /** 20 ft dry van. */
-  DV20 = "20DV",
+  "20DV" = "20DV",
   /** 40 ft dry van. */
-  DV40 = "40DV",
+  "40DV" = "40DV",
   /** 40 ft high cube. */
-  HC40 = "40HC",
+  "40HC" = "40HC",
   /** 45 ft high cube. */
-  HC45 = "45HC",
+  "45HC" = "45HC",
   /** 20 ft reefer. */
-  RF20 = "20RF",
+  "20RF" = "20RF",
   /** 40 ft reefer. */
-  RF40 = "40RF",
+  "40RF" = "40RF",
   /** 20 ft open top. */
-  OT20 = "20OT",
+  "20OT" = "20OT",
   /** 40 ft open top. */
-  OT40 = "40OT",
+  "40OT" = "40OT",
   /** 20 ft flat rack. */
-  FR20 = "20FR",
+  "20FR" = "20FR",
   /** 40 ft flat rack. */
-  FR40 = "40FR",
+  "40FR" = "40FR",
   /** 20 ft tank. */
-  TK20 = "20TK",
+  "20TK" = "20TK",
 }
 
 /**
@@ -133,8 +133,8 @@ enum ContainerType {
  * @customfunction DISTANCE
  * @helpurl https://localhost:3000/help/ROUTE.DISTANCE#ROUTE.DISTANCE
  * @cancelable
- * @param origin From: a UN/LOCODE (NLRTM), a terminal id or "lat,lng"; a cell or a range.
- * @param destination To: a UN/LOCODE (CNSHA), a terminal id or "lat,lng"; a cell or a range.
+ * @param origin From: a UN/LOCODE (NLRTM), a name (Rotterdam), "lat,lng" (51.95,4.05 or 51,95;4,05) or a terminal; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA), a name (Shanghai), "lat,lng" or a terminal (NLRTM Euromax); a cell or a range.
  * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
  * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
  * @param [unit] Unit of the result: km (default), nm, mi or m.
@@ -161,8 +161,8 @@ export async function distance(
  * @customfunction EMISSIONS
  * @helpurl https://localhost:3000/help/ROUTE.EMISSIONS#ROUTE.EMISSIONS
  * @cancelable
- * @param origin From: a UN/LOCODE (NLRTM) or "lat,lng"; a cell or a range.
- * @param destination To: a UN/LOCODE (CNSHA) or "lat,lng"; a cell or a range.
+ * @param origin From: a UN/LOCODE (NLRTM), a name (Rotterdam), "lat,lng" (51.95,4.05 or 51,95;4,05) or a terminal; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA), a name (Shanghai), "lat,lng" or a terminal (NLRTM Euromax); a cell or a range.
  * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
  * @param [per] TEU (default) or TON.
  * @param [containerType] Container type, e.g. 20DV or 40HC.
@@ -203,8 +203,8 @@ export async function emissions(
  * @customfunction PASSAGES
  * @helpurl https://localhost:3000/help/ROUTE.PASSAGES#ROUTE.PASSAGES
  * @cancelable
- * @param origin From: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
- * @param destination To: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
+ * @param origin From: a UN/LOCODE (NLRTM), a name (Rotterdam), "lat,lng" (51.95,4.05 or 51,95;4,05) or a terminal; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA), a name (Shanghai), "lat,lng" or a terminal (NLRTM Euromax); a cell or a range.
  * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
  * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
  * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
@@ -225,28 +225,28 @@ export async function passages(
 }
 
 /**
- * One lane in full: distance (km, nm), kg CO2e per TEU and per tonne, passages and modality. Where Excel has data types, a card whose fields formulas read (=A2.Distance); elsewhere a header and a row.
+ * Lanes in full: distance (km, nm), kg CO2e per TEU and per tonne, passages and modality. Where Excel has data types, one card per lane whose fields formulas read (=A2.Distance); elsewhere a header and one row per lane.
  * @customfunction LANE
  * @helpurl https://localhost:3000/help/ROUTE.LANE#ROUTE.LANE
  * @cancelable
- * @param origin From: a UN/LOCODE, a terminal id or "lat,lng".
- * @param destination To: a UN/LOCODE, a terminal id or "lat,lng".
+ * @param origin From: a UN/LOCODE (NLRTM), a name (Rotterdam), "lat,lng" (51.95,4.05 or 51,95;4,05) or a terminal; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA), a name (Shanghai), "lat,lng" or a terminal (NLRTM Euromax); a cell or a range.
  * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
  * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
  * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
  * @param [containerType] Container type, e.g. 20DV or 40HC.
  * @param [fuelType] Fuel type, e.g. VLSFO, HFO, MGO, LNG.
  * @param invocation Invocation context (formula value preview spends no credit).
- * @returns A lane card, or a header row and a value row.
+ * @returns A card per lane, or a header row and a row per lane.
  */
 export async function lane(
-  origin: any,
-  destination: any,
-  modality?: Modality,
-  vesselInfo?: any,
-  avoid?: string,
-  containerType?: ContainerType,
-  fuelType?: FuelType,
+  origin: any[][],
+  destination: any[][],
+  modality?: Modality[][],
+  vesselInfo?: any[][],
+  avoid?: string[][],
+  containerType?: ContainerType[][],
+  fuelType?: FuelType[][],
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return route.lane(
@@ -294,25 +294,25 @@ export async function operators(
 }
 
 /**
- * Multimodal routings: one row per distinct routing (same legs, services and transfer ports) with its next departure in the window, how often it sails, departures in the window, ports, modalities, operators, lead time (days), transfers, kg CO2e per TEU, latest drop-off and earliest pick-up (dates).
+ * Multimodal routings: one row per distinct routing (same legs, services and transfer ports) with its next departure in the window, how often it sails, departures in the window, ports, modalities, operators, lead time (days), transfers, kg CO2e per TEU, latest drop-off and earliest pick-up (dates), under a header row.
  * @customfunction OPTIONS
  * @helpurl https://localhost:3000/help/ROUTE.OPTIONS#ROUTE.OPTIONS
  * @cancelable
- * @param origin From: a UN/LOCODE, a terminal id or "lat,lng".
- * @param destination To: a UN/LOCODE, a terminal id or "lat,lng".
+ * @param origin From: a UN/LOCODE (NLRTM), a name (Rotterdam), "lat,lng" (51.95,4.05 or 51,95;4,05) or a terminal; a cell or a range.
+ * @param destination To: a UN/LOCODE (CNSHA), a name (Shanghai), "lat,lng" or a terminal (NLRTM Euromax); a cell or a range.
  * @param [modalities] Modalities to consider, comma-separated: DEEPSEA, SHORTSEA, BARGE, RAIL, TRUCK (default all).
  * @param [maxTransfers] Largest number of transfers.
  * @param [sort] LEAD_TIME (default), EMISSIONS, TRANSFERS, DEPARTURE or ARRIVAL.
  * @param [top] How many routings to show (default 5).
- * @param [minDeparture] Earliest departure: a date (default: the service's window).
- * @param [maxDeparture] Latest departure: a date.
- * @param [header] TRUE for a header row above the routings (default FALSE).
+ * @param [minDeparture] Earliest departure: a date cell, 2026-12-01 or 01.12.2026 (default: the service's window).
+ * @param [maxDeparture] Latest departure: a date cell, 2026-12-01 or 01.12.2026.
+ * @param [header] FALSE to leave out the header row above the routings (default TRUE).
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns One row per distinct routing.
  */
 export async function options(
-  origin: string,
-  destination: string,
+  origin: any,
+  destination: any,
   modalities?: string,
   maxTransfers?: number,
   sort?: Sort,

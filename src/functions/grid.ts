@@ -16,6 +16,8 @@ export interface Shape {
 export function asGrid(raw: unknown): Grid {
   if (!Array.isArray(raw)) return [[raw ?? null]];
   if (raw.length === 0) return [[null]];
+  // Excel's own rows are used as they are: a whole column is a million of them, not to be copied.
+  if ((raw as unknown[]).every(Array.isArray)) return raw as Grid;
   return (raw as unknown[]).map((row) => (Array.isArray(row) ? row : [row]));
 }
 
@@ -27,8 +29,8 @@ function isSingle(shape: Shape): boolean {
   return shape.rows === 1 && shape.cols === 1;
 }
 
-const describeShape = (s: Shape) =>
-  `${s.rows} row${s.rows === 1 ? "" : "s"} × ${s.cols} column${s.cols === 1 ? "" : "s"}`;
+/** "3×1": rows × columns, short enough for a cell's message. */
+const describeShape = (s: Shape) => `${s.rows}×${s.cols}`;
 
 /**
  * The shape every range argument shares; #VALUE! naming the two parameters and their shapes when
@@ -45,7 +47,7 @@ export function commonShape(args: Record<string, Grid>): Shape {
     else if (found.shape.rows !== shape.rows || found.shape.cols !== shape.cols)
       throw new InputError(
         `${found.name} (${describeShape(found.shape)}) and ${name} (${describeShape(shape)}) differ in shape: ` +
-          "give ranges of the same shape, or a single value for every lane"
+          "give ranges of one shape, or one value"
       );
   }
   return found?.shape ?? { rows: 1, cols: 1 };
@@ -54,6 +56,43 @@ export function commonShape(args: Record<string, Grid>): Shape {
 /** The cell of `grid` for position (r, c) of the common shape: a single value broadcasts. */
 export function cellAt(grid: Grid, r: number, c: number): unknown {
   return isSingle(shapeOf(grid)) ? grid[0][0] : grid[r][c];
+}
+
+/** An empty cell as Excel passes it in a range (null or ""), or only spaces. */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === null || value === undefined || (typeof value === "string" && value.trim() === "")
+  );
+}
+
+/** Index of the last row with a non-blank cell; -1 when every cell is blank. Scans from the end. */
+export function lastFilledRow(grid: Grid): number {
+  for (let r = grid.length - 1; r >= 0; r--) {
+    const row = grid[r];
+    for (let c = 0; c < row.length; c++) if (!isBlank(row[c])) return r;
+  }
+  return -1;
+}
+
+/**
+ * The arguments with the trailing rows cut where every range is blank from there on (a whole
+ * column, A:A, passes all 1,048,576 rows of the sheet; the lanes are its first few thousand), so
+ * the work and the spill follow the lanes, not the sheet. Single values broadcast and are kept.
+ * Throws like commonShape when the shapes differ. `rows` is 0 when every range is blank.
+ */
+export function trimTrailingBlankRows(args: Record<string, Grid>): {
+  grids: Record<string, Grid>;
+  rows: number;
+} {
+  const shape = commonShape(args);
+  let rows = 0;
+  for (const grid of Object.values(args))
+    if (!isSingle(shapeOf(grid))) rows = Math.max(rows, lastFilledRow(grid) + 1);
+  if (shape.rows === 1 || rows >= shape.rows) return { grids: args, rows: shape.rows };
+  const grids: Record<string, Grid> = {};
+  for (const [name, grid] of Object.entries(args))
+    grids[name] = isSingle(shapeOf(grid)) ? grid : grid.slice(0, Math.max(rows, 1));
+  return { grids, rows };
 }
 
 /** Calls `each` for every position of the common shape with that position's arguments. */

@@ -1,53 +1,39 @@
 /**
  * What each ROUTE.* function does, with the client injected so it runs (and is tested) outside
- * Excel. functions.ts holds the thin @customfunction wrappers Excel registers.
+ * Excel. functions.ts holds the thin @customfunction wrappers Excel registers; the parts live in
+ * lane-runner.ts (ranges, blanks, one error cell per lane), lane-query.ts (places and choices),
+ * lane-output.ts (LANE's card and row) and option-rows.ts (OPTIONS' rows).
  *
- * Per-lane functions (DISTANCE, EMISSIONS, PASSAGES) take each per-lane argument as a cell or a
- * range (see grid.ts) and answer in the same shape; each lane is its own client call, so the
- * client's cache, de-duplication and batch window turn a 5,000-row spill into a few requests, and
- * one bad row gets its own error cell. Called with plain values (not arrays) they answer a plain
- * value, as a single-cell formula shows it.
+ * Per-lane functions (DISTANCE, EMISSIONS, PASSAGES, LANE) take each per-lane argument as a cell or
+ * a range and answer in the same shape; each lane is its own client call, so the client's cache,
+ * de-duplication and batch window turn a 5,000-row spill into a few requests.
  */
 import { NotCachedError, RouteApiClient } from "../client/api-client";
-import { departureOf, distinctRoutings, DistinctRouting } from "../client/distinct-routings";
-import type { EmissionsParams, LaneAnswer, RouteOption } from "../client/types";
+import { distinctRoutings } from "../client/distinct-routings";
 import { FailureContext, InputError, NoResultError, toExcelError } from "./excel-errors";
-import { asGrid, mapGrid } from "./grid";
-import { requirePlace } from "./place-type";
+import { isoDateOf } from "./excel-dates";
+import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
+import { laneEntity, LANE_COLUMNS, laneRow, passagesText } from "./lane-output";
+import { laneQuery, placeArgument, withSuggestions } from "./lane-query";
+import { BLANK, Cell, laneAnswers, LaneResult, perLane } from "./lane-runner";
+import { OPTION_COLUMNS, routingRow } from "./option-rows";
 import { supportsDataTypes } from "./runtime-features";
-import { excelDate, isoDateOf } from "./excel-dates";
 import {
-  fromMetres,
   METRES_PER_UNIT,
   optionalBoolean,
   optionalInteger,
   optionalText,
-  parseAvoid,
   parseBasis,
-  parseModality,
   parseUnit,
+  roundedDistance,
+  oneDecimal,
 } from "./units";
 
-/** Shown instead of a value while Excel previews a formula: previews must not spend credits. */
-export const PREVIEW_MESSAGE = "Preview: press Enter to compute";
-
-export type Cell = string | number;
-/** One answer cell of a spill: a value or Excel's error for that lane. */
-export type Answer = Cell | CustomFunctions.Error;
-/** What a per-lane function returns: a value for plain arguments, rows of answers for ranges. */
-export type LaneResult = Cell | Answer[][];
-
-/** The part of CustomFunctions.Invocation the functions read. */
-export interface InvocationLike {
-  isInValuePreview?: boolean | string;
-  /** Set by Excel on @cancelable functions: called when the user or Excel stops the call. */
-  onCanceled?: () => void;
-}
-
-export function isPreview(invocation: InvocationLike | null | undefined): boolean {
-  const flag = invocation?.isInValuePreview;
-  return flag === true || flag === "true";
-}
+export { PREVIEW_MESSAGE, isPreview } from "./invocation";
+export type { InvocationLike } from "./invocation";
+export type { Answer, Cell, LaneResult } from "./lane-runner";
+export { LANE_COLUMNS, laneEntity, laneRow, NO_PASSAGES } from "./lane-output";
+export { OPTION_COLUMNS, optionRows, routingRow } from "./option-rows";
 
 export interface RouteFunctions {
   distance(
@@ -104,95 +90,21 @@ export interface RouteFunctions {
   ): Promise<unknown[][]>;
 }
 
-/** Text of PASSAGES for a route through no canal or strait. */
-export const NO_PASSAGES = "none";
-
 export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunctions {
-  /** Runs a lookup; in preview from the cache only. Failures become CustomFunctions.Error. */
-  async function run<T>(
-    invocation: InvocationLike | undefined,
-    compute: (cacheOnly: boolean) => Promise<T>,
-    preview: T,
-    context: FailureContext = {}
-  ): Promise<T> {
-    try {
-      return await cancelable(invocation, compute(isPreview(invocation)));
-    } catch (error) {
-      if (error instanceof NotCachedError) return preview;
-      throw toExcelError(error, context);
-    }
-  }
-
-  /**
-   * Runs `each` for every lane of the ranges; each lane's failure becomes its own error cell. A
-   * shape mismatch fails the whole call. Plain arguments give a plain value (or throw).
-   */
-  async function perLane(
-    invocation: InvocationLike | undefined,
-    args: Record<string, unknown>,
-    each: (cells: Record<string, unknown>, cacheOnly: boolean) => Promise<Cell>
-  ): Promise<LaneResult> {
-    const cacheOnly = isPreview(invocation);
-    const single = singleCells(args);
-    if (single) {
-      // A single-cell formula (the common case, 10,000 of them in a sheet): no grid to build.
-      const asCell = (value: Cell) => (Object.values(args).some(Array.isArray) ? [[value]] : value);
-      try {
-        return asCell(await cancelable(invocation, each(single, cacheOnly)));
-      } catch (error) {
-        if (error instanceof NotCachedError) return asCell(PREVIEW_MESSAGE);
-        throw toExcelError(error);
-      }
-    }
-    // A 10,000-row sheet repeats its lanes: each distinct row of arguments is worked out once.
-    const seen = new Map<string, Promise<Answer>>();
-    const settle = (cells: Record<string, unknown>): Promise<Answer> => {
-      const key = JSON.stringify(Object.values(cells));
-      let answer = seen.get(key);
-      if (!answer) {
-        answer = each(cells, cacheOnly).catch((error: unknown) =>
-          error instanceof NotCachedError ? PREVIEW_MESSAGE : toExcelError(error)
-        );
-        seen.set(key, answer);
-      }
-      return answer;
+  /** One lane's call with its query resolved, unknown codes answered with a suggestion. */
+  const onLane =
+    <T>(
+      ask: (
+        client: RouteApiClient,
+        lane: Awaited<ReturnType<typeof laneQuery>>,
+        cacheOnly: boolean
+      ) => Promise<T>
+    ) =>
+    async (cells: Record<string, unknown>, cacheOnly: boolean): Promise<T> => {
+      const client = getClient();
+      const lane = await laneQuery(client, cells, cacheOnly);
+      return withSuggestions(client, lane, cacheOnly, () => ask(client, lane, cacheOnly));
     };
-    let rows: Promise<Answer>[][];
-    try {
-      const grids: Record<string, unknown[][]> = {};
-      for (const [name, raw] of Object.entries(args)) grids[name] = asGrid(raw);
-      rows = mapGrid(grids, settle);
-    } catch (error) {
-      throw toExcelError(error);
-    }
-    const answers = await cancelable(
-      invocation,
-      Promise.all(rows.map((row) => Promise.all(row)))
-    ).catch((error: unknown) => {
-      throw toExcelError(error);
-    });
-    const ranged = Object.values(args).some(Array.isArray);
-    if (answers.length === 1 && answers[0].length === 1) {
-      const only = answers[0][0];
-      // One cell: its error is the formula's error, as Excel shows it for a plain value.
-      if (only instanceof CustomFunctions.Error) throw only;
-      return ranged ? answers : only;
-    }
-    return answers;
-  }
-
-  /** The emissions query of one lane, checked here so bad rows cost no request. */
-  function laneQuery(cells: Record<string, unknown>): EmissionsParams {
-    return {
-      origin: requirePlace(cells.origin, "origin").value,
-      destination: requirePlace(cells.destination, "destination").value,
-      modality: parseModality(cells.modality),
-      vesselInfo: optionalText(cells.vesselInfo),
-      avoid: parseAvoid(cells.avoid),
-      containerType: optionalText(cells.containerType),
-      fuelType: optionalText(cells.fuelType)?.toUpperCase(),
-    };
-  }
 
   return {
     distance(origin, destination, modality, vesselInfo, unit, avoid, invocation) {
@@ -205,11 +117,11 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       return perLane(
         invocation,
         { origin, destination, modality, vesselInfo, avoid },
-        async (cells, cacheOnly) => {
-          const { containerType: _c, fuelType: _f, ...query } = laneQuery(cells);
-          const answer = await getClient().distance(query, { cacheOnly });
-          return fromMetres(answer.distance, chosenUnit);
-        }
+        onLane(async (client, { query }, cacheOnly) => {
+          const { containerType: _c, fuelType: _f, ...distanceQuery } = query;
+          const answer = await client.distance(distanceQuery, { cacheOnly });
+          return roundedDistance(answer.distance, chosenUnit);
+        })
       );
     },
 
@@ -229,8 +141,10 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
         { origin, destination, modality, per, containerType, fuelType, vesselInfo, avoid },
         async (cells, cacheOnly) => {
           const basis = parseBasis(cells.per);
-          const answer = await getClient().emissions(laneQuery(cells), { cacheOnly });
-          return basis === "TEU" ? answer.co2eTeu : answer.co2eTon;
+          return onLane(async (client, { query }) => {
+            const answer = await client.emissions(query, { cacheOnly });
+            return oneDecimal(basis === "TEU" ? answer.co2eTeu : answer.co2eTon);
+          })(cells, cacheOnly);
         }
       );
     },
@@ -239,55 +153,39 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       return perLane(
         invocation,
         { origin, destination, modality, vesselInfo, avoid },
-        async (cells, cacheOnly) => {
-          const answer = await getClient().lane(laneQuery(cells), { cacheOnly });
-          return answer.passages.length ? answer.passages.join(", ") : NO_PASSAGES;
-        }
+        onLane(async (client, { query }, cacheOnly) =>
+          passagesText((await client.lane(query, { cacheOnly })).passages)
+        )
       );
     },
 
     lane(origin, destination, modality, vesselInfo, avoid, containerType, fuelType, invocation) {
-      return run<unknown[][]>(
+      return laneCards(
         invocation,
-        async (cacheOnly) => {
-          const query = laneQuery(
-            firstCells({
-              origin,
-              destination,
-              modality,
-              vesselInfo,
-              avoid,
-              containerType,
-              fuelType,
-            })
-          );
-          const answer = await getClient().lane(query, { cacheOnly });
-          return supportsDataTypes()
-            ? [[laneEntity(query, answer)]]
-            : [LANE_COLUMNS.slice(), laneRow(query, answer)];
-        },
-        [[PREVIEW_MESSAGE]]
+        { origin, destination, modality, vesselInfo, avoid, containerType, fuelType },
+        onLane(async (client, { query }, cacheOnly) => {
+          const answer = await client.lane(query, { cacheOnly });
+          return supportsDataTypes() ? laneEntity(query, answer) : laneRow(query, answer);
+        })
       );
     },
 
     terminals(locode, name, invocation) {
-      return run<Cell[][]>(
-        invocation,
-        async (cacheOnly) => {
-          const code = optionalText(locode)?.toUpperCase().replace(/\s+/g, "");
-          if (!code) throw new InputError("locode is required: a UN/LOCODE such as NLRTM");
-          const terminals = await getClient().terminals(
-            { terminalLocode: code, terminalName: optionalText(name) },
-            { cacheOnly }
+      return run<Cell[][]>(invocation, async (cacheOnly) => {
+        const code = optionalText(locode)
+          ?.toUpperCase()
+          .replace(/[\s-]+/g, "");
+        if (!code) throw new InputError("locode is required: a UN/LOCODE such as NLRTM");
+        const terminals = await getClient().terminals(
+          { terminalLocode: code, terminalName: optionalText(name) },
+          { cacheOnly }
+        );
+        if (terminals.length === 0)
+          throw new NoResultError(
+            `No terminals found for locode ${code}${optionalText(name) ? ` and name "${optionalText(name)}"` : ""}`
           );
-          if (terminals.length === 0)
-            throw notFound(
-              `No terminals found for locode ${code}${optionalText(name) ? ` and name "${optionalText(name)}"` : ""}`
-            );
-          return terminals.map((t) => [t.name, t.locode, t.id]);
-        },
-        [[PREVIEW_MESSAGE]]
-      );
+        return terminals.map((t) => [t.name, t.locode, t.id]);
+      });
     },
 
     operators(search, invocation) {
@@ -304,10 +202,9 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
               )
             : all;
           if (matches.length === 0)
-            throw notFound(`No operators match "${optionalText(search)}" by name or SCAC`);
+            throw new NoResultError(`No operators match "${optionalText(search)}" by name or SCAC`);
           return matches.map((o) => [o.name, o.scac ?? "", o.id]);
         },
-        [[PREVIEW_MESSAGE]],
         { optimizer: true }
       );
     },
@@ -327,11 +224,18 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       return run<unknown[][]>(
         invocation,
         async (cacheOnly) => {
-          const from = requirePlace(origin, "origin");
-          const to = requirePlace(destination, "destination");
           const count = optionalInteger(top, "top", 1) ?? 5;
-          const withHeader = optionalBoolean(header, "header") ?? false;
-          const answer = await getClient().routeOptions(
+          const withHeader = optionalBoolean(header, "header") ?? true;
+          const window = {
+            minDeparture: isoDateOf(minDeparture, "minDeparture"),
+            maxDeparture: isoDateOf(maxDeparture, "maxDeparture"),
+          };
+          const client = getClient();
+          const [from, to] = await Promise.all([
+            placeArgument(client, firstCell(origin), "origin", cacheOnly),
+            placeArgument(client, firstCell(destination), "destination", cacheOnly),
+          ]);
+          const answer = await client.routeOptions(
             {
               origin: from.value,
               originType: from.type,
@@ -340,170 +244,74 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
               modalities: listOf(modalities),
               maxTransfers: optionalInteger(maxTransfers, "maxTransfers", 0),
               sort: optionalText(sort)?.toUpperCase(),
-              minDeparture: isoDateOf(minDeparture, "minDeparture"),
-              maxDeparture: isoDateOf(maxDeparture, "maxDeparture"),
+              ...window,
             },
             { cacheOnly }
           );
           const routings = distinctRoutings(answer.results).slice(0, count);
           if (routings.length === 0)
-            throw notFound(
-              `No route options found from ${from.value} to ${to.value} with these constraints`
+            throw new NoResultError(
+              `No route options from ${from.value} to ${to.value} with these constraints`
             );
           const dates = supportsDataTypes();
           const rows: unknown[][] = routings.map((r) => routingRow(r, dates));
           return withHeader ? [OPTION_COLUMNS.slice(), ...rows] : rows;
         },
-        [[PREVIEW_MESSAGE]],
         { optimizer: true }
       );
     },
   };
 }
 
-/** Settles with `work`, or rejects when Excel cancels a @cancelable call (the answer still fills the cache). */
-function cancelable<T>(invocation: InvocationLike | undefined, work: Promise<T>): Promise<T> {
-  // Excel calls onCanceled only on @cancelable functions; setting it elsewhere is harmless.
-  if (!invocation) return work;
-  return new Promise<T>((resolve, reject) => {
-    invocation.onCanceled = () => reject(new Error("Canceled"));
-    work.then(resolve, reject);
-  });
-}
-
-/** The arguments' values when each is a plain value or a single cell; undefined for ranges. */
-function singleCells(args: Record<string, unknown>): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(args)) {
-    if (!Array.isArray(raw)) out[name] = raw ?? null;
-    else if (raw.length === 1 && Array.isArray(raw[0]) && raw[0].length === 1)
-      out[name] = raw[0][0];
-    else return undefined;
+/** Runs a lookup; in preview from the cache only. Failures become CustomFunctions.Error. */
+async function run<T>(
+  invocation: InvocationLike | undefined,
+  compute: (cacheOnly: boolean) => Promise<T>,
+  context: FailureContext = {}
+): Promise<T> {
+  try {
+    return await cancelable(invocation, compute(isPreview(invocation)));
+  } catch (error) {
+    if (error instanceof NotCachedError) return [[PREVIEW_MESSAGE]] as T;
+    throw toExcelError(error, context);
   }
-  return out;
-}
-
-/** LANE takes one lane: the first cell of any range given. */
-function firstCells(args: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(args)) out[name] = asGrid(raw)[0][0];
-  return out;
-}
-
-/** Header of ROUTE.LANE's spilled form (runtimes without data types). */
-export const LANE_COLUMNS = [
-  "Origin",
-  "Destination",
-  "Modality",
-  "Distance (km)",
-  "Distance (nm)",
-  "kg CO2e per TEU",
-  "kg CO2e per tonne",
-  "Passages",
-] as const;
-
-export function laneRow(query: EmissionsParams, answer: LaneAnswer): Cell[] {
-  return [
-    query.origin,
-    query.destination,
-    query.modality,
-    answer.distance / 1000,
-    answer.distance / 1852,
-    answer.co2eTeu,
-    answer.co2eTon,
-    answer.passages.length ? answer.passages.join(", ") : NO_PASSAGES,
-  ];
 }
 
 /**
- * The lane as an entity value (CustomFunctionsRuntime 1.4): a card whose fields formulas read,
- * e.g. =A2.Distance (km), =A2.Passages.
+ * ROUTE.LANE over cells or ranges: one card per lane in a column where Excel has data types, else
+ * a header and one row per lane (a lane's error in its row's first cell, blank lanes blank).
  */
-export function laneEntity(query: EmissionsParams, answer: LaneAnswer): Record<string, unknown> {
-  const number = (value: number, numberFormat: string) => ({
-    type: "FormattedNumber",
-    basicValue: value,
-    numberFormat,
-  });
-  const text = (value: string) => ({ type: "String", basicValue: value });
-  return {
-    type: "Entity",
-    text: `${query.origin} → ${query.destination} (${query.modality})`,
-    properties: {
-      Origin: text(query.origin),
-      Destination: text(query.destination),
-      Modality: text(query.modality),
-      Distance: number(answer.distance / 1000, '#,##0.0 "km"'),
-      DistanceNm: number(answer.distance / 1852, '#,##0.0 "nm"'),
-      CO2ePerTEU: number(answer.co2eTeu, '#,##0.0 "kg CO2e/TEU"'),
-      CO2ePerTonne: number(answer.co2eTon, '#,##0.0 "kg CO2e/t"'),
-      Passages: text(answer.passages.length ? answer.passages.join(", ") : NO_PASSAGES),
-      ...(query.avoid ? { Avoided: text(query.avoid) } : {}),
+async function laneCards(
+  invocation: InvocationLike | undefined,
+  args: Record<string, unknown>,
+  each: (cells: Record<string, unknown>, cacheOnly: boolean) => Promise<unknown>
+): Promise<unknown[][]> {
+  const cards = supportsDataTypes();
+  const width = cards ? 1 : LANE_COLUMNS.length;
+  const padded = (first: unknown) => [first, ...Array<string>(width - 1).fill(BLANK)];
+  const result = await laneAnswers<unknown>(
+    invocation,
+    args,
+    {
+      places: ["origin", "destination"],
+      blank: padded(BLANK),
+      preview: padded(PREVIEW_MESSAGE),
+      failed: (error) => padded(error),
     },
-    layouts: {
-      card: {
-        title: { property: "Origin" },
-        sections: [
-          {
-            layout: "List",
-            properties: [
-              "Destination",
-              "Modality",
-              "Distance",
-              "DistanceNm",
-              "CO2ePerTEU",
-              "CO2ePerTonne",
-              "Passages",
-            ],
-          },
-        ],
-      },
-    },
-  };
+    async (cells, cacheOnly) => {
+      const answer = await each(cells, cacheOnly);
+      return Array.isArray(answer) ? answer : [answer];
+    }
+  );
+  const lanes = (result.single ? [result.answer] : result.answers.flat()) as unknown[][];
+  return cards ? lanes : [LANE_COLUMNS.slice(), ...lanes];
 }
 
-/** Columns of ROUTE.OPTIONS, in order (the header row when asked for). */
-export const OPTION_COLUMNS = [
-  "Next departure",
-  "Sails",
-  "Departures in window",
-  "Route",
-  "Modalities",
-  "Operators",
-  "Lead time (days)",
-  "Transfers",
-  "kg CO2e per TEU",
-  "Latest drop-off",
-  "Earliest pick-up",
-] as const;
-
-/** One spilled row per distinct routing: its next departure, how often it sails, its figures. */
-export function routingRow(routing: DistinctRouting, formattedDates = false): unknown[] {
-  const option = routing.next;
-  const legs = option.legs ?? [];
-  const ports = legs.length ? [legs[0].origin, ...legs.map((leg) => leg.destination)] : [];
-  const operators = unique(legs.flatMap((leg) => (leg.operators ?? []).map((op) => op.name)));
-  const date = (iso: string | undefined) => excelDate(iso, formattedDates);
-  return [
-    date(departureOf(option)),
-    routing.frequency,
-    routing.departures.length,
-    ports.join(" > "),
-    legs.map((leg) => leg.modality).join(" > "),
-    operators.join(", "),
-    option.leadTimeInMinutes / 1440,
-    option.transfers,
-    option.emissionsInKgCo2e,
-    date(option.latestDropOff),
-    date(option.earliestPickup),
-  ];
-}
-
-/** The routing rows of a search answer, as ROUTE.OPTIONS spills them (dates as serials). */
-export function optionRows(options: RouteOption[], top = 5): unknown[][] {
-  return distinctRoutings(options)
-    .slice(0, top)
-    .map((r) => routingRow(r));
+/** OPTIONS asks for one lane: the first cell of a range. */
+function firstCell(raw: unknown): unknown {
+  let value = raw;
+  while (Array.isArray(value)) value = value[0];
+  return value;
 }
 
 /** "DEEPSEA, RAIL" or a range of cells → ["DEEPSEA", "RAIL"]; undefined when empty. */
@@ -513,13 +321,5 @@ function listOf(raw: unknown): string[] | undefined {
     .flatMap((cell) => (optionalText(cell) ?? "").split(/[\s,;]+/))
     .map((item) => item.trim().toUpperCase())
     .filter((item) => item !== "");
-  return items.length ? unique(items) : undefined;
-}
-
-function unique<T>(items: T[]): T[] {
-  return [...new Set(items)];
-}
-
-function notFound(message: string): NoResultError {
-  return new NoResultError(message);
+  return items.length ? [...new Set(items)] : undefined;
 }

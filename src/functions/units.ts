@@ -79,3 +79,14 @@ export function optionalInteger(raw: unknown, parameter: string, min: number): n
   }
   return value;
 }
+
+/** Rounded to one decimal: the precision the distances (0.1 km, 0.1 nm) and emissions (0.1 kg) have. */
+export function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** A distance in `unit` at the precision the data has: 0.1 km, nm or mi; whole metres. */
+export function roundedDistance(metres: number, unit: DistanceUnit): number {
+  const value = fromMetres(metres, unit);
+  return unit === "m" ? Math.round(value) : oneDecimal(value);
+}

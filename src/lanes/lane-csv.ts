@@ -28,6 +28,61 @@ export interface ParsedSheet {
   records: string[][];
 }
 
+/** Decimal separators of the numbers written: "," where Excel's list separator is ";". */
+export const DECIMAL_SEPARATORS = [".", ","] as const;
+export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
+
+/** The decimal separator a sheet's readers expect: a `;` sheet comes from a comma-decimal Excel. */
+export function decimalFor(delimiter: Delimiter): DecimalSeparator {
+  return delimiter === ";" ? "," : ".";
+}
+
+export interface DecodedSheet {
+  text: string;
+  /** The file started with a UTF-8 byte-order mark (Excel's "CSV UTF-8"). */
+  bom: boolean;
+  encoding: "utf-8" | "windows-1252";
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * The file's text: UTF-8 (with or without a byte-order mark), else Windows-1252, which Excel's
+ * plain "CSV" writes on Western Windows (a superset of Latin-1 for the printable characters).
+ */
+export function decodeSheet(bytes: Buffer): DecodedSheet {
+  if (bytes.subarray(0, 3).equals(UTF8_BOM))
+    return { text: bytes.subarray(3).toString("utf8"), bom: true, encoding: "utf-8" };
+  try {
+    return {
+      text: new TextDecoder("utf-8", { fatal: true }).decode(bytes),
+      bom: false,
+      encoding: "utf-8",
+    };
+  } catch {
+    return { text: decodeWindows1252(bytes), bom: false, encoding: "windows-1252" };
+  }
+}
+
+/**
+ * Windows-1252's bytes 0x80–0x9F (where it differs from Latin-1), per the WHATWG Encoding
+ * Standard's index; 0 marks the five bytes it leaves undefined (kept as Latin-1 controls).
+ * Decoded by hand: Node's own decoder without full ICU reads these bytes as Latin-1 controls.
+ */
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161,
+  0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+function decodeWindows1252(bytes: Buffer): string {
+  const latin1 = bytes.toString("latin1");
+  return latin1.replace(/[\x80-\x9f]/g, (ch) => {
+    const code = CP1252_HIGH[ch.charCodeAt(0) - 0x80];
+    return code ? String.fromCharCode(code) : ch;
+  });
+}
+
 /** The sheet's records, with its delimiter detected from the header line (BOM dropped). */
 export function parseSheet(text: string): ParsedSheet {
   const body = text.replace(/^\uFEFF/, "");
@@ -58,8 +113,12 @@ function csvLines(rows: string[][], delimiter: Delimiter): string {
 export function* laneSheetChunks(
   engine: RouteEngine,
   { delimiter, records }: ParsedSheet,
-  done?: (rows: number) => void
+  done?: (rows: number) => void,
+  decimal: DecimalSeparator = decimalFor(delimiter)
 ): Generator<string> {
+  // Numbers as the sheet's Excel reads them: 964,986 in a comma-decimal locale, not text.
+  const number =
+    decimal === "," ? (cell: string) => cell.replace(".", ",") : (cell: string) => cell;
   if (!records.length) return;
   const header = records[0];
   const columns = readHeader(header);
@@ -69,7 +128,10 @@ export function* laneSheetChunks(
       const row: LaneRow = {};
       columns.forEach((name, i) => (row[name] = record[i] ?? ""));
       const results = computeLane(engine, row);
-      return [...record.map(excelSafe), ...OUTPUT_COLUMNS.map((c) => excelSafe(results[c]))];
+      return [
+        ...record.map(excelSafe),
+        ...OUTPUT_COLUMNS.map((c) => excelSafe(c === "error" ? results[c] : number(results[c]))),
+      ];
     });
     yield csvLines(batch, delimiter);
     done?.(batch.length);

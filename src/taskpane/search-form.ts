@@ -7,7 +7,8 @@
 import { canonicalQuery } from "../client/query";
 import type { RouteOptionsParams } from "../client/types";
 import { ROUTE_SEARCH_PARAMETERS } from "../engine/optimizer/types";
-import { detectPlace, DetectedPlace } from "../functions/place-type";
+import { DetectedPlace, detectPlace, readPlaceInput } from "../client/place-input";
+import { PlaceProblem, PlacesLookup, resolvePlace, ResolvedPlace } from "../client/place-lookup";
 
 export const MODALITY_CHOICES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"] as const;
 
@@ -86,6 +87,10 @@ export interface FieldError {
 export interface BuiltSearch {
   /** Undefined when there are errors. */
   params?: RouteOptionsParams;
+  /** Place fields holding a name to look up (buildSearchQuery leaves them as typed; resolveSearch resolves them). */
+  names?: Partial<Record<"origin" | "destination", string>>;
+  /** Place fields as resolved (resolveSearch), for the badges next to the fields. */
+  places?: Partial<Record<"origin" | "destination", ResolvedPlace>>;
   /** The query string the client will send (sorted keys, arrays as repeated keys). */
   queryString: string;
   errors: FieldError[];
@@ -99,11 +104,55 @@ const ISO_DURATION =
   /^P(?:\d+(?:\.\d+)?W)?(?:\d+(?:\.\d+)?D)?(?:T(?:\d+(?:\.\d+)?H)?(?:\d+(?:\.\d+)?M)?(?:\d+(?:\.\d+)?S)?)?$/i;
 
 export const PLACE_HINT =
-  'use a UN/LOCODE (e.g. NLRTM), a terminal id (uuid, pick one from the suggestions) or "lat,lng" (e.g. 51.95,4.14)';
+  'use a UN/LOCODE (e.g. NLRTM), a place or terminal name (Rotterdam, NLRTM Euromax), "lat,lng" ' +
+  "(51.95,4.14, or 51,95;4,14 with decimal commas) or a terminal id (pick one from the suggestions)";
 
-/** What the place text is, as the pane shows it next to the field ("LOCODE", "TERMINAL", "GEO"), or undefined. */
+/** The labels the pane shows on its fields: messages name a field as the user sees it. */
+export const FIELD_LABELS: Partial<Record<SearchParameter, string>> = {
+  origin: "From",
+  destination: "To",
+  originType: "From",
+  destinationType: "To",
+  modalities: "Modalities",
+  minDeparture: "Depart from",
+  maxDeparture: "Depart by",
+  maxArrival: "Arrive by",
+  maxTransfers: "Max transfers",
+  sort: "Sort by",
+  maxLeadTime: "Max lead time",
+  maxEmission: "Max CO2e",
+  maxFirstMileTruckingKm: "First-mile truck",
+  maxLastMileTruckingKm: "Last-mile truck",
+  allRequiredLocodes: "Must call at all of",
+  anyRequiredLocodes: "Must call at one of",
+  excludedLocodes: "Avoid",
+  allRequiredOperators: "Operators (must be on route)",
+  anyRequiredOperators: "Operators (one of these)",
+  excludedOperators: "Operators (exclude)",
+};
+
+/** A field's label, or the parameter's name where the pane has none. */
+export function labelOf(field: SearchParameter): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+/** What the place text is, as the pane shows it next to the field ("LOCODE", "TERMINAL", "GEO"), or undefined (names: see resolveSearch). */
 export function placeTypeOf(text: string): DetectedPlace | undefined {
   return detectPlace(text);
+}
+
+/** The place text as the pane shows it back: codes in upper case ("cnsha" → "CNSHA"), the rest as typed. */
+export function placeDisplayText(text: string): string {
+  const input = readPlaceInput(text);
+  return input.kind === "PLACE" && input.place.type !== "GEO" ? input.place.value : text.trim();
+}
+
+/** What a name resolved to, for the badge next to its field: "NLRTM · Rotterdam", "TERMINAL · ECT Euromax (NLRTM)". */
+export function resolvedLabel(place: ResolvedPlace): string {
+  if (!place.name) return place.type;
+  if (place.type === "TERMINAL")
+    return `TERMINAL · ${place.name}${place.locode ? ` (${place.locode})` : ""}`;
+  return `${place.type === "LOCODE" ? place.value : place.type} · ${place.name}`;
 }
 
 /** Items of a LOCODE list typed with commas, semicolons or spaces, upper-cased, de-duplicated. */
@@ -118,6 +167,7 @@ export function splitLocodes(text: string): string[] {
 /** Validates the form and builds the query; every message names the field and what it accepts. */
 export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
   const errors: FieldError[] = [];
+  const names: Partial<Record<"origin" | "destination", string>> = {};
   const fail = (field: SearchParameter, message: string) => errors.push({ field, message });
   const params: RouteOptionsParams = {
     origin: "",
@@ -131,12 +181,18 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     ["destination", "destinationType"],
   ] as const) {
     const text = values[field].trim();
-    const place = detectPlace(text);
-    if (!text) fail(field, `${field} is required: ${PLACE_HINT}.`);
-    else if (!place) fail(field, `${field} "${text}" is not a place: ${PLACE_HINT}.`);
-    else {
-      params[field] = place.value;
-      params[typeField] = place.type;
+    const input = readPlaceInput(text);
+    const label = labelOf(field);
+    if (input.kind === "EMPTY") fail(field, `${label} is required: ${PLACE_HINT}.`);
+    else if (input.kind === "INVALID")
+      fail(field, `${label} "${text}": ${input.problem}; ${PLACE_HINT}.`);
+    else if (input.kind === "PLACE") {
+      params[field] = input.place.value;
+      params[typeField] = input.place.type;
+    } else {
+      // A name: resolveSearch looks it up; until then the text stands in.
+      params[field] = input.text;
+      names[field] = input.text;
     }
   }
 
@@ -147,7 +203,7 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
   if (unknownModality)
     fail(
       "modalities",
-      `modalities "${unknownModality}" is not allowed; allowed values: ${MODALITY_CHOICES.join(", ")}.`
+      `${labelOf("modalities")} "${unknownModality}" is not allowed; allowed values: ${MODALITY_CHOICES.join(", ")}.`
     );
   // All boxes ticked means the same as none: leave the parameter out.
   if (modalities.length && modalities.length < MODALITY_CHOICES.length)
@@ -159,7 +215,10 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     if (!text) continue;
     const day = parseDay(text);
     if (day === undefined)
-      fail(field, `${field} "${text}" is not a date: use YYYY-MM-DD (UTC), e.g. 2026-03-01.`);
+      fail(
+        field,
+        `${labelOf(field)} "${text}" is not a date: use YYYY-MM-DD (UTC), e.g. 2026-03-01.`
+      );
     else {
       dates[field] = day;
       params[field] = text;
@@ -170,14 +229,17 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     dates.maxDeparture !== undefined &&
     dates.maxDeparture < dates.minDeparture
   ) {
-    fail("maxDeparture", "maxDeparture must not be before minDeparture.");
+    fail(
+      "maxDeparture",
+      `${labelOf("maxDeparture")} must not be before ${labelOf("minDeparture")}.`
+    );
   }
   if (
     dates.minDeparture !== undefined &&
     dates.maxArrival !== undefined &&
     dates.maxArrival < dates.minDeparture
   ) {
-    fail("maxArrival", "maxArrival must not be before minDeparture.");
+    fail("maxArrival", `${labelOf("maxArrival")} must not be before ${labelOf("minDeparture")}.`);
   }
 
   const whole = (
@@ -188,7 +250,7 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     const text = values[field].trim();
     if (!text) return;
     if (!WHOLE.test(text) || Number(text) > max)
-      fail(field, `${field} "${text}" must be a whole number from 0 to ${max}${unit}.`);
+      fail(field, `${labelOf(field)} "${text}" must be a whole number from 0 to ${max}${unit}.`);
     else params[field] = Number(text);
   };
   whole("maxTransfers", 1000, "");
@@ -208,7 +270,7 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
   if (clash)
     fail(
       "excludedOperators",
-      `excludedOperators: "${clash}" is also in allRequiredOperators; a route cannot both need and avoid it.`
+      `${labelOf("excludedOperators")}: "${clash}" is also in ${labelOf("allRequiredOperators")}; a route cannot both need and avoid it.`
     );
 
   for (const field of ["anyRequiredLocodes", "allRequiredLocodes", "excludedLocodes"] as const) {
@@ -217,7 +279,7 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     if (bad)
       fail(
         field,
-        `${field} "${bad}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM; separate several with commas.`
+        `${labelOf(field)} "${bad}" is not a UN/LOCODE: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM; separate several with commas.`
       );
     else if (items.length) params[field] = items;
   }
@@ -227,7 +289,7 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     if (!SORT_CHOICES.some((s) => s.value === sort)) {
       fail(
         "sort",
-        `sort "${values.sort}" is not allowed; allowed values: ${SORT_CHOICES.map((s) => s.value).join(", ")}.`
+        `${labelOf("sort")} "${values.sort}" is not allowed; allowed values: ${SORT_CHOICES.map((s) => s.value).join(", ")}.`
       );
     } else params.sort = sort;
   }
@@ -239,7 +301,7 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     if (!DECIMAL.test(emission))
       fail(
         "maxEmission",
-        `maxEmission "${emission}" must be a non-negative number of kilograms CO2e.`
+        `${labelOf("maxEmission")} "${emission}" must be a non-negative number of kilograms CO2e.`
       );
     else params.maxEmission = Math.floor(Number(emission)); // the interface types it as int64
   }
@@ -250,13 +312,48 @@ export function buildSearchQuery(values: SearchFormValues): BuiltSearch {
     if (!duration)
       fail(
         "maxLeadTime",
-        `maxLeadTime "${lead}" must be a number of days greater than 0 (e.g. 21) or an ISO 8601 duration (e.g. P21D, PT36H).`
+        `${labelOf("maxLeadTime")} "${lead}" must be a number of days greater than 0 (e.g. 21) or an ISO 8601 duration (e.g. P21D, PT36H).`
       );
     else params.maxLeadTime = duration;
   }
 
   const queryString = canonicalQuery(params);
-  return errors.length ? { queryString, errors } : { params, queryString, errors };
+  return errors.length ? { queryString, errors, names } : { params, queryString, errors, names };
+}
+
+/**
+ * buildSearchQuery with the names looked up (places extension, cached by the client): each name
+ * becomes its code, terminal or coordinates, and `places` says what it resolved to. An unknown or
+ * ambiguous name is an error on its field with the best suggestion ("did you mean KRPUS (Busan)?").
+ * Failures of the look-up itself (no key, service down) reject, as a search would.
+ */
+export async function resolveSearch(
+  values: SearchFormValues,
+  lookup: PlacesLookup
+): Promise<BuiltSearch> {
+  const built = buildSearchQuery(values);
+  const places: BuiltSearch["places"] = {};
+  const errors = [...built.errors];
+  const params = built.params ? { ...built.params } : undefined;
+  for (const field of ["origin", "destination"] as const) {
+    const text = values[field];
+    if (errors.some((e) => e.field === field) || readPlaceInput(text).kind === "EMPTY") continue;
+    try {
+      const place = await resolvePlace(lookup, text);
+      places[field] = place;
+      if (params) {
+        params[field] = place.value;
+        params[field === "origin" ? "originType" : "destinationType"] = place.type;
+      }
+    } catch (error) {
+      if (!(error instanceof PlaceProblem)) throw error;
+      errors.push({ field, message: `${labelOf(field)}: ${error.message}` });
+    }
+  }
+  const queryString = canonicalQuery(params ?? {});
+  return errors.length
+    ? { queryString, errors, names: built.names, places }
+    : { params, queryString, errors, names: built.names, places };
 }
 
 /** Days → `P{n}D` (hours when fractional: 2.5 → `P2DT12H`); ISO durations pass through upper-cased. */

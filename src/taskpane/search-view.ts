@@ -10,12 +10,16 @@ import type { OperatorRecord, RouteOptionsAnswer, TerminalRecord } from "../clie
 import { describeProblem } from "./connection-status";
 import { byId, debounce, h, whileBusy } from "./dom";
 import {
-  buildSearchQuery,
+  BuiltSearch,
   emptySearchForm,
   FieldError,
   fieldOfDetail,
+  labelOf,
   MODALITY_CHOICES,
+  placeDisplayText,
   placeTypeOf,
+  resolvedLabel,
+  resolveSearch,
   SearchFormValues,
   SearchParameter,
   SORT_CHOICES,
@@ -185,7 +189,26 @@ export function initSearchView(events: SearchViewEvents): SearchView {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors();
-    const built = buildSearchQuery(values());
+    // Codes shown back as the service reads them (cnsha → CNSHA); names are looked up.
+    for (const f of ["origin", "destination"] as const) {
+      const input = byId<HTMLInputElement>(f);
+      input.value = placeDisplayText(input.value);
+    }
+    let built: BuiltSearch;
+    try {
+      built = await resolveSearch(values(), sharedClient());
+    } catch (error) {
+      status.dataset.state = "error";
+      status.textContent = describeProblem(error);
+      return;
+    }
+    for (const f of ["origin", "destination"] as const) {
+      const place = built.places?.[f];
+      if (!place?.name) continue;
+      const badge = byId(`${f}-type`);
+      badge.textContent = resolvedLabel(place);
+      badge.dataset.type = place.type;
+    }
     if (!built.params) {
       status.dataset.state = "error";
       status.textContent = `Please correct ${built.errors.length === 1 ? "the field" : `${built.errors.length} fields`} marked above.`;
@@ -214,7 +237,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       status.dataset.state = "error";
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
       status.textContent = field
-        ? `The service refused ${field}: see the marked field.`
+        ? `The service refused ${labelOf(field)}: see the marked field.`
         : describeProblem(error);
       if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
     }

@@ -27,6 +27,13 @@ function run(csv: string, ...extra: string[]) {
   });
 }
 
+/** Runs on raw bytes (encodings, byte-order marks); stdout as bytes. */
+function runBytes(bytes: Buffer, ...extra: string[]) {
+  const input = path.join(tmp, `in-${Math.random().toString(36).slice(2)}.csv`);
+  fs.writeFileSync(input, bytes);
+  return spawnSync(process.execPath, [BIN, "lanes", input, ...extra], { timeout: 60_000 });
+}
+
 describe("route-sheets lanes", () => {
   const engine = loadEngine();
 
@@ -131,10 +138,12 @@ describe("route-sheets lanes", () => {
         "error",
       ]);
       const rows: string[][] = parse(r.stdout, { delimiter });
+      // A ; sheet is written with decimal commas (a comma-decimal Excel made it).
+      const num = (cell: string) => Number(delimiter === ";" ? cell.replace(",", ".") : cell);
       expect(rows[1][3]).toBe("");
-      expect(Number(rows[1][4])).toBe(sea.distance);
-      expect(Number(rows[2][4])).toBe(sea.distance);
-      expect(Number(rows[1][7])).toBeCloseTo(sea.co2eTeu, 3);
+      expect(num(rows[1][4])).toBe(sea.distance);
+      expect(num(rows[2][4])).toBe(sea.distance);
+      expect(num(rows[1][7])).toBeCloseTo(sea.co2eTeu, 3);
     }
   });
 
@@ -208,5 +217,65 @@ describe("route-sheets lanes", () => {
     expect(r.stderr).toBe("");
     expect(sh.stderr).toBe("");
     expect(sh.status).toBe(0);
+  });
+
+  describe("European and regional files", () => {
+    const sea = () =>
+      engine.emissions({ origin: "CNSHA", destination: "NLRTM", modality: "DEEPSEA" });
+    const semicolonSheet = "lane;origin;destination;modality\r\n1;CNSHA;NLRTM;DEEPSEA\r\n";
+
+    it("a ; sheet gets decimal commas; --decimal . and --decimal , override", () => {
+      const { distance, co2eTeu } = sea();
+      const commas: string[][] = parse(run(semicolonSheet).stdout, { delimiter: ";" });
+      const km = commas[1][5];
+      expect(km).toMatch(/^\d+,\d+$/);
+      expect(Number(km.replace(",", "."))).toBeCloseTo(distance / 1000, 3);
+      expect(Number(commas[1][7].replace(",", "."))).toBeCloseTo(co2eTeu, 3);
+      const points: string[][] = parse(run(semicolonSheet, "--decimal", ".").stdout, {
+        delimiter: ";",
+      });
+      expect(Number(points[1][5])).toBeCloseTo(distance / 1000, 3);
+      // A , sheet asked for decimal commas: each such number is quoted, so columns stay put.
+      const quoted: string[][] = parse(
+        run("origin,destination,modality\nCNSHA,NLRTM,DEEPSEA\n", "--decimal", ",").stdout
+      );
+      expect(quoted[1]).toHaveLength(9);
+      expect(quoted[1][4]).toBe(km);
+    });
+
+    it("refuses an unknown --decimal, naming the allowed values", () => {
+      const r = run(semicolonSheet, "--decimal", ";");
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toContain('--decimal ";" is not allowed: use "," or "."');
+    });
+
+    it("keeps a UTF-8 byte-order mark and the characters after it", () => {
+      const text = "note;origin;destination;modality\r\nRotterdam – Shanghai;NLRTM;CNSHA;\r\n";
+      const out = runBytes(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]));
+      expect(out.status).toBe(0);
+      const stdout = out.stdout as Buffer;
+      expect([...stdout.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows: string[][] = parse(stdout.subarray(3).toString("utf8"), { delimiter: ";" });
+      expect(rows[1][0]).toBe("Rotterdam – Shanghai");
+      // Without a mark in, none out.
+      const plain = runBytes(Buffer.from(text)).stdout as Buffer;
+      expect(plain[0]).toBe("n".charCodeAt(0));
+    });
+
+    it("reads a Windows-1252 (Latin-1) file as Excel writes it; writes UTF-8 with a mark", () => {
+      // "Café – Genève" in Windows-1252: é = E9, – = 96, è = E8.
+      const header = Buffer.from("note;origin;destination;modality\r\n", "latin1");
+      const note = Buffer.from([
+        0x43, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x47, 0x65, 0x6e, 0xe8, 0x76, 0x65,
+      ]);
+      const rest = Buffer.from(";NLRTM;CNSHA;\r\n", "latin1");
+      const out = runBytes(Buffer.concat([header, note, rest]));
+      expect(out.status).toBe(0);
+      const stdout = out.stdout as Buffer;
+      expect([...stdout.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows: string[][] = parse(stdout.subarray(3).toString("utf8"), { delimiter: ";" });
+      expect(rows[1][0]).toBe("Café – Genève");
+      expect(rows[1][9]).toBe("");
+    });
   });
 });

@@ -26,14 +26,102 @@ export function fakeMetres(origin: string, destination: string, modality = "DEEP
   return 1000 + (h % 20_000_000);
 }
 
+/**
+ * A few places as the places extension answers them (CONTRACTS.md), for the look-up's callers:
+ * names exact, a code typo fuzzy. The real look-up is tested against the real server.
+ */
+export const FAKE_PLACES: Record<string, unknown[]> = {
+  rotterdam: [
+    { kind: "port", locode: "NLRTM", name: "Rotterdam", country: "NL", match: "exact", score: 1 },
+  ],
+  shanghai: [
+    { kind: "port", locode: "CNSHA", name: "Shanghai", country: "CN", match: "exact", score: 1 },
+  ],
+  busan: [
+    {
+      kind: "port",
+      locode: "KRPUS",
+      name: "Busan (New Port)",
+      country: "KR",
+      match: "exact",
+      score: 1,
+    },
+  ],
+  euromax: [
+    {
+      kind: "terminal",
+      terminalId: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+      locode: "NLRTM",
+      name: "ECT Euromax Terminal",
+      match: "fuzzy",
+      score: 0.66,
+    },
+  ],
+  rotterdm: [
+    { kind: "port", locode: "NLRTM", name: "Rotterdam (Maasvlakte)", match: "fuzzy", score: 0.9 },
+    { kind: "port", locode: "USRAJ", name: "Rotterdam", match: "fuzzy", score: 0.9 },
+  ],
+  "nlrtm euromax": [
+    {
+      kind: "terminal",
+      terminalId: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+      locode: "NLRTM",
+      name: "ECT Euromax",
+      country: "NL",
+      match: "exact",
+      score: 1,
+    },
+  ],
+  krpux: [
+    { kind: "port", locode: "KRPUS", name: "Busan (New Port)", match: "fuzzy", score: 0.8 },
+    { kind: "port", locode: "KRPUN", name: "Pungam", match: "fuzzy", score: 0.7 },
+  ],
+  xxxxx: [{ kind: "port", locode: "XXXXY", name: "Nowhere", match: "fuzzy", score: 0.8 }],
+  springfield: [
+    {
+      kind: "place",
+      locode: "USSFY",
+      name: "Springfield",
+      country: "US",
+      match: "exact",
+      score: 1,
+    },
+    {
+      kind: "place",
+      locode: "USSPI",
+      name: "Springfield",
+      country: "US",
+      match: "exact",
+      score: 1,
+    },
+  ],
+};
+
+/** Well-formed codes the fake does not know (typos the places look-up has a suggestion for). */
+const UNKNOWN_CODES = new Set(["KRPUX"]);
+
 export const defaultHandler: Handler = (path, q, headers) => {
   if (!headers["x-api-key"]) return problem(401, "No Key", "The x-api-key header is missing");
   if (headers["x-api-key"] === "bad") return problem(403, "Invalid Key", "The key is not valid");
+  if (path === "/route-information/api/places") {
+    const query = q.get("query") ?? "";
+    return { status: 200, body: { query, results: FAKE_PLACES[query.toLowerCase()] ?? [] } };
+  }
   const origin = q.get("origin") ?? "";
   const destination = q.get("destination") ?? "";
   if (path === "/route-information/api/distance" || path === "/route-information/api/emissions") {
     if (origin === "XXXXX")
       return problem(404, "Unknown Data", 'origin "XXXXX" is not a known UN/LOCODE');
+    for (const [parameter, code] of [
+      ["origin", origin],
+      ["destination", destination],
+    ])
+      if (UNKNOWN_CODES.has(code))
+        return problem(
+          404,
+          "Unknown Data",
+          `${parameter} ${code} is not a known UN/LOCODE; allowed forms: …`
+        );
     if (origin === "BAD")
       return problem(
         400,
@@ -44,7 +132,12 @@ export const defaultHandler: Handler = (path, q, headers) => {
     if (path.endsWith("distance")) return { status: 200, body: { distance } };
     return {
       status: 200,
-      body: { co2eTeu: distance / 1000, co2eTon: distance / 10_000, distance },
+      body: {
+        co2eTeu: distance / 1000,
+        co2eTon: distance / 10_000,
+        distance,
+        ...(q.get("include") === "passages" ? { passages: [] } : {}),
+      },
     };
   }
   if (path === "/route-information/api/terminals") {

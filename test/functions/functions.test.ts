@@ -17,6 +17,7 @@ import {
   settingsOf,
 } from "../client/fake-service";
 import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+import { oneDecimal } from "../../src/functions/units";
 
 installCustomFunctions();
 
@@ -51,7 +52,7 @@ describe("ROUTE.DISTANCE", () => {
   test("defaults: modality DEEPSEA, unit km; optional arguments arrive as null", async () => {
     const { route, requests } = setup();
     const km = await route.distance("nlrtm", "CNSHA", null, null, null);
-    expect(km).toBeCloseTo(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000, 9);
+    expect(km).toBe(oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000));
     expect(requests[0].url.searchParams.get("modality")).toBe("DEEPSEA");
     expect(requests[0].url.searchParams.get("origin")).toBe("NLRTM");
     expect(requests[0].url.searchParams.has("vesselInfo")).toBe(false);
@@ -66,7 +67,7 @@ describe("ROUTE.DISTANCE", () => {
   ])("unit %s", async (unit, metresPer) => {
     const { route } = setup();
     const value = await route.distance("NLRTM", "USNYC", "rail", null, unit);
-    expect(value).toBeCloseTo(fakeMetres("NLRTM", "USNYC", "RAIL") / metresPer, 9);
+    expect(value).toBe(oneDecimal(fakeMetres("NLRTM", "USNYC", "RAIL") / metresPer));
   });
 
   test("an unknown unit is #VALUE! naming the allowed units, without a request", async () => {
@@ -87,14 +88,18 @@ describe("ROUTE.DISTANCE", () => {
   test("service errors map to Excel errors", async () => {
     const { route } = setup();
     const bad = await excelError(route.distance("BAD", "CNSHA", null, null, null));
-    expect(bad).toMatchObject({
+    // A word is a name: looked up, and unknown (the fake knows a few names only).
+    expect(bad).toMatchObject({ code: "#VALUE!", message: 'unknown place "BAD"' });
+    const malformed = await excelError(route.distance("1,2,3", "CNSHA", null, null, null));
+    expect(malformed).toMatchObject({
       code: "#VALUE!",
-      message: expect.stringMatching(/^origin "BAD" is not a place; allowed forms: a UN\/LOCODE/),
+      message: 'origin "1,2,3": with decimal commas put ; between lat and lng, e.g. 51,95;4,05',
     });
+    // A code the service does not know: the look-up's nearest code is suggested.
     const unknown = await excelError(route.distance("XXXXX", "CNSHA", null, null, null));
     expect(unknown).toMatchObject({
-      code: "#N/A",
-      message: 'origin "XXXXX" is not a known UN/LOCODE',
+      code: "#VALUE!",
+      message: 'unknown place "XXXXX" — did you mean XXXXY (Nowhere)?',
     });
   });
 
@@ -129,11 +134,11 @@ describe("ROUTE.DISTANCE", () => {
     });
   });
 
-  test('unreachable service → #N/A "Service unavailable"', async () => {
+  test('unreachable service → #N/A "Service unavailable" with the reason', async () => {
     const { route } = setup({ interceptor: () => "network-error" });
     expect(await excelError(route.distance("NLRTM", "CNSHA", null, null, null))).toMatchObject({
       code: "#N/A",
-      message: "Service unavailable",
+      message: "Service unavailable: cannot reach the service",
     });
   });
 
@@ -149,7 +154,7 @@ describe("ROUTE.DISTANCE", () => {
     expect(requests).toHaveLength(1);
     expect(
       await route.distance("NLRTM", "CNSHA", null, null, "nm", null, { isInValuePreview: true })
-    ).toBeCloseTo(((real as number) * 1000) / 1852, 9);
+    ).toBe(oneDecimal(((real as number) * 1000) / 1852));
     expect(requests).toHaveLength(1);
   });
 });
@@ -158,13 +163,12 @@ describe("ROUTE.EMISSIONS", () => {
   test("per TEU (default) and per TON, optional arguments passed on", async () => {
     const { route, requests } = setup();
     const metres = fakeMetres("NLRTM", "CNSHA", "DEEPSEA");
-    expect(await route.emissions("NLRTM", "CNSHA", null, null, null, null, null)).toBeCloseTo(
-      metres / 1000,
-      9
+    expect(await route.emissions("NLRTM", "CNSHA", null, null, null, null, null)).toBe(
+      oneDecimal(metres / 1000)
     );
-    expect(
-      await route.emissions("NLRTM", "CNSHA", "DEEPSEA", "ton", "40HC", "VLSFO", null)
-    ).toBeCloseTo(metres / 10_000, 9);
+    expect(await route.emissions("NLRTM", "CNSHA", "DEEPSEA", "ton", "40HC", "VLSFO", null)).toBe(
+      oneDecimal(metres / 10_000)
+    );
     const q = requests[1].url.searchParams;
     expect([q.get("containerType"), q.get("fuelType")]).toEqual(["40HC", "VLSFO"]);
   });
@@ -300,7 +304,8 @@ describe("ROUTE.OPTIONS", () => {
       "fastest",
       null
     );
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6); // the header row and 5 routings
+    expect(rows[0]).toEqual([...OPTION_COLUMNS]);
     const q = requests[0].url.searchParams;
     expect([q.get("origin"), q.get("originType"), q.get("destinationType")]).toEqual([
       "NLRTM",
@@ -352,7 +357,7 @@ describe("ROUTE.OPTIONS", () => {
     );
   });
 
-  test("header row on request; departure window sent as dates", async () => {
+  test("header row by default, FALSE leaves it out; departure window sent as dates", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
     const rows = await route.options(
       "NLRTM",
@@ -372,6 +377,9 @@ describe("ROUTE.OPTIONS", () => {
     expect(
       await excelError(route.options("NLRTM", "DEDUI", null, null, null, 2, "next week"))
     ).toMatchObject({ code: "#VALUE!", message: expect.stringContaining("minDeparture") });
+    const bare = await route.options("NLRTM", "DEDUI", null, null, null, 2, null, null, false);
+    expect(bare).toHaveLength(2);
+    expect(bare[0][0]).toBe(45721.5);
   });
 
   test("dates are formatted number values where the runtime has data types (1.4)", async () => {
@@ -386,7 +394,7 @@ describe("ROUTE.OPTIONS", () => {
       },
     };
     try {
-      const [row] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
+      const [, row] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
       expect(row[9]).toEqual({
         type: "FormattedNumber",
         basicValue: 45721.5,
@@ -395,23 +403,24 @@ describe("ROUTE.OPTIONS", () => {
     } finally {
       delete g.Office;
     }
-    const [plain] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
+    const [, plain] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
     expect(plain[9]).toBe(45721.5);
   });
 
   test("top limits the rows; bad top and bad places are #VALUE!", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    expect(await route.options("NLRTM", "DEDUI", null, null, null, 3)).toHaveLength(3);
+    expect(await route.options("NLRTM", "DEDUI", null, null, null, 3)).toHaveLength(4);
     expect(await excelError(route.options("NLRTM", "DEDUI", null, null, null, 0))).toMatchObject({
       code: "#VALUE!",
       message: expect.stringContaining("top"),
     });
-    const place = await excelError(route.options("Rotterdam", "DEDUI", null, null, null, null));
-    expect(place).toMatchObject({
-      code: "#VALUE!",
-      message: expect.stringContaining('origin "Rotterdam" is not a place'),
-    });
-    expect(requests).toHaveLength(1);
+    const place = await excelError(route.options("Atlantis", "DEDUI", null, null, null, null));
+    expect(place).toMatchObject({ code: "#VALUE!", message: 'unknown place "Atlantis"' });
+    // The name was looked up (free), no search was sent for it.
+    expect(requests.map((r) => r.url.pathname)).toEqual([
+      "/route-optimizer/api/external",
+      "/route-information/api/places",
+    ]);
   });
 
   test("no route → #N/A with the detail", async () => {
@@ -430,11 +439,11 @@ describe("error mapping", () => {
     });
     expect(describeFailure(new ApiError(503, "Service Unavailable", ""))).toEqual({
       kind: "notAvailable",
-      message: "Service unavailable",
+      message: "Service unavailable: the service answered 503",
     });
-    expect(describeFailure(new ApiError(0, "Timeout", "No answer within 30 s"))).toEqual({
+    expect(describeFailure(new ApiError(0, "Timeout", "No answer within 9 s"))).toEqual({
       kind: "notAvailable",
-      message: "Service unavailable",
+      message: "Service unavailable: no answer within 9 s",
     });
   });
 });
@@ -448,9 +457,8 @@ describe("@cancelable", () => {
     expect(await excelError(call)).toMatchObject({ code: "#N/A", message: "Canceled" });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(requests).toHaveLength(1);
-    expect(await route.distance("NLRTM", "CNSHA", null, null, null, null)).toBeCloseTo(
-      fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000,
-      9
+    expect(await route.distance("NLRTM", "CNSHA", null, null, null, null)).toBe(
+      oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000)
     );
     expect(requests).toHaveLength(1);
   });

@@ -77,7 +77,7 @@ describe("buildSearchQuery", () => {
   test("errors name the field and what it accepts; no params then", () => {
     const built = buildSearchQuery(
       form({
-        origin: "Shanghai",
+        origin: "1,2,3",
         destination: "",
         minDeparture: "2026-03-10",
         maxDeparture: "2026-03-01",
@@ -107,9 +107,10 @@ describe("buildSearchQuery", () => {
       "origin",
       "sort",
     ]);
-    expect(byField.origin).toMatch(/origin "Shanghai" is not a place: use a UN\/LOCODE/);
-    expect(byField.destination).toMatch(/destination is required/);
-    expect(byField.maxDeparture).toBe("maxDeparture must not be before minDeparture.");
+    // Messages name the fields as the pane labels them (From, To, Depart by…).
+    expect(byField.origin).toMatch(/^From "1,2,3": with decimal commas put ; between lat and lng/);
+    expect(byField.destination).toMatch(/^To is required/);
+    expect(byField.maxDeparture).toBe("Depart by must not be before Depart from.");
     expect(byField.maxArrival).toMatch(/"2026-02-30" is not a date: use YYYY-MM-DD/);
     expect(byField.maxTransfers).toMatch(/whole number from 0 to 1000/);
     expect(byField.excludedLocodes).toMatch(/"ROTTERDAM" is not a UN\/LOCODE/);

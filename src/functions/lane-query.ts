@@ -1,0 +1,98 @@
+/**
+ * One lane's arguments made into the service's query: places resolved (names through the places
+ * look-up), choices checked here so bad rows cost no request. Problems become #VALUE! naming the
+ * argument as the function's help names it, short enough for a cell.
+ */
+import type { RouteApiClient } from "../client/api-client";
+import { isApiError } from "../client/errors";
+import { PlaceProblem, resolvePlace, ResolvedPlace, suggestFor } from "../client/place-lookup";
+import { readPlaceInput } from "../client/place-input";
+import type { EmissionsParams } from "../client/types";
+import { InputError, quoted } from "./excel-errors";
+import { optionalText, parseAvoid, parseModality } from "./units";
+
+/** A PlaceProblem as the cell shows it: `origin is required`, `origin "x": not a place: use …`. */
+export function placeError(problem: PlaceProblem, parameter: string): InputError {
+  switch (problem.kind) {
+    case "empty":
+      return new InputError(`${parameter} is required: a code, name or lat,lng, e.g. NLRTM`);
+    case "invalid":
+      return new InputError(`${parameter} ${quoted(problem.typed)}: ${problem.message}`);
+    default:
+      // `unknown place "KRPUX" — did you mean KRPUS (Busan)?`: the typed text says which argument.
+      return new InputError(problem.message);
+  }
+}
+
+/** The place of one argument, resolved; #VALUE! naming `parameter` when it is none. */
+export async function placeArgument(
+  client: RouteApiClient,
+  raw: unknown,
+  parameter: string,
+  cacheOnly: boolean
+): Promise<ResolvedPlace> {
+  try {
+    return await resolvePlace(client, raw, { cacheOnly });
+  } catch (error) {
+    if (error instanceof PlaceProblem) throw placeError(error, parameter);
+    throw error;
+  }
+}
+
+export interface LaneQuery {
+  query: EmissionsParams;
+  origin: ResolvedPlace;
+  destination: ResolvedPlace;
+}
+
+/** The emissions query of one lane (DISTANCE drops the container and fuel). */
+export async function laneQuery(
+  client: RouteApiClient,
+  cells: Record<string, unknown>,
+  cacheOnly: boolean
+): Promise<LaneQuery> {
+  // Choices first: a bad modality costs no look-up.
+  const modality = parseModality(cells.modality);
+  const [origin, destination] = await Promise.all([
+    placeArgument(client, cells.origin, "origin", cacheOnly),
+    placeArgument(client, cells.destination, "destination", cacheOnly),
+  ]);
+  return {
+    origin,
+    destination,
+    query: {
+      origin: origin.value,
+      destination: destination.value,
+      modality,
+      vesselInfo: optionalText(cells.vesselInfo),
+      avoid: parseAvoid(cells.avoid),
+      containerType: optionalText(cells.containerType)?.toUpperCase(),
+      fuelType: optionalText(cells.fuelType)?.toUpperCase(),
+    },
+  };
+}
+
+/** `origin KRPUX is not a known UN/LOCODE` (the service's 404 detail for an unknown code or id). */
+const UNKNOWN_CODE = /^(origin|destination) "?([^\s"]+)"? is not a known (UN\/LOCODE|terminal id)/;
+
+/**
+ * Runs a lane's call; when the service does not know a code the user typed, the error becomes
+ * `unknown place "KRPUX" — did you mean KRPUS (Busan)?` from the places look-up.
+ */
+export async function withSuggestions<T>(
+  client: RouteApiClient,
+  lane: LaneQuery,
+  cacheOnly: boolean,
+  call: () => Promise<T>
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const m = isApiError(error) && error.status === 404 ? UNKNOWN_CODE.exec(error.detail) : null;
+    if (!m) throw error;
+    const place = m[1] === "origin" ? lane.origin : lane.destination;
+    // Only what was typed as a code: a name already came from the look-up.
+    if (readPlaceInput(place.typed).kind !== "PLACE" || cacheOnly) throw error;
+    throw placeError(await suggestFor(client, place.typed.toUpperCase()), m[1]);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Names through the places extension (CONTRACTS.md "Place look-up"). The real endpoint is built by
+ * another branch in parallel: until it merges, the client is tested against a loopback stub that
+ * answers as the contract says (test/addin/places.e2e.test.ts runs the same against the real server).
+ */
+import fc from "fast-check";
+import * as http from "node:http";
+import { AddressInfo } from "node:net";
+import { RouteApiClient } from "../../src/client/api-client";
+import { pickMatch, PlaceProblem, resolvePlace } from "../../src/client/place-lookup";
+import type { PlaceMatch } from "../../src/client/types";
+import { FAKE_PLACES } from "./fake-service";
+
+let server: http.Server;
+let baseUrl: string;
+const seen: Array<{ url: string; key: string | undefined }> = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    seen.push({ url: req.url ?? "", key: req.headers["x-api-key"] as string | undefined });
+    if (url.pathname !== "/route-information/api/places") {
+      res.writeHead(404, { "content-type": "application/problem+json" });
+      return res.end(JSON.stringify({ title: "Not Found", status: 404, detail: "no such path" }));
+    }
+    const query = url.searchParams.get("query") ?? "";
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ query, results: FAKE_PLACES[query.toLowerCase()] ?? [] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => (seen.length = 0));
+
+const client = (url = () => baseUrl) =>
+  new RouteApiClient({ settings: { get: async () => ({ baseUrl: url(), apiKey: "k1" }) } });
+
+test("a name resolves to its code, with the key, once (cached like the other answers)", async () => {
+  const c = client();
+  const first = await resolvePlace(c, " Rotterdam ");
+  expect(first).toEqual({
+    type: "LOCODE",
+    value: "NLRTM",
+    typed: "Rotterdam",
+    name: "Rotterdam",
+    locode: "NLRTM",
+  });
+  expect(await resolvePlace(c, "Rotterdam")).toEqual(first);
+  expect(seen).toEqual([
+    { url: "/route-information/api/places?limit=5&query=Rotterdam", key: "k1" },
+  ]);
+});
+
+test("a terminal name with its LOCODE resolves to the terminal id", async () => {
+  expect(await resolvePlace(client(), "NLRTM Euromax")).toMatchObject({
+    type: "TERMINAL",
+    value: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+    name: "ECT Euromax",
+    locode: "NLRTM",
+  });
+});
+
+test("codes, coordinates and ids need no look-up", async () => {
+  const c = client();
+  expect(await resolvePlace(c, "cnsha")).toMatchObject({ type: "LOCODE", value: "CNSHA" });
+  expect(await resolvePlace(c, "51,95;4,05")).toMatchObject({ type: "GEO", value: "51.95,4.05" });
+  expect(seen).toEqual([]);
+});
+
+test("an unknown name without any near match is said plainly", async () => {
+  const problem = await resolvePlace(client(), "Atlantis").catch((e) => e);
+  expect(problem).toBeInstanceOf(PlaceProblem);
+  expect(problem.message).toBe('unknown place "Atlantis"');
+});
+
+test("pickMatch: the first exact match; a clear fuzzy best; else ambiguous or unknown with a suggestion", () => {
+  // Two places are called Springfield: the look-up lists the better one first, and it is taken.
+  expect(pickMatch("Springfield", FAKE_PLACES.springfield as PlaceMatch[])).toMatchObject({
+    type: "LOCODE",
+    value: "USSFY",
+  });
+  // One terminal near the name: taken.
+  expect(pickMatch("Euromax", FAKE_PLACES.euromax as PlaceMatch[])).toMatchObject({
+    type: "TERMINAL",
+    value: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+    name: "ECT Euromax Terminal",
+  });
+  // Near two places at once: ambiguous, with the best as the suggestion.
+  expect(() => pickMatch("Rotterdm", FAKE_PLACES.rotterdm as PlaceMatch[])).toThrow(
+    'ambiguous place "Rotterdm" — did you mean NLRTM (Rotterdam)?'
+  );
+  // A weak fuzzy match is only a suggestion; the harbour's qualifier is left out of the name.
+  const weak = (FAKE_PLACES.krpux as PlaceMatch[]).map((m) => ({ ...m, score: 0.3 }));
+  expect(() => pickMatch("Busn", weak)).toThrow(
+    'unknown place "Busn" — did you mean KRPUS (Busan)?'
+  );
+  expect(() => pickMatch("Atlantis", [])).toThrow('unknown place "Atlantis"');
+});
+
+test("property: whatever the look-up answers, a pick is one of its places, or a problem naming the text", () => {
+  const match = fc.record({
+    kind: fc.constantFrom("port" as const, "place" as const, "terminal" as const),
+    locode: fc.constantFrom("NLRTM", "USRAJ", "CNSHA", "KRPUS"),
+    terminalId: fc.constantFrom(
+      "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
+      "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0004"
+    ),
+    name: fc.string({ minLength: 1, maxLength: 30 }),
+    match: fc.constantFrom("exact" as const, "fuzzy" as const),
+    score: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+  fc.assert(
+    fc.property(fc.array(match, { maxLength: 6 }), (raw) => {
+      const results = [...raw].sort((a, b) => b.score - a.score);
+      try {
+        const picked = pickMatch("typed", results);
+        const values = results.map((r) => (r.kind === "terminal" ? r.terminalId : r.locode));
+        expect(values).toContain(picked.value);
+        const firstExact = results.find((r) => r.match === "exact");
+        if (firstExact)
+          expect(picked.value).toBe(
+            firstExact.kind === "terminal" ? firstExact.terminalId : firstExact.locode
+          );
+      } catch (error) {
+        expect(error).toBeInstanceOf(PlaceProblem);
+        expect((error as PlaceProblem).message).toMatch(/^(unknown|ambiguous) place "typed"/);
+        expect(results.some((r) => r.match === "exact")).toBe(false);
+      }
+    })
+  );
+});
+
+test("a service without the places extension: names are refused with the reason", async () => {
+  const c = new RouteApiClient({
+    settings: { get: async () => ({ baseUrl: `${baseUrl}/elsewhere`, apiKey: "k1" }) },
+  });
+  await expect(resolvePlace(c, "Rotterdam")).rejects.toThrow(
+    'unknown place "Rotterdam": this service takes codes (NLRTM) or lat,lng, not names'
+  );
+});

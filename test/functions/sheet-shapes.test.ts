@@ -1,0 +1,213 @@
+/**
+ * Ranges as an analyst's sheet holds them: whole columns (1,048,576 rows, the lanes first), blank
+ * rows in between, names and decimal commas, locale dates, LANE over ranges, and messages that fit
+ * a cell. The service is the fake of test/client (Excel's CustomFunctions is the only other stand-in).
+ */
+import fc from "fast-check";
+import { RouteApiClient } from "../../src/client/api-client";
+import { createRouteFunctions, LANE_COLUMNS } from "../../src/functions/route-functions";
+import { isoDateOf, parseDateText } from "../../src/functions/excel-dates";
+import { CELL_MESSAGE_LIMIT, cellSized } from "../../src/functions/excel-errors";
+import { oneDecimal } from "../../src/functions/units";
+import { fakeMetres, fakeService, settingsOf } from "../client/fake-service";
+import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+
+installCustomFunctions();
+
+const SHEET_ROWS = 1_048_576;
+
+function setup() {
+  const fake = fakeService({ batch: true });
+  const client = new RouteApiClient({
+    settings: settingsOf("k1"),
+    fetch: fake.fetch,
+    windowMs: 5,
+    backoff: { baseMs: 5, maxMs: 20 },
+  });
+  return { route: createRouteFunctions(() => client), requests: fake.requests };
+}
+
+const km = (o: string, d: string) => oneDecimal(fakeMetres(o, d, "DEEPSEA") / 1000);
+
+/** A column of the sheet: `values` in the first rows, then `blank` down to `rows`. */
+function column(values: unknown[], rows: number, blank: unknown): unknown[][] {
+  const out: unknown[][] = new Array(rows);
+  for (let i = 0; i < rows; i++) out[i] = [i < values.length ? values[i] : blank];
+  return out;
+}
+
+test.each([null, ""])(
+  "=ROUTE.DISTANCE(A:A, B:B): the trailing blank rows are cut (empty cells as %p), one answer per lane",
+  async (blank) => {
+    const { route, requests } = setup();
+    const origins = ["NLRTM", "DEHAM", "", "BEANR"];
+    const destinations = ["CNSHA", "SGSIN", "", "USNYC"];
+    const spill = await route.distance(
+      column(origins, SHEET_ROWS, blank),
+      column(destinations, SHEET_ROWS, blank),
+      null,
+      null,
+      null,
+      null
+    );
+    // A blank row inside the lanes answers blank, not an error.
+    expect(spill).toEqual([
+      [km("NLRTM", "CNSHA")],
+      [km("DEHAM", "SGSIN")],
+      [""],
+      [km("BEANR", "USNYC")],
+    ]);
+    expect(requests).toHaveLength(1);
+  }
+);
+
+test("property: any layout of lanes and blank rows spills to the last lane, blanks blank", async () => {
+  const lanes = [
+    ["NLRTM", "CNSHA"],
+    ["DEHAM", "SGSIN"],
+    ["BEANR", "USNYC"],
+  ];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }), { maxLength: 40 }),
+      fc.integer({ min: 0, max: 50 }),
+      fc.constantFrom(null, "", "  "),
+      async (layout, trailing, blank) => {
+        const { route } = setup();
+        const rows = layout.length + trailing;
+        if (rows < 2) return;
+        const cell = (i: number, side: 0 | 1) =>
+          layout[i] === undefined ? blank : lanes[layout[i]!][side];
+        const a = Array.from({ length: rows }, (_, i) => [i < layout.length ? cell(i, 0) : blank]);
+        const b = Array.from({ length: rows }, (_, i) => [i < layout.length ? cell(i, 1) : blank]);
+        const spill = (await route.distance(a, b, null, null, null, null)) as unknown[][];
+        let last = -1;
+        layout.forEach((lane, i) => lane !== undefined && (last = i));
+        if (last < 0) return expect(spill).toEqual([[""]]);
+        expect(spill).toEqual(
+          layout
+            .slice(0, last + 1)
+            .map((lane) => [lane === undefined ? "" : km(...(lanes[lane] as [string, string]))])
+        );
+      }
+    ),
+    { numRuns: 40 }
+  );
+});
+
+test("a single blank lane answers blank; half a lane names the missing argument", async () => {
+  const { route, requests } = setup();
+  expect(await route.distance(null, "", null, null, null, null)).toBe("");
+  expect(await route.distance([[""]], [[null]], null, null, null, null)).toEqual([[""]]);
+  const half = await route.distance("NLRTM", "", null, null, null, null).catch((e) => e);
+  expect(half).toBeInstanceOf(FakeExcelError);
+  expect(half).toMatchObject({
+    code: "#VALUE!",
+    message: "destination is required: a code, name or lat,lng, e.g. NLRTM",
+  });
+  expect(requests).toHaveLength(0);
+});
+
+test("names and decimal commas in cells: looked up (once each) or read, then routed", async () => {
+  const { route, requests } = setup();
+  const spill = await route.distance(
+    [["Rotterdam"], ["rotterdam"], ["51,95;4,05"], ["KRPUX"]],
+    [["Shanghai"], ["Shanghai"], ["Busan"], ["NLRTM"]],
+    null,
+    null,
+    "nm",
+    null
+  );
+  const nm = (o: string, d: string) => oneDecimal(fakeMetres(o, d, "DEEPSEA") / 1852);
+  expect(spill).toEqual([
+    [nm("NLRTM", "CNSHA")],
+    [nm("NLRTM", "CNSHA")],
+    [nm("51.95,4.05", "KRPUS")],
+    [
+      expect.objectContaining({
+        code: "#VALUE!",
+        message: 'unknown place "KRPUX" — did you mean KRPUS (Busan)?',
+      }),
+    ],
+  ]);
+  const lookups = requests.filter((r) => r.url.pathname.endsWith("/places"));
+  expect(lookups.map((r) => r.url.searchParams.get("query")).sort()).toEqual([
+    "Busan",
+    "KRPUX",
+    "Rotterdam",
+    "Shanghai",
+    "rotterdam",
+  ]);
+});
+
+test("ROUTE.LANE over ranges: a header and one row per lane, blank lanes blank, bad lanes their own error", async () => {
+  const { route } = setup();
+  const rows = (await route.lane(
+    [["NLRTM"], [""], ["1,2,3"], ["DEHAM"]],
+    [["CNSHA"], [""], ["SGSIN"], ["SGSIN"]],
+    null,
+    null,
+    null,
+    null,
+    null
+  )) as unknown[][];
+  expect(rows[0]).toEqual([...LANE_COLUMNS]);
+  expect(rows).toHaveLength(5);
+  const metres = fakeMetres("NLRTM", "CNSHA", "DEEPSEA");
+  expect(rows[1].slice(0, 5)).toEqual([
+    "NLRTM",
+    "CNSHA",
+    "DEEPSEA",
+    oneDecimal(metres / 1000),
+    oneDecimal(metres / 1852),
+  ]);
+  expect(rows[2]).toEqual(Array(LANE_COLUMNS.length).fill(""));
+  expect(rows[3][0]).toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringContaining('origin "1,2,3"'),
+  });
+  expect(rows[3].slice(1)).toEqual(Array(LANE_COLUMNS.length - 1).fill(""));
+  expect(rows[4][0]).toBe("DEHAM");
+});
+
+test("OPTIONS dates: serials, ISO dates and the user's locale dates", () => {
+  expect(isoDateOf(46357, "minDeparture")).toBe("2026-12-01");
+  expect(isoDateOf("46357", "minDeparture")).toBe("2026-12-01");
+  expect(isoDateOf("2026-12-01", "minDeparture")).toBe("2026-12-01");
+  expect(isoDateOf("01.12.2026", "minDeparture")).toBe("2026-12-01");
+  expect(isoDateOf("1.12.26", "minDeparture")).toBe("2026-12-01");
+  expect(isoDateOf("01-12-2026", "minDeparture")).toBe("2026-12-01");
+  expect(isoDateOf("01/12/2026", "minDeparture", "DMY")).toBe("2026-12-01");
+  expect(isoDateOf("12/01/2026", "minDeparture", "MDY")).toBe("2026-12-01");
+  expect(() => isoDateOf("31.02.2026", "maxDeparture")).toThrow(
+    'maxDeparture "31.02.2026" is not a date: use a date cell, 2026-12-01 or 01.12.2026'
+  );
+});
+
+test("property: a calendar date written day-first with dots reads back as the same date", () => {
+  fc.assert(
+    fc.property(
+      fc.date({ min: new Date("2000-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }),
+      (d) => {
+        const iso = d.toISOString().slice(0, 10);
+        const [y, m, day] = iso.split("-");
+        expect(parseDateText(`${day}.${m}.${y}`)).toBe(iso);
+        expect(parseDateText(`${Number(day)}.${Number(m)}.${y}`)).toBe(iso);
+      }
+    )
+  );
+});
+
+test("property: any message is cut to fit a cell", () => {
+  fc.assert(
+    fc.property(fc.string({ maxLength: 500 }), (message) => {
+      expect(cellSized(message).length).toBeLessThanOrEqual(CELL_MESSAGE_LIMIT);
+    })
+  );
+  // The service's long details keep their first clause; the allowed forms are on the help page.
+  expect(
+    cellSized(
+      "origin KRPUX is not a known UN/LOCODE; allowed forms: a UN/LOCODE (5 characters, e.g. NLRTM), a terminal UUID…"
+    )
+  ).toBe("origin KRPUX is not a known UN/LOCODE");
+});
