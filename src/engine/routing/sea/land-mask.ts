@@ -376,6 +376,31 @@ export function connectorIsClear(
   return true;
 }
 
+/**
+ * True when no sample of the great-circle way (every `stepKm`, the first `skipFromKm` and last
+ * `skipToKm` left out) is `blocked`: a leg kept out of areas such as canals and straits.
+ */
+export function arcAvoids(
+  from: { lat: number; lng: number },
+  to: { lat: number; lng: number },
+  skipFromKm: number,
+  skipToKm: number,
+  stepKm: number,
+  blocked: (lat: number, lng: number) => boolean
+): boolean {
+  const ua = toUnit(from.lat, from.lng);
+  const ub = toUnit(to.lat, to.lng);
+  const km = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]) * MEAN_RADIUS_KM;
+  const steps = Math.ceil(km / stepKm);
+  for (let i = 1; i < steps; i++) {
+    const along = (km * i) / steps;
+    if (along < skipFromKm || km - along < skipToKm) continue;
+    const p = toLatLng(slerp(ua, ub, i / steps));
+    if (blocked(p.lat, p.lng)) return false;
+  }
+  return true;
+}
+
 /** How many samples (every `stepKm`, after the first `skipFromKm`) of the straight way fall on land. */
 export function connectorLandSamples(
   land: LandRaster,

@@ -21,6 +21,7 @@ import {
   geodesicMeters,
   LOWER_BOUND_RADIUS_M,
   MEAN_RADIUS_M,
+  nearestOnArc,
   slerp,
   toLatLng,
   toUnit,
@@ -29,9 +30,10 @@ import {
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { LandIndex } from "./land-crossing";
-import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
+import { arcAvoids, connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
 import { compactRoute, withLazyPath } from "./compact-route";
 import { PathBuffer } from "./path-buffer";
+import { pullStraight, PullOptions } from "./string-pull";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -84,8 +86,16 @@ export interface SeaRouterOptions {
  * points is clear and not longer than this, and end-leg straightening of the network route (the
  * origin or destination joined straight to a later point of the route, when that is clear).
  */
-const DIRECT_MAX_M = 1_500_000;
+const DIRECT_MAX_M = 20_000_000;
 const PULL_MAX_M = 400_000;
+/** Smoothing of the whole path (string-pull.ts). */
+const PULL_OPTIONS: PullOptions = {
+  window: 12,
+  maxLegM: 3_000_000,
+  minSaveM: 300,
+  minSaveShare: 0.001,
+  maxTests: 120,
+};
 /** Route points tried for straightening at each end, and the step of the clearance samples. */
 const PULL_POINTS = 10;
 const STRAIGHT_STEP_KM = 2;
@@ -167,8 +177,12 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly useHierarchies: boolean;
   private readonly land: LandRaster | undefined;
   private readonly coast: LandIndex | undefined;
-  private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
+  /** Passages a straight leg may not enter in the current query: the closed ones and the canals. */
+  private refusedMask = 0;
+  private readonly canalMask: number;
   private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
+  /** Passage areas with a circle around each (centre, radius in radians) for a quick miss. */
+  private readonly areaCircles: AreaCircle[];
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly hierarchySearch: HierarchySearch;
@@ -196,7 +210,8 @@ export class NetworkSeaRouter implements SeaRouter {
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
     this.coast = options.land ? options.coast : undefined;
-    this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
+    this.canalMask = closedPassageMask(CANALS);
+    this.areaCircles = (options.areas ?? []).map(areaCircle);
     const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
     this.inCanal = canals.length ? passageTest(canals) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
@@ -218,6 +233,16 @@ export class NetworkSeaRouter implements SeaRouter {
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
     // The closed set by its bit mask: no sorted list of names per query.
     const closedMask = closedPassageMask(options.closed);
+    // One route for both directions: B→A is A→B read backwards, so the two distances are equal
+    // (the searches and straightening from either end would otherwise differ by metres).
+    if (to.lat < from.lat || (to.lat === from.lat && to.lng < from.lng)) {
+      const r = this.routeInOrder(to, from, closedMask);
+      return r && reversedRoute(r);
+    }
+    return this.routeInOrder(from, to, closedMask);
+  }
+
+  private routeInOrder(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     const d = this.keyDecimals;
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedMask}`;
     const hit = this.cache.get(key);
@@ -390,6 +415,7 @@ export class NetworkSeaRouter implements SeaRouter {
 
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     this.searches++;
+    this.refusedMask = closedMask | this.canalMask;
     if (from.lat === to.lat && from.lng === to.lng)
       return compactRoute({ meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] });
     const startPoint = this.endPoint(from, closedMask);
@@ -399,7 +425,8 @@ export class NetworkSeaRouter implements SeaRouter {
     if (!starts.length || !ends.length) return null;
     const g = this.graph;
 
-    // Open water all the way (and no canal or strait on the way): the straight line is the route.
+    // Open water all the way (and no closed passage or canal on the way): the straight line is
+    // the route.
     if (
       this.land &&
       sphericalMeters(from, to) <= DIRECT_MAX_M &&
@@ -408,7 +435,7 @@ export class NetworkSeaRouter implements SeaRouter {
       return compactRoute({
         meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
         path: unwrapLongitudes([{ ...from }, { ...to }]),
-        passages: [],
+        passages: this.straightPassages(from, to),
       });
     }
 
@@ -433,12 +460,17 @@ export class NetworkSeaRouter implements SeaRouter {
     // The path is made again when it is read: a lane sheet wants distances only, and keeping
     // thousands of paths cost more than making again the few that are read.
     return withLazyPath({ meters, passages }, () => {
+      this.refusedMask = closedMask | this.canalMask;
       this.assemble(from, to, startPoint, endPoint, found);
       return pathPoints(this.path);
     });
   }
 
-  /** A straight leg clear of land and passage areas (the query's own end points may sit on the coast). */
+  /**
+   * A straight leg clear of land (the query's own end points may sit on the coast) that enters no
+   * area of a closed passage or canal: the water of an open strait may be crossed straight, a
+   * closed one never (nor a canal, which only its own edges follow).
+   */
   private straightIsClear(
     a: LatLng,
     b: LatLng,
@@ -446,24 +478,57 @@ export class NetworkSeaRouter implements SeaRouter {
     bIsQueryPoint: boolean
   ): boolean {
     if (!this.land) return false;
-    return (
-      connectorIsClear(
-        this.land,
-        a,
-        b,
-        aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-        bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-        STRAIGHT_STEP_KM,
-        this.inPassage
-      ) &&
-      (!this.coast ||
-        !this.coast.crossesLand(
-          a,
-          b,
-          aIsQueryPoint ? PORT_SHORE_M : 0,
-          bIsQueryPoint ? PORT_SHORE_M : 0
-        ))
+    const skipA = aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
+    const skipB = bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
+    if ((this.legPassages(a, b, skipA, skipB) & this.refusedMask) !== 0) return false;
+    const rasterClear = connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM);
+    if (!this.coast) return rasterClear;
+    // The raster's cells (≈ 5 km, any touched by land) refuse legs that pass close to a coast:
+    // the exact rings decide then.
+    return !this.coast.crossesLand(
+      a,
+      b,
+      aIsQueryPoint ? PORT_SHORE_M : 0,
+      bIsQueryPoint ? PORT_SHORE_M : 0
     );
+  }
+
+  /**
+   * The passages (bits of passageBit) whose areas the great-circle leg a→b enters; areas far off
+   * the arc are skipped without sampling.
+   */
+  private legPassages(a: LatLng, b: LatLng, skipAKm: number, skipBKm: number): number {
+    const ua = toUnit(a.lat, a.lng);
+    const ub = toUnit(b.lat, b.lng);
+    let mask = 0;
+    for (const c of this.areaCircles) {
+      if (nearestOnArc(c.centre, ua, ub).angle > c.radius) continue;
+      const polygon = c.area.polygon;
+      if (
+        !arcAvoids(a, b, skipAKm, skipBKm, STRAIGHT_STEP_KM, (lat, lng) =>
+          pointInPolygon(lng, lat, polygon)
+        )
+      )
+        mask |= c.bit;
+    }
+    return mask;
+  }
+
+  /** The passages a straight route from a to b crosses, in the order it meets their areas. */
+  private straightPassages(a: LatLng, b: LatLng): Passage[] {
+    const mask = this.legPassages(a, b, 0, 0);
+    if (!mask) return [];
+    const ua = toUnit(a.lat, a.lng);
+    const ub = toUnit(b.lat, b.lng);
+    return this.areaCircles
+      .filter((c) => (mask & c.bit) !== 0)
+      .map((c) => {
+        const p = nearestOnArc(c.centre, ua, ub).point;
+        return { name: c.area.name, at: angleBetween(ua[0], ua[1], ua[2], p[0], p[1], p[2]) };
+      })
+      .sort((x, y) => x.at - y.at)
+      .map((x) => x.name)
+      .filter((name, i, all) => all.indexOf(name) === i);
   }
 
   /**
@@ -842,6 +907,15 @@ export class NetworkSeaRouter implements SeaRouter {
       path.reverse();
       meters -= this.straightenEnd(path, path.length - 1 - endLimit, endPoint);
       path.reverse();
+      // Then any corner left on the way where the water is open.
+      const last = path.length - 1;
+      meters -= pullStraight(
+        path,
+        0,
+        last,
+        (i, j) => this.straightIsClear(path.point(i), path.point(j), i === 0, j === last),
+        PULL_OPTIONS
+      );
     }
 
     const passages: Passage[] = [];
@@ -859,6 +933,35 @@ export class NetworkSeaRouter implements SeaRouter {
     const pos = this.chainPosition(s);
     return s.offset + (port.towardB ? cg.chainLength[c] - pos : pos);
   }
+}
+
+/** The route read from its end: same metres, passages and points in reverse order. */
+function reversedRoute(r: SeaRoute): SeaRoute {
+  return withLazyPath({ meters: r.meters, passages: [...r.passages].reverse() }, () => {
+    const points = [...r.path].reverse();
+    // Unwrapped longitudes start near the other end now: shift them so the first is in [-180, 180].
+    const shift = points.length ? 360 * Math.round(points[0].lng / 360) : 0;
+    return shift === 0 ? points : points.map((p) => ({ lat: p.lat, lng: p.lng - shift }));
+  });
+}
+
+/** A circle round an area: its vertices' mean direction and the widest angle to a vertex (+1 km). */
+interface AreaCircle {
+  area: PassageArea;
+  bit: number;
+  centre: Vec3;
+  radius: number;
+}
+
+function areaCircle(area: PassageArea): AreaCircle {
+  const units = area.polygon.map((q) => toUnit(q[1], q[0]));
+  const sum = units.reduce((s, u) => [s[0] + u[0], s[1] + u[1], s[2] + u[2]], [0, 0, 0]);
+  const n = Math.hypot(sum[0], sum[1], sum[2]);
+  const centre: Vec3 = [sum[0] / n, sum[1] / n, sum[2] / n];
+  const radius =
+    Math.max(...units.map((u) => angleBetween(u[0], u[1], u[2], centre[0], centre[1], centre[2]))) +
+    1_000 / MEAN_RADIUS_M;
+  return { area, bit: passageBit(passageId(area.name)), centre, radius };
 }
 
 /** Point-in-passage-area test with the areas' bounding boxes checked first (most samples are far from any). */
