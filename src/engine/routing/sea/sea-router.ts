@@ -21,7 +21,6 @@ import {
   geodesicMeters,
   LOWER_BOUND_RADIUS_M,
   MEAN_RADIUS_M,
-  nearestOnArc,
   slerp,
   toLatLng,
   toUnit,
@@ -30,10 +29,11 @@ import {
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { LandIndex } from "./land-crossing";
-import { arcAvoids, connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
+import { connectorIsClear, crossesDeepLand, connectorLandSamples, LandRaster } from "./land-mask";
 import { compactRoute, withLazyPath } from "./compact-route";
 import { PathBuffer } from "./path-buffer";
 import { pullStraight, PullOptions } from "./string-pull";
+import { PassageLegs } from "./passage-legs";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -90,15 +90,18 @@ const DIRECT_MAX_M = 20_000_000;
 const PULL_MAX_M = 400_000;
 /** Smoothing of the whole path (string-pull.ts). */
 const PULL_OPTIONS: PullOptions = {
-  window: 12,
+  window: 8,
   maxLegM: 3_000_000,
-  minSaveM: 300,
-  minSaveShare: 0.001,
-  maxTests: 120,
+  minSaveM: 500,
+  minSaveShare: 0.002,
+  maxTests: 24,
 };
 /** Route points tried for straightening at each end, and the step of the clearance samples. */
 const PULL_POINTS = 10;
 const STRAIGHT_STEP_KM = 2;
+/** Raster samples (deep land only) that refuse a straight leg before the exact test. */
+const QUICK_STEP_KM = 25;
+const QUICK_MIN_M = 300_000;
 const DEG_TO_RAD = Math.PI / 180;
 
 /** Connector checks: a port's own shore and the last stretch before the lane are not checked. */
@@ -181,8 +184,8 @@ export class NetworkSeaRouter implements SeaRouter {
   private refusedMask = 0;
   private readonly canalMask: number;
   private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
-  /** Passage areas with a circle around each (centre, radius in radians) for a quick miss. */
-  private readonly areaCircles: AreaCircle[];
+  /** Which passage areas a straight leg enters. */
+  private readonly legs: PassageLegs;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly hierarchySearch: HierarchySearch;
@@ -190,6 +193,8 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
   private readonly path = new PathBuffer();
+  /** Straight legs between network points tried by smoothing, clear or not. */
+  private readonly innerLegs = new LruCache<string, boolean>(50_000);
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
@@ -211,7 +216,7 @@ export class NetworkSeaRouter implements SeaRouter {
     this.land = options.land;
     this.coast = options.land ? options.coast : undefined;
     this.canalMask = closedPassageMask(CANALS);
-    this.areaCircles = (options.areas ?? []).map(areaCircle);
+    this.legs = new PassageLegs(options.areas ?? []);
     const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
     this.inCanal = canals.length ? passageTest(canals) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
@@ -435,7 +440,7 @@ export class NetworkSeaRouter implements SeaRouter {
       return compactRoute({
         meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
         path: unwrapLongitudes([{ ...from }, { ...to }]),
-        passages: this.straightPassages(from, to),
+        passages: this.legs.listed(from, to, STRAIGHT_STEP_KM),
       });
     }
 
@@ -480,11 +485,16 @@ export class NetworkSeaRouter implements SeaRouter {
     if (!this.land) return false;
     const skipA = aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
     const skipB = bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
-    if ((this.legPassages(a, b, skipA, skipB) & this.refusedMask) !== 0) return false;
-    const rasterClear = connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM);
-    if (!this.coast) return rasterClear;
-    // The raster's cells (≈ 5 km, any touched by land) refuse legs that pass close to a coast:
-    // the exact rings decide then.
+    if (this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) !== 0)
+      return false;
+    if (!this.coast) return connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM);
+    // The exact rings decide (the raster's ≈ 5 km cells would refuse legs that pass close to a
+    // coast); a few raster samples first refuse most legs across land at little cost.
+    if (
+      fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng) > QUICK_MIN_M &&
+      crossesDeepLand(this.land, a, b, skipA, skipB, QUICK_STEP_KM)
+    )
+      return false;
     return !this.coast.crossesLand(
       a,
       b,
@@ -494,41 +504,19 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * The passages (bits of passageBit) whose areas the great-circle leg a→b enters; areas far off
-   * the arc are skipped without sampling.
+   * straightIsClear for a leg of the path; legs between network points are remembered (routes of a
+   * lane sheet share their network stretches, and so the corners smoothing tries).
    */
-  private legPassages(a: LatLng, b: LatLng, skipAKm: number, skipBKm: number): number {
-    const ua = toUnit(a.lat, a.lng);
-    const ub = toUnit(b.lat, b.lng);
-    let mask = 0;
-    for (const c of this.areaCircles) {
-      if (nearestOnArc(c.centre, ua, ub).angle > c.radius) continue;
-      const polygon = c.area.polygon;
-      if (
-        !arcAvoids(a, b, skipAKm, skipBKm, STRAIGHT_STEP_KM, (lat, lng) =>
-          pointInPolygon(lng, lat, polygon)
-        )
-      )
-        mask |= c.bit;
+  private innerLegIsClear(path: PathBuffer, i: number, j: number, last: number): boolean {
+    if (i === 0 || j === last)
+      return this.straightIsClear(path.point(i), path.point(j), i === 0, j === last);
+    const key = `${path.lat(i)},${path.lng(i)},${path.lat(j)},${path.lng(j)},${this.refusedMask}`;
+    let clear = this.innerLegs.get(key);
+    if (clear === undefined) {
+      clear = this.straightIsClear(path.point(i), path.point(j), false, false);
+      this.innerLegs.set(key, clear);
     }
-    return mask;
-  }
-
-  /** The passages a straight route from a to b crosses, in the order it meets their areas. */
-  private straightPassages(a: LatLng, b: LatLng): Passage[] {
-    const mask = this.legPassages(a, b, 0, 0);
-    if (!mask) return [];
-    const ua = toUnit(a.lat, a.lng);
-    const ub = toUnit(b.lat, b.lng);
-    return this.areaCircles
-      .filter((c) => (mask & c.bit) !== 0)
-      .map((c) => {
-        const p = nearestOnArc(c.centre, ua, ub).point;
-        return { name: c.area.name, at: angleBetween(ua[0], ua[1], ua[2], p[0], p[1], p[2]) };
-      })
-      .sort((x, y) => x.at - y.at)
-      .map((x) => x.name)
-      .filter((name, i, all) => all.indexOf(name) === i);
+    return clear;
   }
 
   /**
@@ -913,7 +901,7 @@ export class NetworkSeaRouter implements SeaRouter {
         path,
         0,
         last,
-        (i, j) => this.straightIsClear(path.point(i), path.point(j), i === 0, j === last),
+        (i, j) => this.innerLegIsClear(path, i, j, last),
         PULL_OPTIONS
       );
     }
@@ -946,24 +934,6 @@ function reversedRoute(r: SeaRoute): SeaRoute {
 }
 
 /** A circle round an area: its vertices' mean direction and the widest angle to a vertex (+1 km). */
-interface AreaCircle {
-  area: PassageArea;
-  bit: number;
-  centre: Vec3;
-  radius: number;
-}
-
-function areaCircle(area: PassageArea): AreaCircle {
-  const units = area.polygon.map((q) => toUnit(q[1], q[0]));
-  const sum = units.reduce((s, u) => [s[0] + u[0], s[1] + u[1], s[2] + u[2]], [0, 0, 0]);
-  const n = Math.hypot(sum[0], sum[1], sum[2]);
-  const centre: Vec3 = [sum[0] / n, sum[1] / n, sum[2] / n];
-  const radius =
-    Math.max(...units.map((u) => angleBetween(u[0], u[1], u[2], centre[0], centre[1], centre[2]))) +
-    1_000 / MEAN_RADIUS_M;
-  return { area, bit: passageBit(passageId(area.name)), centre, radius };
-}
-
 /** Point-in-passage-area test with the areas' bounding boxes checked first (most samples are far from any). */
 function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: number) => boolean {
   const box = new Float64Array(areas.length * 4);
