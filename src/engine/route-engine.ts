@@ -53,11 +53,13 @@ export interface VesselResolver {
   resolve(vesselInfo: string, parameter: string): VesselDimensions;
   /**
    * Passages closed to this vessel; without one, to the modality's default vessel (SHORTSEA: a
-   * feeder that fits the Kiel Canal; DEEPSEA: a large container ship, Kiel closed).
+   * feeder that fits the Kiel Canal; DEEPSEA: the vessel class of the lane's trade, e.g. an
+   * Asia-Europe ULCV that fits no Panama lock, else a large container ship, Kiel closed).
    */
   closedPassages(
     vessel: VesselDimensions | undefined,
-    modality?: "DEEPSEA" | "SHORTSEA"
+    modality?: "DEEPSEA" | "SHORTSEA",
+    lane?: { from: LatLng; to: LatLng }
   ): Set<Passage>;
 }
 
@@ -200,7 +202,10 @@ export class RouteEngine {
     switch (modality) {
       case "DEEPSEA":
       case "SHORTSEA": {
-        const closed = this.parts.vessels.closedPassages(vessel, modality);
+        const closed = this.parts.vessels.closedPassages(vessel, modality, {
+          from: origin,
+          to: destination,
+        });
         for (const p of avoid) closed.add(p);
         const r = this.parts.sea.route(origin, destination, { closed });
         if (!r)

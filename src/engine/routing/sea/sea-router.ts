@@ -238,21 +238,17 @@ export class NetworkSeaRouter implements SeaRouter {
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
     // The closed set by its bit mask: no sorted list of names per query.
     const closedMask = closedPassageMask(options.closed);
-    // One route for both directions: B→A is A→B read backwards, so the two distances are equal
-    // (the searches and straightening from either end would otherwise differ by metres).
-    if (to.lat < from.lat || (to.lat === from.lat && to.lng < from.lng)) {
-      const r = this.routeInOrder(to, from, closedMask);
-      return r && reversedRoute(r);
-    }
-    return this.routeInOrder(from, to, closedMask);
-  }
-
-  private routeInOrder(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     const d = this.keyDecimals;
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedMask}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const result = this.search(from, to, closedMask);
+    // One route for both directions: B→A is A→B read backwards, so the two distances are equal
+    // (the searches and straightening from either end would otherwise differ by metres).
+    let result: SeaRoute | null;
+    if (to.lat < from.lat || (to.lat === from.lat && to.lng < from.lng)) {
+      const r = this.route(to, from, options);
+      result = r && reversedRoute(r);
+    } else result = this.search(from, to, closedMask);
     this.cache.set(key, result);
     return result;
   }
