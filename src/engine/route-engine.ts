@@ -37,8 +37,11 @@ export interface SeaRouter {
     from: LatLng,
     to: LatLng,
     options: { closed: ReadonlySet<Passage> }
-  ): (RoutedPath & { passages: Passage[] }) | null;
+  ): (RoutedPath & { passages: Passage[]; snapDistance?: SnapDistance }) | null;
 }
+
+/** Metres each end of a sea route was moved onto the network. */
+export type SnapDistance = { origin: number; destination: number };
 
 export interface BargeRouter {
   route(from: LatLng, to: LatLng): RoutedPath | null;
@@ -212,7 +215,7 @@ export class RouteEngine {
           throw routeNotFound(
             `No ${modality} sea route between origin and destination${describeClosed(closed)}.`
           );
-        return routed(r, r.passages);
+        return routed(r, r.passages, r.snapDistance);
       }
       case "BARGE": {
         const r = this.parts.barge.route(origin, destination);
@@ -239,13 +242,19 @@ export class RouteEngine {
  * The result of a routed path, its polyline read only when asked for: the sea router keeps paths
  * packed (compact-route.ts), and a lane sheet that wants distances never unpacks them.
  */
-function routed(r: RoutedPath, passages: Passage[]): DistanceResult {
+function routed(r: RoutedPath, passages: Passage[], snapDistance?: SnapDistance): DistanceResult {
   return {
     distance: round(r.meters),
     passages,
     get path(): LatLng[] {
       return r.path;
     },
+    ...(snapDistance && {
+      snapDistance: {
+        origin: round(snapDistance.origin),
+        destination: round(snapDistance.destination),
+      },
+    }),
   };
 }
 

@@ -12,7 +12,13 @@ const MIN_DEVIATION_DEG = 0.001;
 export interface PathFeature {
   type: "Feature";
   geometry: { type: "LineString"; coordinates: [number, number][] };
-  properties: { distance: number; modality: Modality; passages: Passage[] };
+  properties: {
+    distance: number;
+    modality: Modality;
+    passages: Passage[];
+    /** Sea routes: metres each end was moved onto the sea network. */
+    snapDistance?: { origin: number; destination: number };
+  };
 }
 
 /**
@@ -21,7 +27,12 @@ export interface PathFeature {
  * draws segments as great circles (d3-geo) or unwraps by the shorter step crosses ±180° correctly.
  */
 export function pathFeature(
-  result: { distance: number; passages: Passage[]; path: LatLng[] },
+  result: {
+    distance: number;
+    passages: Passage[];
+    path: LatLng[];
+    snapDistance?: { origin: number; destination: number };
+  },
   modality: Modality,
   maxPoints = MAX_PATH_POINTS
 ): PathFeature {
@@ -35,7 +46,12 @@ export function pathFeature(
       type: "LineString",
       coordinates: thinned.map(([lng, lat]) => [round6(normaliseLongitude(lng)), round6(lat)]),
     },
-    properties: { distance: result.distance, modality, passages: [...result.passages] },
+    properties: {
+      distance: result.distance,
+      modality,
+      passages: [...result.passages],
+      ...(result.snapDistance && { snapDistance: { ...result.snapDistance } }),
+    },
   };
 }
 

@@ -49,7 +49,11 @@ const SPOKE_RADIUS_M = 150_000;
 /** Query points remembered (per closed-passage set): snap candidates, ports, upward space (≈ 3 KB). */
 const REMEMBERED_ENDS = 10_000;
 
-export type SeaRoute = RoutedPath & { passages: Passage[] };
+export type SeaRoute = RoutedPath & {
+  passages: Passage[];
+  /** Metres from each query point to the network point it joined (0: straight from the point). */
+  snapDistance: { origin: number; destination: number };
+};
 
 export interface SeaRouterOptions {
   cacheSize?: number;
@@ -418,7 +422,12 @@ export class NetworkSeaRouter implements SeaRouter {
     this.searches++;
     this.refusedMask = closedMask | this.canalMask;
     if (from.lat === to.lat && from.lng === to.lng)
-      return compactRoute({ meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] });
+      return compactRoute({
+        meters: 0,
+        path: [{ lat: from.lat, lng: from.lng }],
+        passages: [],
+        snapDistance: NOT_MOVED,
+      });
     const startPoint = this.endPoint(from, closedMask);
     const endPoint = this.endPoint(to, closedMask);
     const starts = startPoint.snaps;
@@ -437,6 +446,7 @@ export class NetworkSeaRouter implements SeaRouter {
         meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
         path: unwrapLongitudes([{ ...from }, { ...to }]),
         passages: this.legs.listed(from, to, STRAIGHT_STEP_KM),
+        snapDistance: NOT_MOVED,
       });
     }
 
@@ -452,6 +462,7 @@ export class NetworkSeaRouter implements SeaRouter {
         meters,
         path: unwrapLongitudes([{ ...from }, { ...to }]),
         passages: p ? [p] : [],
+        snapDistance: NOT_MOVED,
       });
     }
 
@@ -460,7 +471,11 @@ export class NetworkSeaRouter implements SeaRouter {
     const { meters, passages } = this.assemble(from, to, startPoint, endPoint, found);
     // The path is made again when it is read: a lane sheet wants distances only, and keeping
     // thousands of paths cost more than making again the few that are read.
-    return withLazyPath({ meters, passages }, () => {
+    const snapDistance = {
+      origin: this.exactSnap(from, starts[found.startSnap]).offset,
+      destination: this.exactSnap(to, ends[found.endSnap]).offset,
+    };
+    return withLazyPath({ meters, passages, snapDistance }, () => {
       this.refusedMask = closedMask | this.canalMask;
       this.assemble(from, to, startPoint, endPoint, found);
       return pathPoints(this.path);
@@ -919,14 +934,20 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 }
 
+const NOT_MOVED = Object.freeze({ origin: 0, destination: 0 });
+
 /** The route read from its end: same metres, passages and points in reverse order. */
 function reversedRoute(r: SeaRoute): SeaRoute {
-  return withLazyPath({ meters: r.meters, passages: [...r.passages].reverse() }, () => {
-    const points = [...r.path].reverse();
-    // Unwrapped longitudes start near the other end now: shift them so the first is in [-180, 180].
-    const shift = points.length ? 360 * Math.round(points[0].lng / 360) : 0;
-    return shift === 0 ? points : points.map((p) => ({ lat: p.lat, lng: p.lng - shift }));
-  });
+  const snapDistance = { origin: r.snapDistance.destination, destination: r.snapDistance.origin };
+  return withLazyPath(
+    { meters: r.meters, passages: [...r.passages].reverse(), snapDistance },
+    () => {
+      const points = [...r.path].reverse();
+      // Unwrapped longitudes start near the other end now: shift them so the first is in [-180, 180].
+      const shift = points.length ? 360 * Math.round(points[0].lng / 360) : 0;
+      return shift === 0 ? points : points.map((p) => ({ lat: p.lat, lng: p.lng - shift }));
+    }
+  );
 }
 
 /** A circle round an area: its vertices' mean direction and the widest angle to a vertex (+1 km). */
