@@ -64,12 +64,13 @@ export function register(program: Command): void {
     .action((place: string, opts: { dataDir: string }) => {
       const { resolver } = loadPlaces({ dataDir: opts.dataDir });
       const resolved = resolver.resolve(place, "place");
-      // How far the place is moved onto the sea network when routed by sea (DEEPSEA defaults).
-      const snap = loadSeaRouter().snap(resolved, new Set(DEFAULT_CLOSED));
+      // How far the place is moved onto the sea network when routed by sea (DEEPSEA defaults):
+      // to the nearest water when it lies inside land, then to the nearest network line.
+      const snapDistance = loadSeaRouter().snapDistance(resolved, new Set(DEFAULT_CLOSED));
       console.log(
         JSON.stringify({
           ...resolved,
-          ...(snap && { snapDistance: Math.round(snap.offset) }),
+          ...(snapDistance !== null && { snapDistance: Math.round(snapDistance) }),
         })
       );
     });

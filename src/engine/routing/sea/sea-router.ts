@@ -100,6 +100,7 @@ const PULL_OPTIONS: PullOptions = {
   minSaveShare: 0.002,
   maxTests: 24,
 };
+const PULL_PASSES = 3;
 /** Route points tried for straightening at each end, and the step of the clearance samples. */
 const PULL_POINTS = 10;
 const STRAIGHT_STEP_KM = 2;
@@ -123,6 +124,8 @@ const THIN_LAND_SAMPLES = 2;
 const HARBOUR_LEG_MAX_M = 10_000;
 /** A snap closer than this to an edge's end is that end. */
 const AT_VERTEX_M = 0.001;
+/** A query point inside land moves to water no farther than this (else it stays, see search). */
+const WATER_MOVE_MAX_M = 12_000;
 /** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
 const PORT_SHORE_M = 1_000;
 
@@ -197,6 +200,8 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
   private readonly path = new PathBuffer();
+  /** Query points inside land and the water each starts from (null: none near). */
+  private waterPoints = new CoordMap<LatLng | null>();
   /** Straight legs between network points tried by smoothing, clear or not. */
   private readonly innerLegs = new LruCache<string, boolean>(50_000);
   /** Remembered query points, per closed-passage mask. */
@@ -418,7 +423,53 @@ export class NetworkSeaRouter implements SeaRouter {
     };
   }
 
+  /**
+   * A point inside land (a port whose quays 1:50m fills in, a LOCODE at the town centre) starts at
+   * the nearest water within WATER_MOVE_MAX_M instead: the port's own water area, from which the
+   * route takes the approach by water. The move is part of the distance and of snapDistance.
+   */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
+    const a = this.onWater(from);
+    const b = this.onWater(to);
+    if (a === from && b === to) return this.searchOnWater(from, to, closedMask);
+    const r = this.searchOnWater(a, b, closedMask);
+    if (!r) return null;
+    const moveA = a === from ? 0 : geodesicMeters(from.lat, from.lng, a.lat, a.lng);
+    const moveB = b === to ? 0 : geodesicMeters(to.lat, to.lng, b.lat, b.lng);
+    return withLazyPath(
+      {
+        meters: r.meters + moveA + moveB,
+        passages: r.passages,
+        snapDistance: {
+          origin: r.snapDistance.origin + moveA,
+          destination: r.snapDistance.destination + moveB,
+        },
+      },
+      () => unwrapLongitudes([{ ...from }, ...r.path, { ...to }])
+    );
+  }
+
+  /** The point itself, or the nearest water to it when it lies inside land (see search). */
+  private onWater(p: LatLng): LatLng {
+    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return p;
+    let w = this.waterPoints.get(p.lat, p.lng);
+    if (w === undefined) {
+      if (this.waterPoints.size > REMEMBERED_ENDS) this.waterPoints = new CoordMap();
+      w = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
+      this.waterPoints.set(p.lat, p.lng, w);
+    }
+    return w ?? p;
+  }
+
+  /** How far a point is moved onto the network (to water first, then to its nearest snap). */
+  snapDistance(point: LatLng, closed: ReadonlySet<Passage> = new Set()): number | null {
+    const w = this.onWater(point);
+    const s = this.snap(w, closed);
+    if (!s) return null;
+    return (w === point ? 0 : geodesicMeters(point.lat, point.lng, w.lat, w.lng)) + s.offset;
+  }
+
+  private searchOnWater(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     this.searches++;
     this.refusedMask = closedMask | this.canalMask;
     if (from.lat === to.lat && from.lng === to.lng)
@@ -906,15 +957,20 @@ export class NetworkSeaRouter implements SeaRouter {
       path.reverse();
       meters -= this.straightenEnd(path, path.length - 1 - endLimit, endPoint);
       path.reverse();
-      // Then any corner left on the way where the water is open.
-      const last = path.length - 1;
-      meters -= pullStraight(
-        path,
-        0,
-        last,
-        (i, j) => this.innerLegIsClear(path, i, j, last),
-        PULL_OPTIONS
-      );
+      // Then any corner left on the way where the water is open; again while that saves (a
+      // pass looks PULL_OPTIONS.window points ahead, and the first pass brings far points near).
+      for (let pass = 0; pass < PULL_PASSES; pass++) {
+        const last = path.length - 1;
+        const saved = pullStraight(
+          path,
+          0,
+          last,
+          (i, j) => this.innerLegIsClear(path, i, j, last),
+          PULL_OPTIONS
+        );
+        meters -= saved;
+        if (saved === 0) break;
+      }
     }
 
     const passages: Passage[] = [];
