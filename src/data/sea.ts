@@ -34,6 +34,7 @@ import {
   CanalLimit,
   CanalLimits,
   DEFAULT_CLOSED,
+  parseTradeVessels,
   parseVesselCsv,
   VesselImportResult,
   VesselRecord,
@@ -374,23 +375,38 @@ export function importedVesselsFile(dataDir: string): string {
  * The canal limits and the shipped vessels, parsed once into a snapshot: a warm start needs no CSV
  * parser for them (its warm-up alone costs more than the files).
  */
-function shippedVesselData(): { canalLimits: CanalLimit[]; vessels: VesselRecord[] } {
+function shippedVesselData(): {
+  canalLimits: CanalLimit[];
+  vessels: VesselRecord[];
+  trades: TradeVesselsJson;
+} {
   const canalLimits = path.join(DATA_ROOT, "canal-limits.csv");
   const vessels = path.join(DATA_ROOT, "vessels.csv");
+  const trades = path.join(DATA_ROOT, "sea-trade-vessels.json");
   return cachedSnapshot(
     "vessels",
     {
-      dataFiles: [canalLimits, vessels],
+      dataFiles: [canalLimits, vessels, trades],
       code: ["data/sea", "data/snapshot", "engine/routing/vessels"],
     },
-    () => ({ canalLimits: readCanalLimits(canalLimits), vessels: readVessels(vessels) })
+    () => ({
+      canalLimits: readCanalLimits(canalLimits),
+      vessels: readVessels(vessels),
+      trades: JSON.parse(fs.readFileSync(trades, "utf8")) as TradeVesselsJson,
+    })
   ).value;
 }
+
+type TradeVesselsJson = Parameters<typeof parseTradeVessels>[0];
 
 /** Shipped vessels (data/vessels.csv) plus those imported into DIR/vessels.csv, with the canal limits. */
 export function loadVesselResolver(options: { dataDir?: string } = {}): VesselRegistry {
   const shipped = shippedVesselData();
-  const registry = new VesselRegistry(new CanalLimits(shipped.canalLimits), shipped.vessels);
+  const registry = new VesselRegistry(
+    new CanalLimits(shipped.canalLimits),
+    shipped.vessels,
+    parseTradeVessels(shipped.trades)
+  );
   if (options.dataDir) {
     const file = importedVesselsFile(options.dataDir);
     if (fs.existsSync(file)) registry.importCsv(fs.readFileSync(file, "utf8"));

@@ -46,8 +46,11 @@ export interface SeaRouter {
     from: LatLng,
     to: LatLng,
     options: { closed: ReadonlySet<Passage> }
-  ): (RoutedPath & { passages: Passage[] }) | null;
+  ): (RoutedPath & { passages: Passage[]; snapDistance?: SnapDistance }) | null;
 }
+
+/** Metres each end of a sea route was moved onto the network. */
+export type SnapDistance = { origin: number; destination: number };
 
 export interface BargeRouter {
   route(from: LatLng, to: LatLng): RoutedPath | null;
@@ -62,11 +65,13 @@ export interface VesselResolver {
   resolve(vesselInfo: string, parameter: string): VesselDimensions;
   /**
    * Passages closed to this vessel; without one, to the modality's default vessel (SHORTSEA: a
-   * feeder that fits the Kiel Canal; DEEPSEA: a large container ship, Kiel closed).
+   * feeder that fits the Kiel Canal; DEEPSEA: the vessel class of the lane's trade, e.g. an
+   * Asia-Europe ULCV that fits no Panama lock, else a large container ship, Kiel closed).
    */
   closedPassages(
     vessel: VesselDimensions | undefined,
-    modality?: "DEEPSEA" | "SHORTSEA"
+    modality?: "DEEPSEA" | "SHORTSEA",
+    lane?: { from: LatLng; to: LatLng }
   ): Set<Passage>;
 }
 
@@ -234,14 +239,17 @@ export class RouteEngine {
     switch (modality) {
       case "DEEPSEA":
       case "SHORTSEA": {
-        const closed = this.parts.vessels.closedPassages(vessel, modality);
+        const closed = this.parts.vessels.closedPassages(vessel, modality, {
+          from: origin,
+          to: destination,
+        });
         for (const p of avoid) closed.add(p);
         const r = this.parts.sea.route(origin, destination, { closed });
         if (!r)
           throw routeNotFound(
             `No ${modality} sea route between origin and destination${describeClosed(closed)}.`
           );
-        return routed(r, r.passages);
+        return routed(r, r.passages, r.snapDistance);
       }
       case "BARGE": {
         const r = this.parts.barge.route(origin, destination);
@@ -268,7 +276,7 @@ export class RouteEngine {
  * The result of a routed path, its polyline read only when asked for: the sea router keeps paths
  * packed (compact-route.ts), and a lane sheet that wants distances never unpacks them.
  */
-function routed(r: RoutedPath, passages: Passage[]): DistanceResult {
+function routed(r: RoutedPath, passages: Passage[], snapDistance?: SnapDistance): DistanceResult {
   return {
     distance: round(r.meters),
     passages,
@@ -277,6 +285,12 @@ function routed(r: RoutedPath, passages: Passage[]): DistanceResult {
     get path(): LatLng[] {
       return r.path;
     },
+    ...(snapDistance && {
+      snapDistance: {
+        origin: round(snapDistance.origin),
+        destination: round(snapDistance.destination),
+      },
+    }),
   };
 }
 

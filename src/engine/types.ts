@@ -91,6 +91,11 @@ export interface DistanceResult {
   passages: Passage[];
   /** The route's polyline, for maps. */
   path: LatLng[];
+  /**
+   * Sea routes: metres each input point was moved onto the sea network (its connector to the
+   * nearest network point it joined; 0 when the route runs straight from the point itself).
+   */
+  snapDistance?: { origin: number; destination: number };
 }
 
 export interface EmissionsResult {

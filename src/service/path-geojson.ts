@@ -12,7 +12,14 @@ const MIN_DEVIATION_DEG = 0.001;
 export interface PathFeature {
   type: "Feature";
   geometry: { type: "LineString"; coordinates: [number, number][] };
-  properties: { distance: number; modality: Modality; passages: Passage[]; basis?: RouteBasis };
+  properties: {
+    distance: number;
+    modality: Modality;
+    passages: Passage[];
+    basis?: RouteBasis;
+    /** Sea routes: metres each end was moved onto the sea network. */
+    snapDistance?: { origin: number; destination: number };
+  };
 }
 
 /**
@@ -21,7 +28,13 @@ export interface PathFeature {
  * draws segments as great circles (d3-geo) or unwraps by the shorter step crosses ±180° correctly.
  */
 export function pathFeature(
-  result: { distance: number; passages: Passage[]; path: LatLng[]; basis?: RouteBasis },
+  result: {
+    distance: number;
+    passages: Passage[];
+    path: LatLng[];
+    basis?: RouteBasis;
+    snapDistance?: { origin: number; destination: number };
+  },
   modality: Modality,
   maxPoints = MAX_PATH_POINTS
 ): PathFeature {
@@ -40,6 +53,7 @@ export function pathFeature(
       modality,
       passages: [...result.passages],
       ...(result.basis ? { basis: result.basis } : {}),
+      ...(result.snapDistance && { snapDistance: { ...result.snapDistance } }),
     },
   };
 }

@@ -140,6 +140,22 @@ export const PathFeature = Type.Object(
             "How the distance was computed: along a network (sea lanes, waterways, rail corridors), or, for RAIL/TRUCK where no network data covers the trip, the great-circle distance times a circuity factor for the modality and region (an estimate).",
         })
       ),
+      snapDistance: Type.Optional(
+        Type.Object(
+          {
+            origin: Type.Number({
+              description: "Metres the origin was moved onto the sea network.",
+            }),
+            destination: Type.Number({
+              description: "Metres the destination was moved onto the sea network.",
+            }),
+          },
+          {
+            description:
+              "Sea routes (DEEPSEA, SHORTSEA): how far each end was moved onto the sea network (its connector to the nearest network point it joined; 0 when the route runs straight from the point).",
+          }
+        )
+      ),
     }),
   },
   { $id: "PathFeature", description: "Extension: the routed path as a GeoJSON Feature (RFC 7946)." }

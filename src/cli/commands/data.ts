@@ -3,6 +3,8 @@ import { Command } from "commander";
 import * as fs from "fs";
 import * as path from "path";
 import { importTerminals, importUnlocode, loadPlaces } from "../../data/places";
+import { loadSeaRouter } from "../../data/sea";
+import { DEFAULT_CLOSED } from "../../engine/routing/vessels";
 import { normaliseLocode } from "../../engine/places";
 
 /** Same default as `route-sheets serve`. */
@@ -61,7 +63,16 @@ export function register(program: Command): void {
     .option("--data-dir <dir>", "data directory", DEFAULT_DATA_DIR)
     .action((place: string, opts: { dataDir: string }) => {
       const { resolver } = loadPlaces({ dataDir: opts.dataDir });
-      console.log(JSON.stringify(resolver.resolve(place, "place")));
+      const resolved = resolver.resolve(place, "place");
+      // How far the place is moved onto the sea network when routed by sea (DEEPSEA defaults):
+      // to the nearest water when it lies inside land, then to the nearest network line.
+      const snapDistance = loadSeaRouter().snapDistance(resolved, new Set(DEFAULT_CLOSED));
+      console.log(
+        JSON.stringify({
+          ...resolved,
+          ...(snapDistance !== null && { snapDistance: Math.round(snapDistance) }),
+        })
+      );
     });
 
   data

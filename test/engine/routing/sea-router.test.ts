@@ -3,6 +3,7 @@ import {
   buildSeaGraphFromFiles,
   loadSeaNetwork,
   loadSeaRouter,
+  loadCoastIndex,
   loadSnapLand,
   readPassageAreas,
 } from "../../../src/data/sea";
@@ -28,8 +29,8 @@ describe("graph build", () => {
     expect(graph.vertexCount).toBeGreaterThan(5500);
     expect(graph.edgeCount).toBeGreaterThan(7000);
     expect(graph.adjOffset[graph.vertexCount]).toBe(2 * graph.edgeCount);
-    // Plain node builds it in ~150-250 ms (see npm run bench); Jest's sandbox, with other suites building in parallel, is many times slower.
-    expect(buildMs).toBeLessThan(5000);
+    // How long it took is for npm run bench to say (no timing assertions in tests).
+    expect(buildMs).toBeGreaterThanOrEqual(0);
   });
 
   it("merges the ±180° vertices: none is left on +180 with a twin on -180", () => {
@@ -144,10 +145,12 @@ describe("routes", () => {
     expect(r.meters / NM).toBeLessThan(340);
   });
 
-  it("is symmetric within a few percent and caches results", () => {
+  it("is symmetric (B→A is A→B reversed) and caches results", () => {
     const a = router.route(ROTTERDAM, NEW_YORK, { closed: DEFAULT_CLOSED })!;
     const b = router.route(NEW_YORK, ROTTERDAM, { closed: DEFAULT_CLOSED })!;
-    expect(Math.abs(a.meters - b.meters) / a.meters).toBeLessThan(0.02);
+    expect(b.meters).toBe(a.meters);
+    expect(b.passages).toEqual([...a.passages].reverse());
+    expect(b.path).toEqual([...a.path].reverse());
     const before = router.searches;
     const again = router.route(ROTTERDAM, NEW_YORK, { closed: new Set(DEFAULT_CLOSED) })!;
     expect(router.searches).toBe(before);
@@ -159,6 +162,7 @@ describe("routes", () => {
     const dijkstra = new NetworkSeaRouter(loadSeaNetwork().graph, {
       useAStar: false,
       land: loadSnapLand().mask,
+      coast: loadCoastIndex(),
       areas: readPassageAreas(),
     });
     const pairs = [

@@ -160,6 +160,55 @@ export class LandIndex {
   }
 
   /**
+   * The nearest water to a point inside land, within `maxM` metres: the nearest point of the
+   * coastline (ring edges) stepped `offshoreM` further out, so it lies clearly in the water; null
+   * when the point is not inside land or no coast is that near. Planar in lat/lng scaled by the
+   * cosine of the latitude (the distances are short).
+   */
+  nearestWater(
+    lat: number,
+    lng: number,
+    maxM: number,
+    offshoreM = 200
+  ): { lat: number; lng: number } | null {
+    if (!this.isLand(lat, lng)) return null;
+    const kx = Math.cos(lat * (Math.PI / 180));
+    const degLat = maxM / 111_195;
+    const degLng = degLat / Math.max(0.05, kx);
+    const n = this.edgesNear(lat - degLat, lng - degLng, lat + degLat, lng + degLng);
+    let best = Infinity;
+    let bx = 0;
+    let by = 0;
+    for (let i = 0; i < n; i++) {
+      const e = this.found[i];
+      // Segment in a local frame (x = east, y = north, degrees of latitude).
+      const ax = (this.x[e] - lng) * kx;
+      const ay = this.y[e] - lat;
+      const dx = (this.x[e + 1] - lng) * kx - ax;
+      const dy = this.y[e + 1] - lat - ay;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+      const px = ax + t * dx;
+      const py = ay + t * dy;
+      const d2 = px * px + py * py;
+      if (d2 < best) {
+        best = d2;
+        bx = px;
+        by = py;
+      }
+    }
+    const dist = Math.sqrt(best) * 111_195;
+    if (!(dist <= maxM) || dist === 0) return null;
+    // Out past the coastline, along the way from the point (a wider step in a narrow inlet).
+    for (const extra of [offshoreM, 2 * offshoreM, 5 * offshoreM]) {
+      const f = (dist + extra) / dist;
+      const q = { lat: lat + by * f, lng: lng + (bx * f) / kx };
+      if (!this.isLand(q.lat, q.lng)) return q;
+    }
+    return null;
+  }
+
+  /**
    * The ring edges in the cells the box of p→q covers, each once, into `this.found`; their count.
    * (One pass shared by the crossing test and the inside measure.)
    */

@@ -376,6 +376,51 @@ export function connectorIsClear(
   return true;
 }
 
+/**
+ * True when a sample of the great-circle way (every `stepKm`, the first `skipFromKm` and last
+ * `skipToKm` left out) falls well inside land: its raster cell and the cells `depth` away on all
+ * four sides are land. A quick way to refuse a leg across a continent before an exact test.
+ */
+export function crossesDeepLand(
+  land: LandRaster,
+  from: { lat: number; lng: number },
+  to: { lat: number; lng: number },
+  skipFromKm: number,
+  skipToKm: number,
+  stepKm: number,
+  depth = 2
+): boolean {
+  const ua = toUnit(from.lat, from.lng);
+  const ub = toUnit(to.lat, to.lng);
+  const omega = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]);
+  const km = omega * MEAN_RADIUS_KM;
+  if (km <= skipFromKm + skipToKm || omega < 1e-12) return false;
+  const sinOmega = Math.sin(omega);
+  const steps = Math.ceil(km / stepKm);
+  const cell = land.cellDegrees;
+  for (let i = 1; i < steps; i++) {
+    const along = (km * i) / steps;
+    if (along < skipFromKm || km - along < skipToKm) continue;
+    const t = i / steps;
+    const wa = Math.sin((1 - t) * omega) / sinOmega;
+    const wb = Math.sin(t * omega) / sinOmega;
+    const x = wa * ua[0] + wb * ub[0];
+    const y = wa * ua[1] + wb * ub[1];
+    const z = wa * ua[2] + wb * ub[2];
+    const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
+    const lng = Math.atan2(y, x) / RAD;
+    if (
+      isLand(land, lat, lng) &&
+      isLand(land, lat + depth * cell, lng) &&
+      isLand(land, lat - depth * cell, lng) &&
+      isLand(land, lat, lng + depth * cell) &&
+      isLand(land, lat, lng - depth * cell)
+    )
+      return true;
+  }
+  return false;
+}
+
 /** How many samples (every `stepKm`, after the first `skipFromKm`) of the straight way fall on land. */
 export function connectorLandSamples(
   land: LandRaster,

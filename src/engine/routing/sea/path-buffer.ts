@@ -37,6 +37,12 @@ export class PathBuffer {
     this.length = n + 1;
   }
 
+  /** Overwrites point i. */
+  set(i: number, lat: number, lng: number): void {
+    this.coords[2 * i] = lat;
+    this.coords[2 * i + 1] = lng;
+  }
+
   /** Removes `count` points from position `from` on. */
   remove(from: number, count: number): void {
     if (count <= 0) return;

@@ -29,9 +29,11 @@ import {
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { LandIndex } from "./land-crossing";
-import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
+import { connectorIsClear, crossesDeepLand, connectorLandSamples, LandRaster } from "./land-mask";
 import { compactRoute, withLazyPath } from "./compact-route";
 import { PathBuffer } from "./path-buffer";
+import { pullStraight, PullOptions } from "./string-pull";
+import { PassageLegs } from "./passage-legs";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -47,7 +49,11 @@ const SPOKE_RADIUS_M = 150_000;
 /** Query points remembered (per closed-passage set): snap candidates, ports, upward space (≈ 3 KB). */
 const REMEMBERED_ENDS = 10_000;
 
-export type SeaRoute = RoutedPath & { passages: Passage[] };
+export type SeaRoute = RoutedPath & {
+  passages: Passage[];
+  /** Metres from each query point to the network point it joined (0: straight from the point). */
+  snapDistance: { origin: number; destination: number };
+};
 
 export interface SeaRouterOptions {
   cacheSize?: number;
@@ -84,11 +90,23 @@ export interface SeaRouterOptions {
  * points is clear and not longer than this, and end-leg straightening of the network route (the
  * origin or destination joined straight to a later point of the route, when that is clear).
  */
-const DIRECT_MAX_M = 1_500_000;
+const DIRECT_MAX_M = 20_000_000;
 const PULL_MAX_M = 400_000;
+/** Smoothing of the whole path (string-pull.ts). */
+const PULL_OPTIONS: PullOptions = {
+  window: 8,
+  maxLegM: 3_000_000,
+  minSaveM: 500,
+  minSaveShare: 0.002,
+  maxTests: 24,
+};
+const PULL_PASSES = 3;
 /** Route points tried for straightening at each end, and the step of the clearance samples. */
 const PULL_POINTS = 10;
 const STRAIGHT_STEP_KM = 2;
+/** Raster samples (deep land only) that refuse a straight leg before the exact test. */
+const QUICK_STEP_KM = 25;
+const QUICK_MIN_M = 300_000;
 const DEG_TO_RAD = Math.PI / 180;
 
 /** Connector checks: a port's own shore and the last stretch before the lane are not checked. */
@@ -106,6 +124,8 @@ const THIN_LAND_SAMPLES = 2;
 const HARBOUR_LEG_MAX_M = 10_000;
 /** A snap closer than this to an edge's end is that end. */
 const AT_VERTEX_M = 0.001;
+/** A query point inside land moves to water no farther than this (else it stays, see search). */
+const WATER_MOVE_MAX_M = 12_000;
 /** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
 const PORT_SHORE_M = 1_000;
 
@@ -167,8 +187,12 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly useHierarchies: boolean;
   private readonly land: LandRaster | undefined;
   private readonly coast: LandIndex | undefined;
-  private readonly inPassage: ((lat: number, lng: number) => boolean) | undefined;
+  /** Passages a straight leg may not enter in the current query: the closed ones and the canals. */
+  private refusedMask = 0;
+  private readonly canalMask: number;
   private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
+  /** Which passage areas a straight leg enters. */
+  private readonly legs: PassageLegs;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly hierarchySearch: HierarchySearch;
@@ -176,6 +200,10 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
   private readonly path = new PathBuffer();
+  /** Query points inside land and the water each starts from (null: none near). */
+  private waterPoints = new CoordMap<LatLng | null>();
+  /** Straight legs between network points tried by smoothing, clear or not. */
+  private readonly innerLegs = new LruCache<string, boolean>(50_000);
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
@@ -196,7 +224,8 @@ export class NetworkSeaRouter implements SeaRouter {
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
     this.coast = options.land ? options.coast : undefined;
-    this.inPassage = options.areas && options.areas.length ? passageTest(options.areas) : undefined;
+    this.canalMask = closedPassageMask(CANALS);
+    this.legs = new PassageLegs(options.areas ?? []);
     const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
     this.inCanal = canals.length ? passageTest(canals) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
@@ -222,7 +251,13 @@ export class NetworkSeaRouter implements SeaRouter {
     const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedMask}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const result = this.search(from, to, closedMask);
+    // One route for both directions: B→A is A→B read backwards, so the two distances are equal
+    // (the searches and straightening from either end would otherwise differ by metres).
+    let result: SeaRoute | null;
+    if (to.lat < from.lat || (to.lat === from.lat && to.lng < from.lng)) {
+      const r = this.route(to, from, options);
+      result = r && reversedRoute(r);
+    } else result = this.search(from, to, closedMask);
     this.cache.set(key, result);
     return result;
   }
@@ -388,10 +423,62 @@ export class NetworkSeaRouter implements SeaRouter {
     };
   }
 
+  /**
+   * A point inside land (a port whose quays 1:50m fills in, a LOCODE at the town centre) starts at
+   * the nearest water within WATER_MOVE_MAX_M instead: the port's own water area, from which the
+   * route takes the approach by water. The move is part of the distance and of snapDistance.
+   */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
+    const a = this.onWater(from);
+    const b = this.onWater(to);
+    if (a === from && b === to) return this.searchOnWater(from, to, closedMask);
+    const r = this.searchOnWater(a, b, closedMask);
+    if (!r) return null;
+    const moveA = a === from ? 0 : geodesicMeters(from.lat, from.lng, a.lat, a.lng);
+    const moveB = b === to ? 0 : geodesicMeters(to.lat, to.lng, b.lat, b.lng);
+    return withLazyPath(
+      {
+        meters: r.meters + moveA + moveB,
+        passages: r.passages,
+        snapDistance: {
+          origin: r.snapDistance.origin + moveA,
+          destination: r.snapDistance.destination + moveB,
+        },
+      },
+      () => unwrapLongitudes([{ ...from }, ...r.path, { ...to }])
+    );
+  }
+
+  /** The point itself, or the nearest water to it when it lies inside land (see search). */
+  private onWater(p: LatLng): LatLng {
+    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return p;
+    let w = this.waterPoints.get(p.lat, p.lng);
+    if (w === undefined) {
+      if (this.waterPoints.size > REMEMBERED_ENDS) this.waterPoints = new CoordMap();
+      w = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
+      this.waterPoints.set(p.lat, p.lng, w);
+    }
+    return w ?? p;
+  }
+
+  /** How far a point is moved onto the network (to water first, then to its nearest snap). */
+  snapDistance(point: LatLng, closed: ReadonlySet<Passage> = new Set()): number | null {
+    const w = this.onWater(point);
+    const s = this.snap(w, closed);
+    if (!s) return null;
+    return (w === point ? 0 : geodesicMeters(point.lat, point.lng, w.lat, w.lng)) + s.offset;
+  }
+
+  private searchOnWater(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     this.searches++;
+    this.refusedMask = closedMask | this.canalMask;
     if (from.lat === to.lat && from.lng === to.lng)
-      return compactRoute({ meters: 0, path: [{ lat: from.lat, lng: from.lng }], passages: [] });
+      return compactRoute({
+        meters: 0,
+        path: [{ lat: from.lat, lng: from.lng }],
+        passages: [],
+        snapDistance: NOT_MOVED,
+      });
     const startPoint = this.endPoint(from, closedMask);
     const endPoint = this.endPoint(to, closedMask);
     const starts = startPoint.snaps;
@@ -399,7 +486,8 @@ export class NetworkSeaRouter implements SeaRouter {
     if (!starts.length || !ends.length) return null;
     const g = this.graph;
 
-    // Open water all the way (and no canal or strait on the way): the straight line is the route.
+    // Open water all the way (and no closed passage or canal on the way): the straight line is
+    // the route.
     if (
       this.land &&
       sphericalMeters(from, to) <= DIRECT_MAX_M &&
@@ -408,7 +496,8 @@ export class NetworkSeaRouter implements SeaRouter {
       return compactRoute({
         meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
         path: unwrapLongitudes([{ ...from }, { ...to }]),
-        passages: [],
+        passages: this.legs.listed(from, to, STRAIGHT_STEP_KM),
+        snapDistance: NOT_MOVED,
       });
     }
 
@@ -424,6 +513,7 @@ export class NetworkSeaRouter implements SeaRouter {
         meters,
         path: unwrapLongitudes([{ ...from }, { ...to }]),
         passages: p ? [p] : [],
+        snapDistance: NOT_MOVED,
       });
     }
 
@@ -432,13 +522,22 @@ export class NetworkSeaRouter implements SeaRouter {
     const { meters, passages } = this.assemble(from, to, startPoint, endPoint, found);
     // The path is made again when it is read: a lane sheet wants distances only, and keeping
     // thousands of paths cost more than making again the few that are read.
-    return withLazyPath({ meters, passages }, () => {
+    const snapDistance = {
+      origin: this.exactSnap(from, starts[found.startSnap]).offset,
+      destination: this.exactSnap(to, ends[found.endSnap]).offset,
+    };
+    return withLazyPath({ meters, passages, snapDistance }, () => {
+      this.refusedMask = closedMask | this.canalMask;
       this.assemble(from, to, startPoint, endPoint, found);
       return pathPoints(this.path);
     });
   }
 
-  /** A straight leg clear of land and passage areas (the query's own end points may sit on the coast). */
+  /**
+   * A straight leg clear of land (the query's own end points may sit on the coast) that enters no
+   * area of a closed passage or canal: the water of an open strait may be crossed straight, a
+   * closed one never (nor a canal, which only its own edges follow).
+   */
   private straightIsClear(
     a: LatLng,
     b: LatLng,
@@ -446,24 +545,40 @@ export class NetworkSeaRouter implements SeaRouter {
     bIsQueryPoint: boolean
   ): boolean {
     if (!this.land) return false;
-    return (
-      connectorIsClear(
-        this.land,
-        a,
-        b,
-        aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-        bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM,
-        STRAIGHT_STEP_KM,
-        this.inPassage
-      ) &&
-      (!this.coast ||
-        !this.coast.crossesLand(
-          a,
-          b,
-          aIsQueryPoint ? PORT_SHORE_M : 0,
-          bIsQueryPoint ? PORT_SHORE_M : 0
-        ))
+    const skipA = aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
+    const skipB = bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
+    if (this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) !== 0)
+      return false;
+    if (!this.coast) return connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM);
+    // The exact rings decide (the raster's ≈ 5 km cells would refuse legs that pass close to a
+    // coast); a few raster samples first refuse most legs across land at little cost.
+    if (
+      fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng) > QUICK_MIN_M &&
+      crossesDeepLand(this.land, a, b, skipA, skipB, QUICK_STEP_KM)
+    )
+      return false;
+    return !this.coast.crossesLand(
+      a,
+      b,
+      aIsQueryPoint ? PORT_SHORE_M : 0,
+      bIsQueryPoint ? PORT_SHORE_M : 0
     );
+  }
+
+  /**
+   * straightIsClear for a leg of the path; legs between network points are remembered (routes of a
+   * lane sheet share their network stretches, and so the corners smoothing tries).
+   */
+  private innerLegIsClear(path: PathBuffer, i: number, j: number, last: number): boolean {
+    if (i === 0 || j === last)
+      return this.straightIsClear(path.point(i), path.point(j), i === 0, j === last);
+    const key = `${path.lat(i)},${path.lng(i)},${path.lat(j)},${path.lng(j)},${this.refusedMask}`;
+    let clear = this.innerLegs.get(key);
+    if (clear === undefined) {
+      clear = this.straightIsClear(path.point(i), path.point(j), false, false);
+      this.innerLegs.set(key, clear);
+    }
+    return clear;
   }
 
   /**
@@ -842,6 +957,20 @@ export class NetworkSeaRouter implements SeaRouter {
       path.reverse();
       meters -= this.straightenEnd(path, path.length - 1 - endLimit, endPoint);
       path.reverse();
+      // Then any corner left on the way where the water is open; again while that saves (a
+      // pass looks PULL_OPTIONS.window points ahead, and the first pass brings far points near).
+      for (let pass = 0; pass < PULL_PASSES; pass++) {
+        const last = path.length - 1;
+        const saved = pullStraight(
+          path,
+          0,
+          last,
+          (i, j) => this.innerLegIsClear(path, i, j, last),
+          PULL_OPTIONS
+        );
+        meters -= saved;
+        if (saved === 0) break;
+      }
     }
 
     const passages: Passage[] = [];
@@ -861,6 +990,23 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 }
 
+const NOT_MOVED = Object.freeze({ origin: 0, destination: 0 });
+
+/** The route read from its end: same metres, passages and points in reverse order. */
+function reversedRoute(r: SeaRoute): SeaRoute {
+  const snapDistance = { origin: r.snapDistance.destination, destination: r.snapDistance.origin };
+  return withLazyPath(
+    { meters: r.meters, passages: [...r.passages].reverse(), snapDistance },
+    () => {
+      const points = [...r.path].reverse();
+      // Unwrapped longitudes start near the other end now: shift them so the first is in [-180, 180].
+      const shift = points.length ? 360 * Math.round(points[0].lng / 360) : 0;
+      return shift === 0 ? points : points.map((p) => ({ lat: p.lat, lng: p.lng - shift }));
+    }
+  );
+}
+
+/** A circle round an area: its vertices' mean direction and the widest angle to a vertex (+1 km). */
 /** Point-in-passage-area test with the areas' bounding boxes checked first (most samples are far from any). */
 function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: number) => boolean {
   const box = new Float64Array(areas.length * 4);

@@ -9,3 +9,4 @@ export {
   DEFAULT_SHORTSEA_VESSEL,
   ALWAYS_CLOSED,
 } from "./vessel-registry";
+export { TradeVessels, TradeVessel, TradeRegion, parseTradeVessels } from "./trade-vessels";

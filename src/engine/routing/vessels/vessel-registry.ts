@@ -5,7 +5,8 @@
 import type { parse as Parse } from "csv-parse/sync";
 import { unknownData } from "../../errors";
 import type { VesselResolver } from "../../route-engine";
-import { Passage, Vessel, VesselDimensions } from "../../types";
+import { LatLng, Passage, Vessel, VesselDimensions } from "../../types";
+import type { TradeVessels } from "./trade-vessels";
 import { CanalLimits } from "./canal-limits";
 import { isValidImo, isValidMmsi, parseVesselInfo } from "./vessel-info";
 
@@ -15,7 +16,8 @@ export const DEFAULT_CLOSED: readonly Passage[] = ["NORTHWEST", "NORTHEAST", "KI
  * The vessel assumed per sea modality when no `vesselInfo` is given (centimetres). SHORTSEA: a
  * container feeder of about 1,000 TEU (150 m x 23 m x 7.5 m), which fits the Kiel Canal (up to 160 m with 9.5 m draught) but not Corinth (16.5 m
  * beam); its closed passages follow from data/canal-limits.csv like any vessel's. DEEPSEA (no
- * vessel): DEFAULT_CLOSED, a large container ship that fits neither Kiel nor Corinth.
+ * vessel): the vessel class of the lane's trade (trade-vessels.ts), else DEFAULT_CLOSED, a large
+ * container ship that fits neither Kiel nor Corinth.
  */
 export const DEFAULT_SHORTSEA_VESSEL: VesselDimensions = {
   lengthCm: 15000,
@@ -40,7 +42,9 @@ export class VesselRegistry implements VesselResolver {
 
   constructor(
     readonly limits: CanalLimits,
-    vessels: Iterable<VesselRecord> = []
+    vessels: Iterable<VesselRecord> = [],
+    /** DEEPSEA's vessel per trade (data/sea-trade-vessels.json); none: the general default. */
+    readonly trades?: TradeVessels
   ) {
     for (const v of vessels) this.add(v);
   }
@@ -98,12 +102,17 @@ export class VesselRegistry implements VesselResolver {
     return found;
   }
 
-  /** Without a vessel, the default of the modality (DEEPSEA when none is given). */
+  /**
+   * Without a vessel, the default of the modality (DEEPSEA when none is given): SHORTSEA's feeder;
+   * DEEPSEA's vessel class of the lane's trade when the lane is given and belongs to one.
+   */
   closedPassages(
     vessel: VesselDimensions | undefined,
-    modality: "DEEPSEA" | "SHORTSEA" = "DEEPSEA"
+    modality: "DEEPSEA" | "SHORTSEA" = "DEEPSEA",
+    lane?: { from: LatLng; to: LatLng }
   ): Set<Passage> {
     if (!vessel && modality === "SHORTSEA") vessel = DEFAULT_SHORTSEA_VESSEL;
+    if (!vessel && lane && this.trades) vessel = this.trades.tradeOf(lane.from, lane.to)?.vessel;
     if (!vessel) return new Set(DEFAULT_CLOSED);
     const closed = new Set<Passage>(ALWAYS_CLOSED);
     for (const p of this.limits.passages()) if (!this.limits.fits(p, vessel)) closed.add(p);

@@ -1,0 +1,86 @@
+/**
+ * Any-angle smoothing of a routed polyline ("string pulling"): from each kept point, the farthest
+ * of the next few points that a straight leg reaches in open water replaces the points between,
+ * when that saves distance. The network's lines bend where MARNET's tracks meet and where a lane
+ * joins another; ships sail straight across such corners wherever the water is open.
+ *
+ * Whether a leg is open is the caller's test (land, passage areas): a leg that would enter a canal
+ * or strait is refused there, so smoothing never skips a passage or the closure of one.
+ */
+import { fastGeodesicMeters } from "../../geo/geodesy";
+import { PathBuffer } from "./path-buffer";
+
+export interface PullOptions {
+  /** Points looked ahead from each kept point. */
+  window: number;
+  /** Longest straight leg tried, metres. */
+  maxLegM: number;
+  /** A leg is tried only when it saves more than this many metres… */
+  minSaveM: number;
+  /** …and more than this share of its length. */
+  minSaveShare: number;
+  /** Leg tests allowed per path (bounds the work on a long coastal route). */
+  maxTests: number;
+}
+
+/**
+ * Smooths `path` between points `first` and `last` (inclusive, both kept), in place; returns the
+ * metres saved. `isClear(i, j)` tells whether the straight leg from point i to point j is open
+ * (indices of the path as it was when called).
+ */
+export function pullStraight(
+  path: PathBuffer,
+  first: number,
+  last: number,
+  isClear: (i: number, j: number) => boolean,
+  o: PullOptions
+): number {
+  if (last - first < 2) return 0;
+  const n = last - first + 1;
+  // Along-path metres from `first` (prefix sums), so a leg's saving is known before any test.
+  const along = new Float64Array(n);
+  for (let k = 1; k < n; k++)
+    along[k] =
+      along[k - 1] +
+      fastGeodesicMeters(
+        path.lat(first + k - 1),
+        path.lng(first + k - 1),
+        path.lat(first + k),
+        path.lng(first + k)
+      );
+  const keep = new Uint8Array(n).fill(1);
+  let saved = 0;
+  let tests = 0;
+  let i = 0;
+  while (i < n - 2 && tests < o.maxTests) {
+    let next = i + 1;
+    for (let j = Math.min(n - 1, i + o.window); j >= i + 2 && tests < o.maxTests; j--) {
+      const bent = along[j] - along[i];
+      const straight = fastGeodesicMeters(
+        path.lat(first + i),
+        path.lng(first + i),
+        path.lat(first + j),
+        path.lng(first + j)
+      );
+      const save = bent - straight;
+      if (straight > o.maxLegM || save <= o.minSaveM || save <= o.minSaveShare * straight) continue;
+      tests++;
+      if (!isClear(first + i, first + j)) continue;
+      for (let k = i + 1; k < j; k++) keep[k] = 0;
+      saved += save;
+      next = j;
+      break;
+    }
+    i = next;
+  }
+  if (saved === 0) return 0;
+  // Compact the kept points (the rest of the path after `last` moves up with them).
+  let write = first;
+  for (let k = 0; k < n; k++) {
+    if (!keep[k]) continue;
+    if (write !== first + k) path.set(write, path.lat(first + k), path.lng(first + k));
+    write++;
+  }
+  path.remove(write, first + n - write);
+  return saved;
+}

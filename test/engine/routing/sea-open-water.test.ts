@@ -1,0 +1,59 @@
+/**
+ * Property checks of the sea router on random coastal sea points (seeded; no reference table):
+ * where the great circle between two points is clear of land (the exact 1:50m test), the route is
+ * that great circle within a small margin; and every route is the same both ways.
+ */
+import { coastalPoints, measurePairs, seeded } from "../../../src/bench/open-water";
+import { loadCoastIndex, loadSeaRouter, readPassageAreas } from "../../../src/data/sea";
+import { loadSeaLandPolygons } from "../../../src/data/inland";
+import { DEFAULT_CLOSED } from "../../../src/engine/routing/vessels";
+import { pointInPolygon } from "../../../src/engine/routing/sea/passages";
+import { Passage } from "../../../src/engine/types";
+
+const closed = new Set<Passage>(DEFAULT_CLOSED);
+const router = loadSeaRouter();
+const land = loadCoastIndex();
+const areas = readPassageAreas().filter((a) => closed.has(a.name));
+const random = seeded(1818);
+const points = coastalPoints(loadSeaLandPolygons(), land, 4_000, random, {
+  exclude: (p) => areas.some((a) => pointInPolygon(p.lng, p.lat, a.polygon)),
+});
+
+describe("open water: random coastal pairs against the great circle", () => {
+  const results = measurePairs({
+    points,
+    pairs: 1_500,
+    land,
+    random,
+    route: (a, b) => router.route(a, b, { closed }),
+  });
+
+  it("draws 1,500 pairs whose great circle is clear of land, all routed", () => {
+    expect(results.length).toBe(1_500);
+    expect(results.every((r) => r.kind === "open" && r.route !== null)).toBe(true);
+  });
+
+  it("routes each within 0.5 % (+1 km) of its great circle, and never shorter", () => {
+    const off = results.filter((r) => r.route! > r.bound * 1.005 + 1_000 || r.route! < r.bound - 1);
+    expect(off.map((r) => `${r.from.lat},${r.from.lng} → ${r.to.lat},${r.to.lng}`)).toEqual([]);
+  });
+});
+
+describe("symmetry: A→B equals B→A", () => {
+  it("on 300 random coastal pairs (any distance, land between or not), to the metre and point", () => {
+    const r = seeded(77);
+    for (let i = 0; i < 300; i++) {
+      const a = points[Math.floor(r() * points.length)];
+      const b = points[Math.floor(r() * points.length)];
+      const ab = router.route(a, b, { closed });
+      const ba = router.route(b, a, { closed });
+      expect(ba === null).toBe(ab === null);
+      if (!ab || !ba) continue;
+      expect(ba.meters).toBe(ab.meters);
+      expect(ba.passages).toEqual([...ab.passages].reverse());
+      const back = [...ab.path].reverse();
+      expect(ba.path.length).toBe(back.length);
+      expect(ba.path[0].lat).toBe(back[0].lat);
+    }
+  });
+});
