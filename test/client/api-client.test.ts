@@ -322,6 +322,28 @@ describe("RouteApiClient: cache", () => {
   });
 });
 
+/**
+ * Runs `work` on Jest's fake clock (Date.now and every timer) from t = 0, advancing it until the
+ * work settles: the times below are the client's own schedule, exact whatever the machine's speed.
+ */
+async function onFakeClock<T>(
+  work: () => Promise<T>
+): Promise<{ outcome: PromiseSettledResult<T>; at: number }> {
+  jest.useFakeTimers({ now: 0 });
+  try {
+    let settled: { outcome: PromiseSettledResult<T>; at: number } | undefined;
+    void work().then(
+      (value) => (settled = { outcome: { status: "fulfilled", value }, at: Date.now() }),
+      (reason) => (settled = { outcome: { status: "rejected", reason }, at: Date.now() })
+    );
+    for (let i = 0; i < 10_000 && !settled; i++) await jest.advanceTimersByTimeAsync(10);
+    if (!settled) throw new Error("the call did not settle within 100 s of fake time");
+    return settled;
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 describe("RouteApiClient: failures settle in bounded time", () => {
   test("429 waits for Retry-After, then succeeds", async () => {
     let refusals = 1;
@@ -331,10 +353,12 @@ describe("RouteApiClient: failures settle in bounded time", () => {
           ? { ...problem(429, "Too Many Requests", "slow"), headers: { "Retry-After": "1" } }
           : undefined,
     });
-    const started = Date.now();
-    const answer = await client.distance(lane(1));
-    expect(answer.distance).toBe(fakeMetres(lane(1).origin, "CNSHA"));
-    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    const { outcome, at } = await onFakeClock(() => client.distance(lane(1)));
+    expect(outcome).toEqual({
+      status: "fulfilled",
+      value: expect.objectContaining({ distance: fakeMetres(lane(1).origin, "CNSHA") }),
+    });
+    expect(at).toBeGreaterThanOrEqual(1000);
     expect(requests).toHaveLength(2);
   });
 
@@ -344,13 +368,14 @@ describe("RouteApiClient: failures settle in bounded time", () => {
       { interceptor: () => (times.push(Date.now()), problem(429, "Too Many Requests", "slow")) },
       { backoff: { baseMs: 40, maxMs: 1000 }, deadlineMs: 1500, maxRateLimitRetries: 20 }
     );
-    const started = Date.now();
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 429 });
-    expect(Date.now() - started).toBeLessThan(2500);
+    const { outcome, at } = await onFakeClock(() => client.distance(lane(1)));
+    expect(outcome).toMatchObject({ status: "rejected", reason: { status: 429 } });
+    expect(at).toBeLessThanOrEqual(1500);
     const gaps = times.slice(1).map((t, i) => t - times[i]);
     // Delays lie in [ceiling/2, ceiling] with ceiling = 40·2^n: they grow.
-    expect(gaps[0]).toBeGreaterThanOrEqual(18);
-    expect(gaps[3]).toBeGreaterThanOrEqual(150);
+    expect(gaps[0]).toBeGreaterThanOrEqual(20);
+    expect(gaps[0]).toBeLessThanOrEqual(40 + 10);
+    expect(gaps[3]).toBeGreaterThanOrEqual(160);
   });
 
   test("network failure: retried, then Service Unavailable (status 0)", async () => {
@@ -370,9 +395,9 @@ describe("RouteApiClient: failures settle in bounded time", () => {
       { interceptor: () => "hang" },
       { requestTimeoutMs: 200, deadlineMs: 1000, backoff: { baseMs: 10, maxMs: 50 } }
     );
-    const started = Date.now();
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ status: 0, title: "Timeout" });
-    expect(Date.now() - started).toBeLessThan(2500);
+    const { outcome, at } = await onFakeClock(() => client.distance(lane(1)));
+    expect(outcome).toMatchObject({ status: "rejected", reason: { status: 0, title: "Timeout" } });
+    expect(at).toBeLessThanOrEqual(1000);
   });
 
   test("even a fetch that ignores abort settles at the deadline", async () => {
@@ -382,9 +407,9 @@ describe("RouteApiClient: failures settle in bounded time", () => {
       deadlineMs: 300,
       windowMs: 5,
     });
-    const started = Date.now();
-    await expect(client.distance(lane(1))).rejects.toMatchObject({ title: "Timeout" });
-    expect(Date.now() - started).toBeLessThan(1500);
+    const { outcome, at } = await onFakeClock(() => client.distance(lane(1)));
+    expect(outcome).toMatchObject({ status: "rejected", reason: { title: "Timeout" } });
+    expect(at).toBe(300);
   });
 
   test("5xx is retried and not cached", async () => {

@@ -168,8 +168,9 @@ async function check(res: Response, what: string, head = false): Promise<void> {
 }
 
 test("random and malformed query strings on every endpoint: no 5xx, errors are problems", async () => {
-  // Until src/data/optimizer exists the optimizer routes answer 500 "not loaded": fuzz them once it is there.
-  const paths = s.optimizer ? PATHS : PATHS.filter((p) => !p.startsWith("/route-optimizer"));
+  // Every path, the optimizer's included: the harness throws if the optimizer fails to load.
+  expect(s.optimizer).toBeDefined();
+  const paths = PATHS;
   let n = 0;
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...paths), query, fc.boolean(), async (path, q, withKey) => {
@@ -234,7 +235,7 @@ test("random batch bodies: no 5xx, every failed item body is a problem", async (
 
 test("random methods and headers on every endpoint: no 5xx, errors are problems", async () => {
   const paths = [
-    ...(s.optimizer ? PATHS : PATHS.filter((p) => !p.startsWith("/route-optimizer"))),
+    ...PATHS,
     "/health",
     "/account",
     "/openapi.json",

@@ -29,11 +29,15 @@ function port(): number {
   return Number(new URL(s.url).port);
 }
 
-/** Opens a raw connection, writes `head`, then one byte every `everyMs`; resolves when closed. */
-function trickle(head: string, everyMs: number): Promise<{ ms: number; received: string }> {
+/**
+ * Opens a raw connection, writes `head`, then one byte every `everyMs` for ever; resolves when the
+ * connection closes. The client never ends it, so `byServer` says whether the server cut it off
+ * (no wall-clock bound: a slow machine only makes the test take longer).
+ */
+function trickle(head: string, everyMs: number): Promise<{ byServer: boolean; received: string }> {
   return new Promise((resolve) => {
-    const t0 = Date.now();
     let received = "";
+    let byServer = true;
     const socket = net.connect(port(), "127.0.0.1", () => socket.write(head));
     const timer = setInterval(() => {
       if (!socket.destroyed) socket.write("a");
@@ -42,10 +46,13 @@ function trickle(head: string, everyMs: number): Promise<{ ms: number; received:
     socket.on("error", () => undefined);
     socket.on("close", () => {
       clearInterval(timer);
-      resolve({ ms: Date.now() - t0, received });
+      resolve({ byServer, received });
     });
-    // Safety net for the test itself: never hang past 60 s.
-    setTimeout(() => socket.destroy(), 60_000).unref();
+    // Safety net for the test itself: never hang past 60 s (and then the test fails).
+    setTimeout(() => {
+      byServer = false;
+      socket.destroy();
+    }, 60_000).unref();
   });
 }
 
@@ -54,23 +61,27 @@ describe("slow clients", () => {
     const key = (await s.account()).key;
     const head = `POST ${BATCH} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"requests":[`;
     const r = await trickle(head, 100);
-    // requestMs is 1.5 s here (30 s by default); Node checks it at least every second.
-    expect(r.ms).toBeLessThan(10_000);
-    console.log(`slow client (body trickled 1 byte/100 ms) closed after ${r.ms} ms`);
-  }, 30_000);
+    // requestMs is 1.5 s here (30 s by default): the server ends the trickle with 408.
+    expect(r.byServer).toBe(true);
+    expect(r.received).toMatch(/^HTTP\/1\.1 408/);
+  }, 90_000);
 
   test("headers trickling in are cut off too", async () => {
     const r = await trickle(`GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: `, 100);
-    expect(r.ms).toBeLessThan(10_000);
-  }, 30_000);
+    expect(r.byServer).toBe(true);
+    expect(r.received).not.toMatch(/^HTTP\/1\.1 200/);
+  }, 90_000);
 
   test("an early 401 closes the connection instead of waiting for the body", async () => {
     const head = `POST ${BATCH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`;
     const r = await trickle(head, 100);
+    expect(r.byServer).toBe(true);
     expect(r.received).toMatch(/^HTTP\/1\.1 401/);
     expect(r.received.toLowerCase()).toContain("connection: close");
-    expect(r.ms).toBeLessThan(1500);
-  }, 30_000);
+    // Closed right after the 401: had the server waited for the body, its request timeout would
+    // have answered a second time (408) on the same connection.
+    expect(r.received.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+  }, 90_000);
 
   test("parser errors answer problem+json", async () => {
     const r = await trickle("GARBAGE\r\n\r\n", 10_000);
@@ -155,15 +166,13 @@ describe("locked database", () => {
       const { key } = await srv.account();
       const other = new Database(path.join(dataDir, "service.db"));
       other.exec("BEGIN EXCLUSIVE");
-      const t0 = Date.now();
       const res = await srv.get(TRUCK, key);
-      const ms = Date.now() - t0;
       other.exec("ROLLBACK");
       other.close();
       const p = await problemOf(res);
       expect(p.status).toBe(503);
+      // A 503 at all (not a request waiting for the lock) shows the short busy timeout applied.
       expect(res.headers.get("retry-after")).toBe("1");
-      expect(ms).toBeLessThan(3000);
       expect((await srv.get(TRUCK, key)).status).toBe(200);
     } finally {
       await srv.stop();

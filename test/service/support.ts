@@ -25,15 +25,15 @@ export function testEngine(): RouteEngine {
   return engine;
 }
 
-let optimizer: RouteOptimizer | null | undefined;
-export function testOptimizer(): RouteOptimizer | null {
+let optimizer: RouteOptimizer | undefined;
+/**
+ * The route optimizer the service ships with, loaded once per test file. A load error is thrown,
+ * never swallowed: a suite must not silently run without the optimizer's routes.
+ */
+export function testOptimizer(): RouteOptimizer {
   if (optimizer === undefined) {
-    try {
-      const mod = require("../../src/data/optimizer");
-      optimizer = mod.loadOptimizer({ engine: testEngine() }) as RouteOptimizer;
-    } catch {
-      optimizer = null;
-    }
+    const mod = require("../../src/data/optimizer") as typeof import("../../src/data/optimizer");
+    optimizer = mod.loadOptimizer({ engine: testEngine() });
   }
   return optimizer;
 }
@@ -90,6 +90,24 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The stand-in search thread a test controls through files (fixtures/gated-search-worker.js). */
+export const GATED_WORKER = path.join(__dirname, "fixtures", "gated-search-worker.js");
+
+/** Searches the gated stand-in worker has started (it writes one file per search). */
+export function startedSearches(dataDir: string): number {
+  return fs.readdirSync(dataDir).filter((f) => f.startsWith("started-")).length;
+}
+
+/** Waits (polling; bounded only by the test's own timeout) until `n` searches have started. */
+export async function untilStarted(dataDir: string, n: number): Promise<void> {
+  while (startedSearches(dataDir) < n) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** Lets the gated worker's searches end: with no results, or as over their budget. */
+export function releaseSearches(dataDir: string, how: "release" | "budget" = "release"): void {
+  fs.writeFileSync(path.join(dataDir, how), "");
 }
 
 /** Asserts an RFC 9457 body and returns it. */

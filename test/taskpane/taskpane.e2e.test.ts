@@ -754,9 +754,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
   test("opened outside Office with the real Office.js: says so within a few seconds, connection still testable", async () => {
     officeJsServed.length = 0;
     const outside = await openPane("none");
-    const started = Date.now();
     await outside.waitForSelector("body[data-ready=true]", { timeout: 10_000 });
-    expect(Date.now() - started).toBeLessThan(8000);
     // Microsoft's office.js ran (from @microsoft/office-js), and reported no Office host.
     expect(officeJsServed[0]).toBe("office.js");
     expect(await outside.evaluate(() => typeof (window as { Office?: unknown }).Office)).toBe(
@@ -764,6 +762,8 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     expect(await outside.getAttribute("body", "data-host")).toBe("no-office");
     expect(await outside.textContent("#host-banner")).toMatch(/outside Office/);
+    // Office.js said "no host" (not the give-up-after-a-while path).
+    expect(await outside.textContent("#host-banner")).not.toMatch(/did not answer/);
     await outside.fill("#api-key", keys.good);
     await outside.click("#test-connection");
     await outside.waitForFunction(

@@ -19,7 +19,7 @@ const NEW_YORK = { lat: 40.67, lng: -74.04 };
 const HAMBURG = { lat: 53.54, lng: 9.95 };
 
 describe("graph build", () => {
-  const { graph, buildMs } = loadSeaNetwork();
+  const { graph } = loadSeaNetwork();
 
   it("builds typed arrays with WGS84 edge lengths", () => {
     expect(graph.lat).toBeInstanceOf(Float64Array);
@@ -29,8 +29,7 @@ describe("graph build", () => {
     expect(graph.vertexCount).toBeGreaterThan(5500);
     expect(graph.edgeCount).toBeGreaterThan(7000);
     expect(graph.adjOffset[graph.vertexCount]).toBe(2 * graph.edgeCount);
-    // How long it took is for npm run bench to say (no timing assertions in tests).
-    expect(buildMs).toBeGreaterThanOrEqual(0);
+    // Build time is measured by npm run bench, not asserted here (a shared machine is noisy).
   });
 
   it("merges the ±180° vertices: none is left on +180 with a twin on -180", () => {
