@@ -9,6 +9,7 @@ import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fas
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as tls from "node:tls";
+import { addinIdentity, AddinIdentityOptions, withIdentity } from "./addin-manifest";
 import { FunctionMetadata, functionHelp, helpIndex, helpPath } from "./help/help-pages";
 import { sendProblem } from "./plugins/problem";
 import { fail, problem } from "./problem";
@@ -20,6 +21,8 @@ export interface AddinHostOptions {
   manifestFile?: string;
   /** Where users reach this server (https://sheets.example.com); default: its own scheme, localhost and port. */
   publicUrl?: string;
+  /** This deployment's add-in Id, version and name (see addin-manifest.ts). */
+  identity?: AddinIdentityOptions;
 }
 
 /**
@@ -56,12 +59,24 @@ export function ownOrigin(app: FastifyInstance): string {
   return `${app.server instanceof tls.Server ? "https" : "http"}://localhost:${port}`;
 }
 
-/** manifest.xml with every development-origin URL pointing at `origin` (XML-escaped). */
-export function manifestFor(xml: string, origin: string): string {
-  return xml.split(DEV_ORIGIN).join(escapeXml(origin));
+/**
+ * manifest.xml as this deployment serves it: every development-origin URL pointing at `origin`
+ * (XML-escaped), and the deployment's own Id, version and display name.
+ */
+export function manifestFor(
+  xml: string,
+  origin: string,
+  addinDir?: string,
+  identity: AddinIdentityOptions = {}
+): string {
+  const own = addinDir ? addinIdentity(xml, addinDir, identity) : undefined;
+  return withIdentity(xml, own).split(DEV_ORIGIN).join(escapeXml(origin));
 }
 
-/** functions.json with each function's help link on this server's help page. */
+/**
+ * functions.json with each function's help link on this server's help page: the one place help
+ * links are written (only the server knows its public origin; the build leaves them alone).
+ */
 export function functionsMetadataFor(json: string, origin: string): string {
   const meta = JSON.parse(json) as { functions?: FunctionMetadata[] };
   for (const f of meta.functions ?? []) f.helpUrl = origin + helpPath(f.id);
@@ -153,7 +168,9 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       );
     return reply
       .type("application/xml; charset=utf-8")
-      .send(manifestFor(fs.readFileSync(file, "utf8"), origin()));
+      .send(
+        manifestFor(fs.readFileSync(file, "utf8"), origin(), options.addinDir, options.identity)
+      );
   });
   app.get("/functions.json", { schema: { hide: true } }, async (_request, reply) => {
     if (!fs.existsSync(metadataFile))
