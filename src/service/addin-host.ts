@@ -7,6 +7,7 @@
 import fastifyStatic from "@fastify/static";
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as path from "node:path";
 import * as tls from "node:tls";
 import { addinIdentity, AddinIdentityOptions, withIdentity } from "./addin-manifest";
@@ -182,6 +183,21 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       .type("application/json; charset=utf-8")
       .send(functionsMetadataFor(fs.readFileSync(metadataFile, "utf8"), origin()));
   });
+  app.get<{ Querystring: { port?: string } }>(
+    "/addin/listening",
+    { schema: { hide: true } },
+    async (request) => {
+      // For the pane's connection test (src/taskpane/connection-diagnosis.ts): whether a server on
+      // this computer is down or has a certificate the browser refuses. Only for a pane on this
+      // same computer, and only a connect to this computer's own port: no scanning through it.
+      if (!isLoopbackAddress(request.socket.remoteAddress))
+        throw fail("Not Found", "/addin/listening answers only requests from this computer.");
+      const port = Number(request.query.port);
+      if (!Number.isInteger(port) || port < 1 || port > 65535)
+        throw fail("Incorrect Values", "port must be a whole number from 1 to 65535.", "port");
+      return { port, listening: await listening(port) };
+    }
+  );
   app.get("/help/", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(helpIndex(metadata(), origin()))
   );
@@ -198,4 +214,24 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       return reply.type("text/html; charset=utf-8").send(html);
     }
   );
+}
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && (address === "::1" || /^(::ffff:)?127\./.test(address));
+}
+
+/** Whether anything accepts a TCP connection on this computer's `port` (IPv4 or IPv6 loopback). */
+async function listening(port: number): Promise<boolean> {
+  const connect = (host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host });
+      const done = (ok: boolean) => {
+        socket.destroy();
+        resolve(ok);
+      };
+      socket.setTimeout(2000, () => done(false));
+      socket.once("connect", () => done(true));
+      socket.once("error", () => done(false));
+    });
+  return (await connect("127.0.0.1")) || (await connect("::1"));
 }

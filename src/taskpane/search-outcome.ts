@@ -45,7 +45,7 @@ export function windowText(v: SearchFormValues): string {
 
 /** Why the search found nothing: the filters set, or (none set) that no schedule connects the places. */
 export function noResultsMessage(v: SearchFormValues): string {
-  const lane = `${v.origin.trim()} to ${v.destination.trim()}`;
+  const lane = `${displayPlace(v.origin)} to ${displayPlace(v.destination)}`;
   const filters = filtersSet(v);
   if (filters.length)
     return `No route options from ${lane} ${windowText(v)} with ${filters.join("; ")}: these filters rule out every option; loosen or clear them.`;
@@ -56,7 +56,7 @@ export function noResultsMessage(v: SearchFormValues): string {
 export function searchSummary(v: SearchFormValues, routings: number, options: number): string {
   const filters = filtersSet(v);
   return [
-    `${v.origin.trim()} → ${v.destination.trim()}`,
+    `${displayPlace(v.origin)} → ${displayPlace(v.destination)}`,
     `${routings} routing${routings === 1 ? "" : "s"} (${options} departure${options === 1 ? "" : "s"})`,
     filters.length ? filters.join("; ") : "",
   ]
@@ -68,4 +68,45 @@ export function searchSummary(v: SearchFormValues, routings: number, options: nu
 function leadTime(text: string): string {
   if (!/^\d+(\.\d+)?$/.test(text)) return text;
   return `${text} ${Number(text) === 1 ? "day" : "days"}`;
+}
+
+/** The pane's label of each search parameter (what the user sees next to the field). */
+export const FIELD_LABELS: Record<string, string> = {
+  origin: "From",
+  originType: "From",
+  destination: "To",
+  destinationType: "To",
+  modalities: "Modalities",
+  minDeparture: "Depart from",
+  maxDeparture: "Depart by",
+  maxArrival: "Arrive by",
+  maxTransfers: "Max transfers",
+  sort: "Sort by",
+  maxLeadTime: "Max lead time",
+  maxEmission: "Max CO2e",
+  maxFirstMileTruckingKm: "First-mile truck",
+  maxLastMileTruckingKm: "Last-mile truck",
+  directSeaOnly: "Direct sea only",
+  allRequiredLocodes: "Must call at all of",
+  anyRequiredLocodes: "Must call at one of",
+  excludedLocodes: "Avoid",
+  allRequiredOperators: "Operators",
+  anyRequiredOperators: "Operators",
+  excludedOperators: "Operators",
+};
+
+/** A message about parameters in the pane's terms: each parameter name becomes its field's label. */
+export function inFieldTerms(message: string): string {
+  const names = Object.keys(FIELD_LABELS).sort((a, b) => b.length - a.length);
+  return message.replace(
+    new RegExp(`(?<![A-Za-z"])(${names.join("|")})(?![A-Za-z"])`, "g"),
+    (name) => `"${FIELD_LABELS[name]}"`
+  );
+}
+
+/** A place as the pane echoes it: a UN/LOCODE in capitals without separators (nl-rtm → NLRTM). */
+export function displayPlace(text: string): string {
+  const t = text.trim();
+  const m = /^([a-z]{2})[\s-]?([a-z2-9]{3})$/i.exec(t);
+  return m ? (m[1] + m[2]).toUpperCase() : t;
 }

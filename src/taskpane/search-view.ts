@@ -20,7 +20,7 @@ import {
   SearchParameter,
   SORT_CHOICES,
 } from "./search-form";
-import { noResultsMessage, searchSummary } from "./search-outcome";
+import { FIELD_LABELS, inFieldTerms, noResultsMessage, searchSummary } from "./search-outcome";
 
 export interface SearchViewEvents {
   /** A search answered: its options grouped into distinct routings (none: nothing found). */
@@ -168,8 +168,9 @@ export function initSearchView(events: SearchViewEvents): SearchView {
     for (const e of errors) {
       const id = fieldElementId(e.field);
       const slot = document.getElementById(`${id}-error`);
-      if (slot)
-        slot.textContent = slot.textContent ? `${slot.textContent} ${e.message}` : e.message;
+      // Named as the form labels the field (From, not origin).
+      const message = inFieldTerms(e.message);
+      if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
       const input = document.getElementById(id);
       if (input) {
         input.setAttribute("aria-invalid", "true");
@@ -214,7 +215,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       status.dataset.state = "error";
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
       status.textContent = field
-        ? `The service refused ${field}: see the marked field.`
+        ? `The service refused "${FIELD_LABELS[field] ?? field}": see the marked field.`
         : describeProblem(error);
       if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
     }
