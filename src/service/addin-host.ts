@@ -13,7 +13,7 @@ import * as tls from "node:tls";
 import { addinIdentity, AddinIdentityOptions, withIdentity } from "./addin-manifest";
 import { FunctionMetadata, functionHelp, helpIndex, helpPath } from "./help/help-pages";
 import { sendProblem } from "./plugins/problem";
-import { fail, problem } from "./problem";
+import { fail, problem, ServiceProblem } from "./problem";
 
 export const DEV_ORIGIN = "https://localhost:3000";
 
@@ -97,6 +97,8 @@ interface SendError extends FastifyError {
  */
 function staticErrorHandler(base: string) {
   return (err: SendError, request: FastifyRequest, reply: FastifyReply) => {
+    // The host's own routes' problems keep their status (the service's handler answers them).
+    if (err instanceof ServiceProblem) throw err;
     const status = err.statusCode ?? err.status;
     if (status === 400 || status === 403) {
       return sendProblem(

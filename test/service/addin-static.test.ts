@@ -263,3 +263,22 @@ describe("the manifest each deployment serves", () => {
     ]);
   });
 });
+
+test("/addin/listening: whether a port of this computer accepts connections (for the pane's diagnosis)", async () => {
+  const port = Number(new URL(running.url).port);
+  const open = await rawGet(running.url, `/addin/listening?port=${port}`);
+  expect(open.status).toBe(200);
+  expect(JSON.parse(open.body)).toEqual({ port, listening: true });
+  const probe = net.createServer();
+  const closed = await new Promise<number>((resolve) =>
+    probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port))
+  );
+  await new Promise((resolve) => probe.close(resolve));
+  const shut = await rawGet(running.url, `/addin/listening?port=${closed}`);
+  expect(JSON.parse(shut.body)).toEqual({ port: closed, listening: false });
+  for (const bad of ["abc", "0", "65536", "1.5"]) {
+    const answer = await rawGet(running.url, `/addin/listening?port=${bad}`);
+    expectProblem(answer, 400, "Incorrect Values");
+    expect(JSON.parse(answer.body).detail).toMatch(/^port must be a whole number from 1 to 65535/);
+  }
+});
