@@ -1,5 +1,5 @@
 /**
- * The table writer against an office-addin-mock Excel object model: which sheet it uses or adds,
+ * The table writer against a recording stand-in for the Excel object model: which sheets it adds,
  * where it writes, the values and number formats it sets, and the table names it picks.
  */
 import {
