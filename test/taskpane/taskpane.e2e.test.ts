@@ -256,6 +256,21 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await shot("01-start");
   });
 
+  test("the manifest this server hands out is its own add-in: the Id kept in its data directory, the version of this build", async () => {
+    const xml = await page.evaluate(async () => (await fetch("/manifest.xml")).text());
+    const id = /<Id>([^<]+)<\/Id>/.exec(xml)![1];
+    const version = /<Version>([^<]+)<\/Version>/.exec(xml)![1];
+    expect(id).toBe(fs.readFileSync(path.join(dataDir, "addin-id"), "utf8").trim());
+    const repository = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
+    expect(id).not.toBe(/<Id>([^<]+)<\/Id>/.exec(repository)![1]);
+    const kept = JSON.parse(fs.readFileSync(path.join(dataDir, "addin-version.json"), "utf8")) as {
+      build: number;
+    };
+    expect(version).toBe(`0.1.0.${kept.build}`);
+    // What start saved for sideloading is what it serves.
+    expect(fs.readFileSync(path.join(dataDir, "manifest.xml"), "utf8")).toBe(xml);
+  });
+
   test("enter a key → stored in OfficeRuntime.storage (routeSheets.apiKey), shown on demand", async () => {
     await page.fill("#api-key", keys.good);
     await page.click("#toggle-key");
