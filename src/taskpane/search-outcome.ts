@@ -45,7 +45,7 @@ export function windowText(v: SearchFormValues): string {
 
 /** Why the search found nothing: the filters set, or (none set) that no schedule connects the places. */
 export function noResultsMessage(v: SearchFormValues): string {
-  const lane = `${displayPlace(v.origin)} to ${displayPlace(v.destination)}`;
+  const lane = `${v.origin.trim()} to ${v.destination.trim()}`;
   const filters = filtersSet(v);
   if (filters.length)
     return `No route options from ${lane} ${windowText(v)} with ${filters.join("; ")}: these filters rule out every option; loosen or clear them.`;
@@ -56,7 +56,7 @@ export function noResultsMessage(v: SearchFormValues): string {
 export function searchSummary(v: SearchFormValues, routings: number, options: number): string {
   const filters = filtersSet(v);
   return [
-    `${displayPlace(v.origin)} → ${displayPlace(v.destination)}`,
+    `${v.origin.trim()} → ${v.destination.trim()}`,
     `${routings} routing${routings === 1 ? "" : "s"} (${options} departure${options === 1 ? "" : "s"})`,
     filters.length ? filters.join("; ") : "",
   ]
@@ -102,11 +102,4 @@ export function inFieldTerms(message: string): string {
     new RegExp(`(?<![A-Za-z"])(${names.join("|")})(?![A-Za-z"])`, "g"),
     (name) => `"${FIELD_LABELS[name]}"`
   );
-}
-
-/** A place as the pane echoes it: a UN/LOCODE in capitals without separators (nl-rtm → NLRTM). */
-export function displayPlace(text: string): string {
-  const t = text.trim();
-  const m = /^([a-z]{2})[\s-]?([a-z2-9]{3})$/i.exec(t);
-  return m ? (m[1] + m[2]).toUpperCase() : t;
 }

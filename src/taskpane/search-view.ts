@@ -6,7 +6,12 @@
 import { distinctRoutings, DistinctRouting } from "../client/distinct-routings";
 import { isApiError } from "../client/errors";
 import { sharedClient } from "../client/shared";
-import type { OperatorRecord, RouteOptionsAnswer, TerminalRecord } from "../client/types";
+import type {
+  OperatorRecord,
+  RouteOptionsAnswer,
+  RouteOptionsParams,
+  TerminalRecord,
+} from "../client/types";
 import { describeProblem } from "./connection-status";
 import { byId, debounce, h, whileBusy } from "./dom";
 import {
@@ -200,7 +205,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
         sharedClient().routeOptions(built.params!)
       );
       const routings = distinctRoutings(answer.results);
-      const searched = values();
+      const searched = asSent(values(), built.params!);
       if (answer.results.length) {
         status.dataset.state = "ok";
         status.textContent = `${routings.length} distinct routing${routings.length === 1 ? "" : "s"} (${answer.results.length} departure${answer.results.length === 1 ? "" : "s"}) found.`;
@@ -222,6 +227,20 @@ export function initSearchView(events: SearchViewEvents): SearchView {
   });
 
   return { setOperators, loadOperators, values };
+}
+
+/**
+ * The form's values with each place echoed as it was sent when it is a UN/LOCODE (the parser's
+ * reading, in capitals: "cnsha" → CNSHA), else as typed (a name, coordinates, a terminal).
+ */
+function asSent(v: SearchFormValues, params: RouteOptionsParams): SearchFormValues {
+  const shown = (typed: string, type: unknown, sent: unknown) =>
+    type === "LOCODE" && typeof sent === "string" ? sent : typed;
+  return {
+    ...v,
+    origin: shown(v.origin, params.originType, params.origin),
+    destination: shown(v.destination, params.destinationType, params.destination),
+  };
 }
 
 /**

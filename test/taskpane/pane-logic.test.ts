@@ -12,7 +12,7 @@ import {
 import { callsRoute, routeFormulaCells } from "../../src/taskpane/freeze";
 import { missingRuntime } from "../../src/taskpane/office-host";
 import { manualRecalculation } from "../../src/taskpane/recalculate";
-import { displayPlace, FIELD_LABELS, inFieldTerms } from "../../src/taskpane/search-outcome";
+import { FIELD_LABELS, inFieldTerms } from "../../src/taskpane/search-outcome";
 import { chooseTheme, luminance, officeThemeName } from "../../src/taskpane/theme";
 
 describe("connection diagnosis", () => {
@@ -209,17 +209,6 @@ describe("messages in the form's terms", () => {
     expect(inFieldTerms("the origins are sorted")).toBe("the origins are sorted");
     for (const [name, label] of Object.entries(FIELD_LABELS))
       expect(inFieldTerms(`${name}: bad`)).toBe(`"${label}": bad`);
-  });
-
-  test("LOCODEs echoed in capitals without separators; anything else as typed", () => {
-    expect(["cnsha", "nl-rtm", "nl rtm", " NLRTM "].map(displayPlace)).toEqual([
-      "CNSHA",
-      "NLRTM",
-      "NLRTM",
-      "NLRTM",
-    ]);
-    expect(displayPlace("Rotterdam")).toBe("Rotterdam");
-    expect(displayPlace("51.95,4.05")).toBe("51.95,4.05");
   });
 });
 
