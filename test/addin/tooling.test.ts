@@ -3,10 +3,13 @@
  * `npm start` compares with the sources, so the first start builds nothing; the sideload scripts
  * exit non-zero with the reason when they cannot work here.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as https from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
+import { throwawayCertificate } from "../support/certificate";
+import { ensureAddinAndCliBuilt } from "./build-once";
 
 const ROOT = path.resolve(__dirname, "../..");
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
@@ -117,5 +120,101 @@ describe("sideload scripts", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("route-sheets start --addin-id / --addin-name", () => {
+  const CLI = path.join(ROOT, "bin", "route-sheets.js");
+  beforeAll(() => ensureAddinAndCliBuilt(), 300_000);
+
+  /** Runs `start` until it is ready; its stdout and the manifest it serves, then stops it. */
+  async function startWith(args: string[]): Promise<{ out: string; manifest: string }> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-addin-flags-"));
+    const { cert, key } = throwawayCertificate(dir);
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        "start",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--data-dir",
+        dir,
+        "--cert",
+        cert,
+        "--key",
+        key,
+        ...args,
+      ],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] }
+    );
+    try {
+      let out = "";
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`start did not get ready: ${out}`)),
+          120_000
+        );
+        child.stdout.on("data", (d) => {
+          out += d;
+          const m = /Route Sheets is running at (\S+)/.exec(out);
+          if (m && out.includes("\n", m.index + m[0].length)) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        });
+        child.on("exit", () => reject(new Error(`start exited: ${out}`)));
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const manifest = await new Promise<string>((resolve, reject) => {
+        https
+          .get(
+            `${url.replace("localhost", "127.0.0.1")}/manifest.xml`,
+            { ca: fs.readFileSync(cert), servername: "localhost" },
+            (res) => {
+              let body = "";
+              res.setEncoding("utf8");
+              res.on("data", (c) => (body += c));
+              res.on("end", () => resolve(body));
+            }
+          )
+          .on("error", reject);
+      });
+      return { out, manifest };
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test("the flags set the served manifest's Id and display name, and start says which add-in it is", async () => {
+    const id = "5b0c1a9e-3d4f-4a6b-9c8d-7e6f5a4b3c2d";
+    const { out, manifest } = await startWith([
+      "--addin-id",
+      id,
+      "--addin-name",
+      "Route Sheets (staging)",
+    ]);
+    expect(manifest).toContain(`<Id>${id}</Id>`);
+    expect(manifest).toContain('<DisplayName DefaultValue="Route Sheets (staging)"/>');
+    expect(out).toMatch(
+      new RegExp(`^Add-in: +Route Sheets \\(staging\\) \\(Id ${id}, version 0\\.1\\.0\\.1\\)$`, "m")
+    );
+  }, 300_000);
+
+  test("a bad --addin-id or --addin-name: start refuses, naming the flag", () => {
+    const bad = spawnSync(process.execPath, [CLI, "start", "--addin-id", "staging"], {
+      encoding: "utf8",
+    });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--addin-id must be a GUID/);
+    const blank = spawnSync(process.execPath, [CLI, "start", "--addin-name", " "], {
+      encoding: "utf8",
+    });
+    expect(blank.status).not.toBe(0);
+    expect(blank.stderr).toMatch(/--addin-name must not be blank/);
   });
 });
