@@ -192,7 +192,18 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       // For the pane's connection test (src/taskpane/connection-diagnosis.ts): whether a server on
       // this computer is down or has a certificate the browser refuses. Only for a pane on this
       // same computer, and only a connect to this computer's own port: no scanning through it.
-      if (!isLoopbackAddress(request.socket.remoteAddress))
+      // Behind a proxy (a public URL elsewhere, forwarding headers, or listening beyond loopback) every
+      // caller could look local: then it does not answer at all.
+      const bound = app.server.address();
+      const forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"].some(
+        (h) => request.headers[h] !== undefined
+      );
+      if (
+        (publicUrl && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(publicUrl).hostname)) ||
+        forwarded ||
+        !(typeof bound === "object" && bound && isLoopbackAddress(bound.address)) ||
+        !isLoopbackAddress(request.socket.remoteAddress)
+      )
         throw fail("Not Found", "/addin/listening answers only requests from this computer.");
       const port = Number(request.query.port);
       if (!Number.isInteger(port) || port < 1 || port > 65535)

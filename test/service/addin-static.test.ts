@@ -282,3 +282,15 @@ test("/addin/listening: whether a port of this computer accepts connections (for
     expect(JSON.parse(answer.body).detail).toMatch(/^port must be a whole number from 1 to 65535/);
   }
 });
+
+test("/addin/listening refuses requests that may come through a proxy (forwarding headers)", async () => {
+  const port = Number(new URL(running.url).port);
+  for (const header of [
+    "X-Forwarded-For: 203.0.113.9",
+    "Forwarded: for=203.0.113.9",
+    "X-Real-IP: 203.0.113.9",
+  ]) {
+    const answer = await rawGet(running.url, `/addin/listening?port=${port}`, `${header}\r\n`);
+    expectProblem(answer, 404, "Not Found");
+  }
+});
