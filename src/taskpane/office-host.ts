@@ -71,8 +71,7 @@ export function hasExcel(): boolean {
 
 /**
  * Why this Excel cannot run the add-in's functions, when it lacks the shared runtime
- * (SharedRuntime 1.1) or CustomFunctionsRuntime 1.2 the manifest asks for; undefined when it has
- * them or cannot say. Office installs the add-in only where they exist; this covers hosts that
+ * (SharedRuntime 1.1) the manifest asks for; undefined when it has it or cannot say. Office installs the add-in only where they exist; this covers hosts that
  * open the pane anyway.
  */
 export function missingRuntime(office: unknown = officeGlobal()): string | undefined {
@@ -84,10 +83,8 @@ export function missingRuntime(office: unknown = officeGlobal()): string | undef
     return undefined;
   }
   if (!requirements || typeof requirements.isSetSupported !== "function") return undefined;
-  const missing = [
-    ["SharedRuntime", "1.1"],
-    ["CustomFunctionsRuntime", "1.2"],
-  ].filter(([name, version]) => !requirements!.isSetSupported(name, version));
-  if (!missing.length) return undefined;
-  return `This version of Excel lacks ${missing.map(([n, v]) => `${n} ${v}`).join(" and ")}, which Route Sheets needs: the ROUTE functions cannot run here, and this pane can only set the connection and search. Use Excel for Microsoft 365 (Windows or Mac, current channel), Excel 2021 or later, or Excel on the web.`;
+  // Only the shared runtime: where it exists this page hosts the functions, and a page outside it
+  // cannot ask reliably about the functions' own runtime.
+  if (requirements.isSetSupported("SharedRuntime", "1.1")) return undefined;
+  return `This version of Excel lacks SharedRuntime 1.1, which Route Sheets needs: the ROUTE functions cannot run here, and this pane can only set the connection and search. Use Excel for Microsoft 365 (Windows or Mac, current channel), Excel 2021 or later, or Excel on the web.`;
 }
