@@ -25,30 +25,40 @@ function portCoordinates() {
   return table;
 }
 
-/** The development origin of manifest.xml; the server replaces it with its public one. */
-const DEV_ORIGIN = "https://localhost:3000";
+/**
+ * Writes dist/addin/.built (the stamp scripts/build-if-stale.js compares with the sources) after a
+ * build without errors, dated when the build started, so `npm run build:addin` counts as a build
+ * for `npm start` too. Help links in functions.json are left to the server, which alone knows its
+ * public origin (src/service/addin-host.ts).
+ */
+class BuildStampPlugin {
+  apply(compiler) {
+    let started = new Date();
+    compiler.hooks.compile.tap("BuildStampPlugin", () => (started = new Date()));
+    compiler.hooks.done.tap("BuildStampPlugin", (stats) => {
+      if (stats.hasErrors()) return;
+      const stamp = path.join(compiler.outputPath, ".built");
+      fs.writeFileSync(stamp, started.toISOString() + "\n");
+      fs.utimesSync(stamp, started, started);
+    });
+  }
+}
 
 /**
- * Points each function's help link at this server's help page (/help/ROUTE.NAME#ROUTE.NAME, as
- * src/service/help/help-pages.ts serves it), whatever the JSDoc says; the server rewrites the origin.
+ * Enum members named as users write them ("20DV", quoted in TypeScript because a name cannot start
+ * with a digit) keep their name without the quotes in functions.json.
  */
-class HelpUrlsPlugin {
+class EnumNamesPlugin {
   apply(compiler) {
     // The main compilation only: HtmlWebpackPlugin's child compilation merges its own (unchanged)
     // copy of functions.json into it first, and the two must agree then.
-    compiler.hooks.thisCompilation.tap("HelpUrlsPlugin", (compilation) => {
+    compiler.hooks.thisCompilation.tap("EnumNamesPlugin", (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: "HelpUrlsPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
+        { name: "EnumNamesPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
         () => {
           const asset = compilation.getAsset("functions.json");
           if (!asset) return;
           const meta = JSON.parse(asset.source.source().toString());
-          for (const f of meta.functions) {
-            const name = `ROUTE.${f.id.toUpperCase()}`;
-            f.helpUrl = `${DEV_ORIGIN}/help/${name}#${name}`;
-          }
-          // Enum members named as users write them ("20DV" = "20DV", quoted in TypeScript because
-          // a name cannot start with a digit) keep their name without the quotes.
           for (const e of meta.enums ?? [])
             for (const v of e.values) v.name = String(v.name).replace(/^(["'])(.*)\1$/, "$2");
           compilation.updateAsset(
@@ -102,12 +112,13 @@ module.exports = (_env, argv) => ({
       input: "./src/functions/functions.ts",
       output: "functions.json",
     }),
-    new HelpUrlsPlugin(),
     new HtmlWebpackPlugin({
       filename: "taskpane.html",
       template: "./src/taskpane/taskpane.html",
       chunks: ["functions", "taskpane"],
     }),
     new CopyWebpackPlugin({ patterns: [{ from: "assets/*.png", to: "assets/[name][ext]" }] }),
+    new EnumNamesPlugin(),
+    new BuildStampPlugin(),
   ],
 });

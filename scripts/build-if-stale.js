@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 /**
  * Builds what is older than its sources, so `npm start` on a built checkout starts at once:
- * the server (tsc → dist/) and the add-in (webpack → dist/addin/). `npm install` builds both.
+ * the server (tsc → dist/) and the add-in (webpack → dist/addin/).
+ *
+ * `--build-all` (what `npm install` runs, as the prepare script): the whole `npm run build`, then
+ * the stamps of every target, so the first `npm start` after an install builds nothing.
  */
-const { execFileSync } = require("node:child_process");
+const { execFileSync, spawnSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -62,8 +65,16 @@ const TARGETS = [
 
 /**
  * A stamp file written after each successful build marks when it ran: webpack leaves output files
- * whose content did not change untouched, so their own times say nothing.
+ * whose content did not change untouched, so their own times say nothing. Dated when the build
+ * started: a source saved during the build makes the next start rebuild.
  */
+function writeStamp(target, started) {
+  const stamp = path.join(ROOT, target.stamp);
+  fs.mkdirSync(path.dirname(stamp), { recursive: true });
+  fs.writeFileSync(stamp, started.toISOString() + "\n");
+  fs.utimesSync(stamp, started, started);
+}
+
 function buildIfStale(target, log = (line) => process.stderr.write(line + "\n")) {
   const built = mtime(target.stamp);
   if (built && built >= newest(target.sources)) return false;
@@ -73,14 +84,30 @@ function buildIfStale(target, log = (line) => process.stderr.write(line + "\n"))
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const stamp = path.join(ROOT, target.stamp);
-  fs.mkdirSync(path.dirname(stamp), { recursive: true });
-  fs.writeFileSync(stamp, started.toISOString() + "\n");
-  // Dated when the build started: a source saved during the build makes the next start rebuild.
-  fs.utimesSync(stamp, started, started);
+  writeStamp(target, started);
   return true;
 }
 
-module.exports = { TARGETS, buildIfStale };
+/** `npm run build` (whatever steps it has), then every target's stamp; the build's exit code. */
+function buildAll() {
+  const started = new Date();
+  // npm sets npm_execpath when it runs this script; `npm` on the PATH otherwise.
+  const npm = process.env.npm_execpath;
+  const result = npm
+    ? spawnSync(process.execPath, [npm, "run", "build"], { cwd: ROOT, stdio: "inherit" })
+    : spawnSync("npm", ["run", "build"], {
+        cwd: ROOT,
+        stdio: "inherit",
+        shell: process.platform === "win32",
+      });
+  if (result.status !== 0) return result.status ?? 1;
+  for (const target of TARGETS) writeStamp(target, started);
+  return 0;
+}
 
-if (require.main === module) for (const target of TARGETS) buildIfStale(target);
+module.exports = { TARGETS, buildIfStale, buildAll, writeStamp };
+
+if (require.main === module) {
+  if (process.argv.includes("--build-all")) process.exitCode = buildAll();
+  else for (const target of TARGETS) buildIfStale(target);
+}

@@ -7,11 +7,13 @@
 import fastifyStatic from "@fastify/static";
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as path from "node:path";
 import * as tls from "node:tls";
+import { addinIdentity, AddinIdentityOptions, withIdentity } from "./addin-manifest";
 import { FunctionMetadata, functionHelp, helpIndex, helpPath } from "./help/help-pages";
 import { sendProblem } from "./plugins/problem";
-import { fail, problem } from "./problem";
+import { fail, problem, ServiceProblem } from "./problem";
 
 export const DEV_ORIGIN = "https://localhost:3000";
 
@@ -20,6 +22,8 @@ export interface AddinHostOptions {
   manifestFile?: string;
   /** Where users reach this server (https://sheets.example.com); default: its own scheme, localhost and port. */
   publicUrl?: string;
+  /** This deployment's add-in Id, version and name (see addin-manifest.ts). */
+  identity?: AddinIdentityOptions;
 }
 
 /**
@@ -56,12 +60,24 @@ export function ownOrigin(app: FastifyInstance): string {
   return `${app.server instanceof tls.Server ? "https" : "http"}://localhost:${port}`;
 }
 
-/** manifest.xml with every development-origin URL pointing at `origin` (XML-escaped). */
-export function manifestFor(xml: string, origin: string): string {
-  return xml.split(DEV_ORIGIN).join(escapeXml(origin));
+/**
+ * manifest.xml as this deployment serves it: every development-origin URL pointing at `origin`
+ * (XML-escaped), and the deployment's own Id, version and display name.
+ */
+export function manifestFor(
+  xml: string,
+  origin: string,
+  addinDir?: string,
+  identity: AddinIdentityOptions = {}
+): string {
+  const own = addinDir ? addinIdentity(xml, addinDir, identity) : undefined;
+  return withIdentity(xml, own).split(DEV_ORIGIN).join(escapeXml(origin));
 }
 
-/** functions.json with each function's help link on this server's help page. */
+/**
+ * functions.json with each function's help link on this server's help page: the one place help
+ * links are written (only the server knows its public origin; the build leaves them alone).
+ */
 export function functionsMetadataFor(json: string, origin: string): string {
   const meta = JSON.parse(json) as { functions?: FunctionMetadata[] };
   for (const f of meta.functions ?? []) f.helpUrl = origin + helpPath(f.id);
@@ -81,6 +97,8 @@ interface SendError extends FastifyError {
  */
 function staticErrorHandler(base: string) {
   return (err: SendError, request: FastifyRequest, reply: FastifyReply) => {
+    // The host's own routes' problems keep their status (the service's handler answers them).
+    if (err instanceof ServiceProblem) throw err;
     const status = err.statusCode ?? err.status;
     if (status === 400 || status === 403) {
       return sendProblem(
@@ -153,7 +171,9 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       );
     return reply
       .type("application/xml; charset=utf-8")
-      .send(manifestFor(fs.readFileSync(file, "utf8"), origin()));
+      .send(
+        manifestFor(fs.readFileSync(file, "utf8"), origin(), options.addinDir, options.identity)
+      );
   });
   app.get("/functions.json", { schema: { hide: true } }, async (_request, reply) => {
     if (!fs.existsSync(metadataFile))
@@ -165,6 +185,32 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       .type("application/json; charset=utf-8")
       .send(functionsMetadataFor(fs.readFileSync(metadataFile, "utf8"), origin()));
   });
+  app.get<{ Querystring: { port?: string } }>(
+    "/addin/listening",
+    { schema: { hide: true } },
+    async (request) => {
+      // For the pane's connection test (src/taskpane/connection-diagnosis.ts): whether a server on
+      // this computer is down or has a certificate the browser refuses. Only for a pane on this
+      // same computer, and only a connect to this computer's own port: no scanning through it.
+      // Behind a proxy (a public URL elsewhere, forwarding headers, or listening beyond loopback) every
+      // caller could look local: then it does not answer at all.
+      const bound = app.server.address();
+      const forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"].some(
+        (h) => request.headers[h] !== undefined
+      );
+      if (
+        (publicUrl && !["localhost", "127.0.0.1", "[::1]"].includes(new URL(publicUrl).hostname)) ||
+        forwarded ||
+        !(typeof bound === "object" && bound && isLoopbackAddress(bound.address)) ||
+        !isLoopbackAddress(request.socket.remoteAddress)
+      )
+        throw fail("Not Found", "/addin/listening answers only requests from this computer.");
+      const port = Number(request.query.port);
+      if (!Number.isInteger(port) || port < 1 || port > 65535)
+        throw fail("Incorrect Values", "port must be a whole number from 1 to 65535.", "port");
+      return { port, listening: await listening(port) };
+    }
+  );
   app.get("/help/", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(helpIndex(metadata(), origin()))
   );
@@ -181,4 +227,24 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
       return reply.type("text/html; charset=utf-8").send(html);
     }
   );
+}
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && (address === "::1" || /^(::ffff:)?127\./.test(address));
+}
+
+/** Whether anything accepts a TCP connection on this computer's `port` (IPv4 or IPv6 loopback). */
+async function listening(port: number): Promise<boolean> {
+  const connect = (host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port, host });
+      const done = (ok: boolean) => {
+        socket.destroy();
+        resolve(ok);
+      };
+      socket.setTimeout(2000, () => done(false));
+      socket.once("connect", () => done(true));
+      socket.once("error", () => done(false));
+    });
+  return (await connect("127.0.0.1")) || (await connect("::1"));
 }

@@ -11,6 +11,7 @@ import { RouteOptimizer } from "../engine/optimizer/types";
 import { InlineOptimizerRunner, OptimizerRunner } from "./workers/optimizer-runner";
 import { RouteEngine } from "../engine/route-engine";
 import { addinHost } from "./addin-host";
+import type { AddinIdentityOptions } from "./addin-manifest";
 import { ServiceConfig } from "./config";
 import { openApiOptions } from "./openapi";
 import { answerHeadersPlugin } from "./plugins/answers";
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   manifestFile?: string;
   /** The add-in's public URL (--public-url): its manifest and help URLs start with it. */
   addinPublicUrl?: string;
+  /** The add-in's Id, version and name per deployment (data directory, --addin-id, --addin-name). */
+  addinIdentity?: AddinIdentityOptions;
   /** Where logs go (default stdout); the CLI uses stderr so stdout carries only its messages. */
   logStream?: NodeJS.WritableStream;
   /** Extra Fastify options (https…). */
@@ -190,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       addinDir: options.addinDir,
       manifestFile: options.manifestFile,
       publicUrl: options.addinPublicUrl,
+      identity: options.addinIdentity,
       problemTypeBase: config.problemTypeBase,
     });
   return app;

@@ -30,7 +30,14 @@ export interface ServeOptions {
   /** Already-resolved TLS material (start: dev certs when present). */
   tlsMaterial?: TlsMaterial;
   config?: Partial<ServiceConfig>;
-  addin?: { addinDir: string; manifestFile?: string; publicUrl?: string };
+  addin?: {
+    addinDir: string;
+    manifestFile?: string;
+    publicUrl?: string;
+    /** --addin-id / --addin-name (the data directory keeps the rest of the add-in's identity). */
+    id?: string;
+    name?: string;
+  };
   engine?: RouteEngine;
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
@@ -168,6 +175,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     addinDir: options.addin?.addinDir,
     manifestFile: options.addin?.manifestFile,
     addinPublicUrl: options.addin?.publicUrl,
+    addinIdentity: { dataDir, id: options.addin?.id, name: options.addin?.name },
     logStream: options.logStream,
     rateLimiter,
     fastify: {

@@ -92,7 +92,9 @@ export function optimizerRefusal(error: ApiError): boolean {
 export async function checkConnection(
   probe: ConnectionProbe,
   baseUrl: string,
-  apiKey: string
+  apiKey: string,
+  /** Why the service could not be reached (connection-diagnosis.ts), when the page can tell. */
+  diagnose?: (baseUrl: string) => Promise<string>
 ): Promise<ConnectionReport> {
   const checks: ConnectionCheck[] = [];
   const add = (id: CheckId, ok: boolean | null, message: string) =>
@@ -103,10 +105,12 @@ export async function checkConnection(
   // 1. Reachable, and the key (terminals: free, open to free accounts).
   const first = await attempt(() => probe.terminals({ terminalLocode: "NLRTM" }));
   if (first.error && first.error.status === 0) {
+    const why = diagnose ? await diagnose(baseUrl).catch(() => undefined) : undefined;
     add(
       "service",
       false,
-      `Cannot reach the service at ${baseUrl || "(no URL)"}: ${first.error.detail || first.error.title}.`
+      why ??
+        `Cannot reach the service at ${baseUrl || "(no URL)"}: ${first.error.detail || first.error.title}.`
     );
     skipRest(
       ["key", "credits", "optimizer", "optimizerCredits"],

@@ -7,10 +7,12 @@ import { RouteApiClient } from "../client/api-client";
 import { BASE_URL_PRESETS, normalizeBaseUrl, pageOrigin } from "../client/settings";
 import { sharedClient, sharedSettings } from "../client/shared";
 import type { OperatorRecord } from "../client/types";
+import { diagnoseUnreachable } from "./connection-diagnosis";
 import { checkConnection, ConnectionReport } from "./connection-status";
 import { byId, h, whileBusy } from "./dom";
 import { initFirstRunCard } from "./first-run";
 import { hasExcel } from "./office-host";
+import { recalculateAfterChange, recalculateWorkbook } from "./recalculate";
 
 export interface ConnectionViewEvents {
   /** Operators seen by a successful connection test (so the search form need not ask again). */
@@ -89,11 +91,13 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
       });
       // Checks of an earlier test describe settings that may no longer be these.
       checksList.replaceChildren();
-      status.dataset.state = "ok";
-      status.textContent = hasExcel()
-        ? "Saved. Recalculate (Ctrl+Alt+F9) to refresh ROUTE functions."
-        : "Saved (in this browser only: the page is not running inside Excel).";
+      status.dataset.state = "busy";
+      status.textContent = "Saved; recalculating the workbook…";
       events.onSaved();
+      status.textContent = hasExcel()
+        ? await recalculateAfterChange("Saved.")
+        : "Saved (in this browser only: the page is not running inside Excel).";
+      status.dataset.state = "ok";
       void firstRun.showAccount(() => sharedClient().account(), !!keyInput.value.trim());
     } catch (error) {
       status.dataset.state = "error";
@@ -115,7 +119,7 @@ export async function initConnectionView(events: ConnectionViewEvents): Promise<
       deadlineMs: 10_000,
     });
     const report = await whileBusy(section, testButton, () =>
-      checkConnection(probe, baseUrl, apiKey)
+      checkConnection(probe, baseUrl, apiKey, async (url) => (await diagnose(url)).message)
     );
     showReport(report);
     if (report.operators.length) events.onOperators(report.operators);
@@ -185,14 +189,21 @@ function initCachePanel(): void {
   setInterval(show, 2000);
 }
 
-/**
- * A full recalculation: the ROUTE.* functions are not volatile, so a normal recalculation would keep
- * their old values; `full` recomputes every formula of the workbook (the only way Office.js offers to
- * reach all ROUTE.* cells without scanning every sheet's formulas).
- */
-export async function recalculateWorkbook(): Promise<void> {
-  await Excel.run(async (context) => {
-    context.workbook.application.calculate(Excel.CalculationType.full);
-    await context.sync();
+/** Why `baseUrl` could not be reached, asking this pane's own server about ports on this computer. */
+function diagnose(baseUrl: string) {
+  return diagnoseUnreachable(baseUrl, {
+    pageUrl: location.href,
+    fetch: (url, init) => fetch(url, init),
+    listening: async (port) => {
+      try {
+        const answer = await fetch(`${pageOrigin()}/addin/listening?port=${port}`, {
+          cache: "no-store",
+        });
+        if (!answer.ok) return undefined;
+        return ((await answer.json()) as { listening?: boolean }).listening;
+      } catch {
+        return undefined;
+      }
+    },
   });
 }

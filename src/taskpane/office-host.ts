@@ -68,3 +68,23 @@ export function hasExcel(): boolean {
   const excel = (globalThis as { Excel?: { run?: unknown } }).Excel;
   return !!excel && typeof excel.run === "function";
 }
+
+/**
+ * Why this Excel cannot run the add-in's functions, when it lacks the shared runtime
+ * (SharedRuntime 1.1) the manifest asks for; undefined when it has it or cannot say. Office installs the add-in only where they exist; this covers hosts that
+ * open the pane anyway.
+ */
+export function missingRuntime(office: unknown = officeGlobal()): string | undefined {
+  let requirements: { isSetSupported(name: string, version?: string): boolean } | undefined;
+  try {
+    requirements = (office as { context?: { requirements?: typeof requirements } } | undefined)
+      ?.context?.requirements;
+  } catch {
+    return undefined;
+  }
+  if (!requirements || typeof requirements.isSetSupported !== "function") return undefined;
+  // Only the shared runtime: where it exists this page hosts the functions, and a page outside it
+  // cannot ask reliably about the functions' own runtime.
+  if (requirements.isSetSupported("SharedRuntime", "1.1")) return undefined;
+  return `This version of Excel lacks SharedRuntime 1.1, which Route Sheets needs: the ROUTE functions cannot run here, and this pane can only set the connection and search. Use Excel for Microsoft 365 (Windows or Mac, current channel), Excel 2021 or later, or Excel on the web.`;
+}

@@ -1,7 +1,8 @@
 /**
- * The results: one entry per distinct routing (same legs, services and transfer ports; the client's
- * distinctRoutings), showing its next departure and how often it sails, expandable to every
- * departure; the legs and map of the selected departure; and "Insert into sheet" (all options).
+ * The results, chosen routing first: its facts and map, then "Insert" (all options, each table on
+ * a sheet of its own or at the selected cell), then its legs, then every distinct routing (same
+ * legs, services and transfer ports; the client's distinctRoutings) with its next departure and
+ * how often it sails, expandable to every departure.
  */
 import type { DistinctRouting } from "../client/distinct-routings";
 import type { RouteOption, RouteOptionsAnswer } from "../client/types";
@@ -35,6 +36,7 @@ export function initResultsView(): ResultsView {
   const section = byId("results");
   const list = byId("results-list");
   const detail = byId("option-detail");
+  const legsBox = byId("option-legs");
   const insertButton = byId<HTMLButtonElement>("insert");
   const target = byId<HTMLSelectElement>("insert-target");
   const insertStatus = byId("insert-status");
@@ -73,7 +75,7 @@ export function initResultsView(): ResultsView {
         "aria-pressed",
         String(Number(b.dataset.routing) === index && Number(b.dataset.departure) === departure)
       );
-    showDetail(detail, routings[index], index, departure);
+    showDetail(detail, legsBox, routings[index], index, departure);
   };
 
   list.addEventListener("keydown", (event) => {
@@ -88,7 +90,7 @@ export function initResultsView(): ResultsView {
 
   insertButton.addEventListener("click", async () => {
     if (!options.length) return;
-    const where: SheetTarget = target.value === "active" ? { kind: "active" } : { kind: "new" };
+    const where: SheetTarget = target.value === "cell" ? { kind: "cell" } : { kind: "sheets" };
     insertStatus.dataset.state = "busy";
     insertStatus.textContent = "Writing the tables…";
     try {
@@ -96,7 +98,7 @@ export function initResultsView(): ResultsView {
         Excel.run((context) => writeRouteTables(context, options, where))
       );
       insertStatus.dataset.state = "ok";
-      insertStatus.textContent = `Inserted ${result.options.name} (${result.options.rows} options, ${result.options.address}) and ${result.legs.name} (${result.legs.rows} legs, ${result.legs.address}) on sheet "${result.sheetName}".`;
+      insertStatus.textContent = `Inserted ${result.options.name} (${result.options.rows} options, "${result.options.sheet}" ${result.options.address}) and ${result.legs.name} (${result.legs.rows} legs, "${result.legs.sheet}" ${result.legs.address}).`;
     } catch (error) {
       insertStatus.dataset.state = "error";
       insertStatus.textContent = `Could not insert: ${error instanceof Error ? error.message : String(error)}`;
@@ -123,7 +125,10 @@ export function initResultsView(): ResultsView {
       if (routings.length) {
         select(0);
         byId("results-title").focus();
-      } else detail.replaceChildren();
+      } else {
+        detail.replaceChildren();
+        legsBox.replaceChildren();
+      }
       updateInsert();
     },
     setExcelAvailable(available) {
@@ -216,6 +221,7 @@ function routingItem(
 
 function showDetail(
   container: HTMLElement,
+  legsBox: HTMLElement,
   routing: DistinctRouting,
   index: number,
   departure: number
@@ -223,7 +229,7 @@ function showDetail(
   const option = routing.departures[departure];
   const legs = h(
     "ol",
-    { className: "legs", "aria-label": `Legs of routing ${index + 1}` },
+    { className: "legs", id: "legs-list", "aria-label": `Legs of routing ${index + 1}` },
     ...option.legs.map((leg, i) =>
       h(
         "li",
@@ -265,18 +271,30 @@ function showDetail(
   const facts = h(
     "dl",
     { className: "facts" },
+    h("dt", {}, "Route"),
+    h("dd", {}, stopsOf(option).join(" → ")),
     h("dt", {}, "Lead time"),
-    h("dd", {}, formatDuration(option.leadTimeInMinutes)),
-    h("dt", {}, "Latest drop-off"),
-    h("dd", {}, formatDate(option.latestDropOff)),
-    h("dt", {}, "Earliest pick-up"),
-    h("dd", {}, formatDate(option.earliestPickup)),
+    h(
+      "dd",
+      {},
+      `${formatDuration(option.leadTimeInMinutes)} · ${formatTransfers(option.transfers)} · ${modalitiesOf(option).join(" › ")}`
+    ),
+    h("dt", {}, "Departs"),
+    h("dd", {}, `${formatDate(firstDeparture(option))} → ${formatDate(lastArrival(option))}`),
     h("dt", {}, "CO2e per TEU"),
     h(
       "dd",
       {},
       `${formatKg(option.emissionsInKgCo2e)} (transfers ${formatKg(option.transferEmissionsInKgCo2e)})`
-    ),
+    )
+  );
+  const more = h(
+    "dl",
+    { className: "facts" },
+    h("dt", {}, "Latest drop-off"),
+    h("dd", {}, formatDate(option.latestDropOff)),
+    h("dt", {}, "Earliest pick-up"),
+    h("dd", {}, formatDate(option.earliestPickup)),
     h("dt", {}, "Trucking"),
     h(
       "dd",
@@ -293,8 +311,12 @@ function showDetail(
       `Routing ${index + 1}${count > 1 ? `, departure ${departure + 1} of ${count}` : ""}`
     ),
     facts,
-    legs,
     mapBox
+  );
+  legsBox.replaceChildren(
+    h("h3", {}, `Legs (${option.legs.length})`),
+    legs,
+    h("details", {}, h("summary", {}, "Drop-off, pick-up and trucking"), more)
   );
   // The arcs are already drawn; a failure while adding the routed paths leaves them.
   showRoutedMap(mapBox, option, index).catch(() => undefined);

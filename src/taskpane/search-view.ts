@@ -6,7 +6,12 @@
 import { distinctRoutings, DistinctRouting } from "../client/distinct-routings";
 import { isApiError } from "../client/errors";
 import { sharedClient } from "../client/shared";
-import type { OperatorRecord, RouteOptionsAnswer, TerminalRecord } from "../client/types";
+import type {
+  OperatorRecord,
+  RouteOptionsAnswer,
+  RouteOptionsParams,
+  TerminalRecord,
+} from "../client/types";
 import { describeProblem } from "./connection-status";
 import { byId, debounce, h, whileBusy } from "./dom";
 import {
@@ -24,7 +29,7 @@ import {
   SearchParameter,
   SORT_CHOICES,
 } from "./search-form";
-import { noResultsMessage, searchSummary } from "./search-outcome";
+import { inFieldTerms, noResultsMessage, searchSummary } from "./search-outcome";
 
 export interface SearchViewEvents {
   /** A search answered: its options grouped into distinct routings (none: nothing found). */
@@ -172,8 +177,9 @@ export function initSearchView(events: SearchViewEvents): SearchView {
     for (const e of errors) {
       const id = fieldElementId(e.field);
       const slot = document.getElementById(`${id}-error`);
-      if (slot)
-        slot.textContent = slot.textContent ? `${slot.textContent} ${e.message}` : e.message;
+      // Named as the form labels the field (From, not origin).
+      const message = inFieldTerms(e.message);
+      if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
       const input = document.getElementById(id);
       if (input) {
         input.setAttribute("aria-invalid", "true");
@@ -222,7 +228,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
         sharedClient().routeOptions(built.params!)
       );
       const routings = distinctRoutings(answer.results);
-      const searched = values();
+      const searched = asSent(values(), built.params!);
       if (answer.results.length) {
         status.dataset.state = "ok";
         status.textContent = `${routings.length} distinct routing${routings.length === 1 ? "" : "s"} (${answer.results.length} departure${answer.results.length === 1 ? "" : "s"}) found.`;
@@ -237,13 +243,27 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       status.dataset.state = "error";
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
       status.textContent = field
-        ? `The service refused ${labelOf(field)}: see the marked field.`
+        ? `The service refused "${labelOf(field)}": see the marked field.`
         : describeProblem(error);
       if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
     }
   });
 
   return { setOperators, loadOperators, values };
+}
+
+/**
+ * The form's values with each place echoed as it was sent when it is a UN/LOCODE (the parser's
+ * reading, in capitals: "cnsha" → CNSHA), else as typed (a name, coordinates, a terminal).
+ */
+function asSent(v: SearchFormValues, params: RouteOptionsParams): SearchFormValues {
+  const shown = (typed: string, type: unknown, sent: unknown) =>
+    type === "LOCODE" && typeof sent === "string" ? sent : typed;
+  return {
+    ...v,
+    origin: shown(v.origin, params.originType, params.origin),
+    destination: shown(v.destination, params.destinationType, params.destination),
+  };
 }
 
 /**

@@ -1,23 +1,26 @@
 /**
  * "Insert into sheet": writes the route options as a named Excel table (a ListObject with a header
- * row) and their legs as a second table, linked by the option id. Never overwrites: the tables get
- * the first free pair of names RouteOptions<n>/RouteLegs<n>, and go on a new sheet or below the
- * used range of the chosen sheet. Two round trips: one to read names and the used range, one to write.
+ * row) and their legs as a second table, linked by the option id. Each table has a sheet of its
+ * own (or the options start at the selected cell, the legs on a sheet of their own), so either
+ * can grow by rows without running into the other. Never overwrites: the tables get the first free
+ * pair of names RouteOptions<n>/RouteLegs<n>, new sheets the first free name, and a chosen cell's
+ * area must be empty.
  */
 import type { RouteOption } from "../client/types";
 import { legTableData, optionTableData, TableData } from "./table-rows";
 
-export type SheetTarget = { kind: "new" } | { kind: "active" } | { kind: "named"; name: string };
+/** `sheets`: each table on a new sheet; `cell`: the options at the selected cell, the legs on a new sheet. */
+export type SheetTarget = { kind: "sheets" } | { kind: "cell" };
 
 export interface WrittenTable {
   name: string;
+  sheet: string;
   /** A1 address without the sheet, e.g. `A1:S4`. */
   address: string;
   rows: number;
 }
 
 export interface WriteResult {
-  sheetName: string;
   options: WrittenTable;
   legs: WrittenTable;
 }
@@ -25,8 +28,7 @@ export interface WriteResult {
 export const OPTIONS_TABLE_PREFIX = "RouteOptions";
 export const LEGS_TABLE_PREFIX = "RouteLegs";
 export const NEW_SHEET_NAME = "Route options";
-/** Blank rows between the user's data and our tables, and between the two tables. */
-export const GAP_ROWS = 1;
+export const LEGS_SHEET_NAME = "Route legs";
 
 /** The first n ≥ 1 for which neither RouteOptions<n> nor RouteLegs<n> is taken (Excel names are case-insensitive). */
 export function nextTableNumber(existing: string[]): number {
@@ -72,47 +74,65 @@ export async function writeRouteTables(
 ): Promise<WriteResult> {
   if (!options.length) throw new Error("No route options to insert: search first.");
   const workbook = context.workbook;
-
-  // Round trip 1: names in use, and where the chosen sheet's data ends.
-  const tables = workbook.tables;
-  tables.load("items/name");
-  let sheet: Excel.Worksheet;
-  let used: Excel.Range | undefined;
-  let sheets: Excel.WorksheetCollection | undefined;
-  if (target.kind === "new") {
-    sheets = workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    sheet = workbook.worksheets.add(nextSheetName(sheets.items.map((s) => s.name)));
-  } else {
-    sheet =
-      target.kind === "active"
-        ? workbook.worksheets.getActiveWorksheet()
-        : workbook.worksheets.getItem(target.name);
-    used = sheet.getUsedRangeOrNullObject(true);
-    // office-addin-mock (the tests) only reads loaded properties, isNullObject included.
-    // eslint-disable-next-line office-addins/no-navigational-load
-    used.load("isNullObject,rowIndex,rowCount");
-    sheet.load("name");
-    await context.sync();
-  }
-  const n = nextTableNumber(tables.items.map((t) => t.name));
-  // `used` is unset when the table goes on a new sheet, else a range or its null object.
-  // eslint-disable-next-line office-addins/test-for-null-using-isNullObject
-  const startRow = used && !used.isNullObject ? used.rowIndex + used.rowCount + GAP_ROWS : 0;
-
-  // Round trip 2: the two tables.
   const optionData = optionTableData(options);
   const legData = legTableData(options);
-  const optionsTable = addTable(sheet, `${OPTIONS_TABLE_PREFIX}${n}`, startRow, optionData);
-  const legsStart = startRow + optionData.rows.length + 1 + GAP_ROWS;
-  const legsTable = addTable(sheet, `${LEGS_TABLE_PREFIX}${n}`, legsStart, legData);
-  sheet.activate();
-  await context.sync();
 
-  const sheetName =
-    target.kind === "new" ? nextSheetName(sheets!.items.map((s) => s.name)) : sheet.name;
-  return { sheetName, options: optionsTable, legs: legsTable };
+  // Round trip 1: the names in use, and the selected cell when the options go there.
+  const tables = workbook.tables;
+  tables.load("items/name");
+  const sheets = workbook.worksheets;
+  sheets.load("items/name");
+  const selected = target.kind === "cell" ? workbook.getSelectedRange() : undefined;
+  const selectedSheet = selected?.worksheet;
+  selected?.load("rowIndex,columnIndex");
+  selectedSheet?.load("name");
+  await context.sync();
+  const n = nextTableNumber(tables.items.map((t) => t.name));
+  const sheetNames = sheets.items.map((s) => s.name);
+
+  let optionsSheet: Excel.Worksheet;
+  let optionsSheetName: string;
+  let row = 0;
+  let column = 0;
+  if (selected && selectedSheet) {
+    // Round trip 2: the cells the options table needs must be empty.
+    row = selected.rowIndex;
+    column = selected.columnIndex;
+    const area = selectedSheet
+      .getRangeByIndexes(row, column, optionData.rows.length + 1, optionData.headers.length)
+      .getUsedRangeOrNullObject(true);
+    // eslint-disable-next-line office-addins/no-navigational-load
+    area.load("isNullObject,address");
+    await context.sync();
+    if (!area.isNullObject)
+      throw new Error(
+        `The options table needs ${a1Address(row, column, optionData.rows.length + 1, optionData.headers.length)} on "${selectedSheet.name}" empty, but ${area.address.replace(/^.*!/, "")} holds data: select an empty cell, or insert on new sheets.`
+      );
+    optionsSheet = selectedSheet;
+    optionsSheetName = selectedSheet.name;
+  } else {
+    optionsSheetName = nextSheetName(sheetNames, NEW_SHEET_NAME);
+    sheetNames.push(optionsSheetName);
+    optionsSheet = workbook.worksheets.add(optionsSheetName);
+  }
+  const legsSheetName = nextSheetName(sheetNames, LEGS_SHEET_NAME);
+  const legsSheet = workbook.worksheets.add(legsSheetName);
+
+  // Last round trip: the two tables.
+  const optionsTable = addTable(
+    optionsSheet,
+    `${OPTIONS_TABLE_PREFIX}${n}`,
+    row,
+    column,
+    optionData
+  );
+  const legsTable = addTable(legsSheet, `${LEGS_TABLE_PREFIX}${n}`, 0, 0, legData);
+  optionsSheet.activate();
+  await context.sync();
+  return {
+    options: { ...optionsTable, sheet: optionsSheetName },
+    legs: { ...legsTable, sheet: legsSheetName },
+  };
 }
 
 /** Values and formats go in before the table is made, so Excel never guesses types from text. */
@@ -120,11 +140,12 @@ function addTable(
   sheet: Excel.Worksheet,
   name: string,
   row: number,
+  column: number,
   data: TableData
-): WrittenTable {
+): Omit<WrittenTable, "sheet"> {
   const rowCount = data.rows.length + 1;
   const columnCount = data.headers.length;
-  const range = sheet.getRangeByIndexes(row, 0, rowCount, columnCount);
+  const range = sheet.getRangeByIndexes(row, column, rowCount, columnCount);
   range.numberFormat = [
     data.headers.map(() => NUMBER_FORMAT_HEADER),
     ...data.rows.map(() => data.formats),
@@ -133,7 +154,7 @@ function addTable(
   const table = sheet.tables.add(range, true);
   table.name = name;
   range.format.autofitColumns();
-  return { name, address: a1Address(row, 0, rowCount, columnCount), rows: data.rows.length };
+  return { name, address: a1Address(row, column, rowCount, columnCount), rows: data.rows.length };
 }
 
 const NUMBER_FORMAT_HEADER = "@";

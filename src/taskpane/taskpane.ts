@@ -6,9 +6,11 @@
  */
 import { initConnectionView } from "./connection-view";
 import { byId } from "./dom";
-import { hasExcel, HostState, waitForOffice } from "./office-host";
+import { initFreezePanel } from "./freeze-view";
+import { hasExcel, HostState, missingRuntime, waitForOffice } from "./office-host";
 import { initResultsView } from "./results-view";
 import { initSearchView } from "./search-view";
+import { initTheme } from "./theme";
 
 function initTabs(onShow: (tab: string) => void): void {
   const tabs = [...document.querySelectorAll<HTMLButtonElement>("[role=tab]")];
@@ -37,7 +39,10 @@ function showHost(state: HostState): void {
   const banner = byId("host-banner");
   document.body.dataset.host = state.kind;
   if (state.kind === "excel") {
-    banner.hidden = true;
+    const missing = missingRuntime();
+    banner.hidden = !missing;
+    banner.textContent = missing ?? "";
+    if (missing) document.body.dataset.runtime = "missing";
     return;
   }
   banner.hidden = false;
@@ -52,8 +57,12 @@ function showHost(state: HostState): void {
 
 async function init(): Promise<void> {
   byId("app").setAttribute("aria-busy", "true");
+  initTheme();
   const host = await waitForOffice();
+  // Office's theme is known once Office is ready.
+  initTheme();
   showHost(host);
+  initFreezePanel(host.kind === "excel" && hasExcel());
 
   const results = initResultsView();
   results.setExcelAvailable(host.kind === "excel" && hasExcel());

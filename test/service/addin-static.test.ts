@@ -5,6 +5,12 @@
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
+import { OfficeAddinManifest } from "office-addin-manifest";
+import {
+  ADDIN_ID_FILE,
+  normalizeAddinId,
+  normalizeAddinName,
+} from "../../src/service/addin-manifest";
 import { RunningService, startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 import { tempDir, testEngine } from "./support";
@@ -127,4 +133,164 @@ test("the API's own errors keep their form next to the static files", async () =
   expectProblem(noKey, 401, "No Key");
   const help = await rawGet(running.url, "/help/NOPE");
   expectProblem(help, 404, "Not Found");
+});
+
+/**
+ * One add-in per deployment: each data directory gets an Id of its own (kept across restarts),
+ * the version rises when the add-in build changes, --addin-id / --addin-name are honoured, and the
+ * manifest stays readable by Microsoft's reader. Help links are written by the server alone.
+ */
+describe("the manifest each deployment serves", () => {
+  const MANIFEST = path.join(__dirname, "..", "..", "manifest.xml");
+  let base: string;
+  let addinDir: string;
+  const servers: Array<{ running: RunningService; store: SqliteStore }> = [];
+
+  beforeAll(() => {
+    base = tempDir("route-sheets-deploy-");
+    addinDir = path.join(base, "addin");
+    fs.mkdirSync(addinDir, { recursive: true });
+    fs.writeFileSync(path.join(addinDir, "taskpane.html"), PAGE);
+    fs.writeFileSync(path.join(addinDir, "functions.js"), "/* build 1 */\n");
+    fs.writeFileSync(
+      path.join(addinDir, "functions.json"),
+      JSON.stringify({
+        functions: [
+          { id: "DISTANCE", name: "DISTANCE", helpUrl: "https://example.invalid/elsewhere" },
+          { id: "LANE", name: "LANE" },
+        ],
+      })
+    );
+  });
+  afterAll(async () => {
+    for (const s of servers) {
+      await s.running.close();
+      await s.store.close();
+    }
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  /** Starts a server on `dataDir`, returns its manifest as served, then stops it. */
+  async function manifestOf(dataDir: string, addin: { id?: string; name?: string } = {}) {
+    const store = SqliteStore.open(dataDir);
+    const running = await startService({
+      port: 0,
+      host: "127.0.0.1",
+      dataDir,
+      store,
+      engine: testEngine(),
+      optimizer: null,
+      addin: { addinDir, manifestFile: MANIFEST, ...addin },
+      config: { logLevel: "silent", logRequests: false },
+    });
+    try {
+      const answer = await rawGet(running.url, "/manifest.xml");
+      expect(answer.status).toBe(200);
+      const functions = JSON.parse((await rawGet(running.url, "/functions.json")).body) as {
+        functions: Array<{ id: string; helpUrl: string }>;
+      };
+      const file = path.join(base, `served-${Math.random().toString(36).slice(2)}.xml`);
+      fs.writeFileSync(file, answer.body);
+      const read = await OfficeAddinManifest.readManifestFile(file);
+      // The manifest names the server as localhost (its own origin when there is no --public-url).
+      const url = running.url.replace("://127.0.0.1", "://localhost");
+      return { xml: answer.body, read, functions: functions.functions, url };
+    } finally {
+      await running.close();
+      await store.close();
+    }
+  }
+
+  const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const repoId = /<Id>([^<]+)<\/Id>/.exec(fs.readFileSync(MANIFEST, "utf8"))![1];
+
+  test("two data directories: two Ids, each kept across restarts, none the repository's", async () => {
+    const a = path.join(base, "a");
+    const b = path.join(base, "b");
+    const first = await manifestOf(a);
+    const second = await manifestOf(b);
+    expect(first.read.id).toMatch(GUID);
+    expect(second.read.id).toMatch(GUID);
+    expect(first.read.id).not.toBe(second.read.id);
+    expect([first.read.id, second.read.id]).not.toContain(repoId);
+    expect(fs.readFileSync(path.join(a, ADDIN_ID_FILE), "utf8").trim()).toBe(first.read.id);
+    const again = await manifestOf(a);
+    expect(again.read.id).toBe(first.read.id);
+    expect(again.read.version).toBe(first.read.version);
+    // Read by office-addin-manifest as a whole manifest, not only the Id.
+    expect(first.read.displayName).toBe("Route Sheets");
+    expect(first.read.officeAppType).toBe("TaskPaneApp");
+    expect(first.read.defaultSettings?.sourceLocation).toBe(`${first.url}/taskpane.html`);
+  });
+
+  test("the version rises when the add-in build changes, and only then", async () => {
+    const dir = path.join(base, "versions");
+    const v1 = (await manifestOf(dir)).read.version!;
+    expect(v1).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect((await manifestOf(dir)).read.version).toBe(v1);
+    fs.writeFileSync(path.join(addinDir, "functions.js"), "/* build 2 */\n");
+    const v2 = (await manifestOf(dir)).read.version!;
+    const parts = (v: string) => v.split(".").map(Number);
+    expect(parts(v2).slice(0, 3)).toEqual(parts(v1).slice(0, 3));
+    expect(parts(v2)[3]).toBe(parts(v1)[3] + 1);
+    // A source map or the build stamp is not the add-in Office loads.
+    fs.writeFileSync(path.join(addinDir, "functions.js.map"), "{}");
+    fs.writeFileSync(path.join(addinDir, ".built"), new Date().toISOString());
+    expect((await manifestOf(dir)).read.version).toBe(v2);
+  });
+
+  test("--addin-id and --addin-name are honoured (XML-escaped), the ribbon says the name too", async () => {
+    const id = "0F8FAD5B-D9CB-469F-A165-70867728950E";
+    const served = await manifestOf(path.join(base, "named"), {
+      id,
+      name: "Route Sheets (staging) & <test>",
+    });
+    expect(served.read.id).toBe(id.toLowerCase());
+    expect(served.read.displayName).toBe("Route Sheets (staging) & <test>");
+    expect(served.xml).toContain(
+      '<bt:String id="TaskpaneButton.Label" DefaultValue="Route Sheets (staging) &amp; &lt;test&gt;"/>'
+    );
+    expect(() => normalizeAddinId("not-a-guid")).toThrow(/--addin-id must be a GUID/);
+    expect(() => normalizeAddinName("  ")).toThrow(/--addin-name must not be blank/);
+    expect(() => normalizeAddinName("x".repeat(126))).toThrow(/at most 125 characters/);
+  });
+
+  test("help links: written by the server alone, on its own origin, whatever the build had", async () => {
+    const served = await manifestOf(path.join(base, "help"));
+    expect(served.functions.map((f) => f.helpUrl)).toEqual([
+      `${served.url}/help/ROUTE.DISTANCE#ROUTE.DISTANCE`,
+      `${served.url}/help/ROUTE.LANE#ROUTE.LANE`,
+    ]);
+  });
+});
+
+test("/addin/listening: whether a port of this computer accepts connections (for the pane's diagnosis)", async () => {
+  const port = Number(new URL(running.url).port);
+  const open = await rawGet(running.url, `/addin/listening?port=${port}`);
+  expect(open.status).toBe(200);
+  expect(JSON.parse(open.body)).toEqual({ port, listening: true });
+  const probe = net.createServer();
+  const closed = await new Promise<number>((resolve) =>
+    probe.listen(0, "127.0.0.1", () => resolve((probe.address() as net.AddressInfo).port))
+  );
+  await new Promise((resolve) => probe.close(resolve));
+  const shut = await rawGet(running.url, `/addin/listening?port=${closed}`);
+  expect(JSON.parse(shut.body)).toEqual({ port: closed, listening: false });
+  for (const bad of ["abc", "0", "65536", "1.5"]) {
+    const answer = await rawGet(running.url, `/addin/listening?port=${bad}`);
+    expectProblem(answer, 400, "Incorrect Values");
+    expect(JSON.parse(answer.body).detail).toMatch(/^port must be a whole number from 1 to 65535/);
+  }
+});
+
+test("/addin/listening refuses requests that may come through a proxy (forwarding headers)", async () => {
+  const port = Number(new URL(running.url).port);
+  for (const header of [
+    "X-Forwarded-For: 203.0.113.9",
+    "Forwarded: for=203.0.113.9",
+    "X-Real-IP: 203.0.113.9",
+  ]) {
+    const answer = await rawGet(running.url, `/addin/listening?port=${port}`, `${header}\r\n`);
+    expectProblem(answer, 404, "Not Found");
+  }
 });

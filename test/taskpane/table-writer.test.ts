@@ -1,9 +1,7 @@
 /**
- * The table writer against an office-addin-mock Excel object model: which sheet it uses or adds,
+ * The table writer against a recording stand-in for the Excel object model: which sheets it adds,
  * where it writes, the values and number formats it sets, and the table names it picks.
  */
-import { OfficeMockObject } from "office-addin-mock";
-
 import {
   a1Address,
   columnLetters,
@@ -29,11 +27,16 @@ interface RecordedTable {
   name?: string;
 }
 
-/** A workbook with the given tables and sheets; the active sheet "Data" has `used` rows (null = empty). */
+/**
+ * A workbook with the given tables and sheets, as plain objects that record what the writer does
+ * (Excel itself is the one thing the tests stand in for). The selected cell is on "Data" at
+ * `selected`; `occupied` is what holds data inside the area the writer checks (null: empty).
+ */
 function workbookMock(opts: {
   tables?: string[];
   sheets?: string[];
-  used?: { rowIndex: number; rowCount: number } | null;
+  selected?: { row: number; column: number };
+  occupied?: string | null;
 }) {
   const log = {
     loads: [] as string[],
@@ -41,16 +44,28 @@ function workbookMock(opts: {
     ranges: [] as RecordedRange[],
     tables: [] as RecordedTable[],
     activated: [] as string[],
-    gotSheet: [] as string[],
+    checked: [] as Array<[string, number, number, number, number]>,
+    syncs: 0,
   };
   const sheetApi = (name: string) => ({
+    name,
+    load: (arg: string) => void log.loads.push(`sheet:${arg}`),
     getRangeByIndexes(row: number, col: number, rows: number, cols: number) {
-      const range: RecordedRange & { format: { autofitColumns(): void } } = {
+      const range = {
         sheet: name,
-        args: [row, col, rows, cols],
+        args: [row, col, rows, cols] as [number, number, number, number],
         autofit: 0,
         format: { autofitColumns: () => void range.autofit++ },
-      };
+        getUsedRangeOrNullObject() {
+          log.checked.push([name, row, col, rows, cols]);
+          const held = opts.occupied ?? null;
+          return {
+            isNullObject: held === null,
+            address: held ? `${name}!${held}` : "",
+            load: (arg: string) => void log.loads.push(`area:${arg}`),
+          };
+        },
+      } as RecordedRange & { format: { autofitColumns(): void } };
       log.ranges.push(range);
       return range;
     },
@@ -63,47 +78,40 @@ function workbookMock(opts: {
     },
     activate: () => void log.activated.push(name),
   });
-  const used = opts.used === undefined ? null : opts.used;
-  const data = {
-    context: {
-      workbook: {
-        tables: { load: (arg: string) => void log.loads.push(`tables:${arg}`) },
-        worksheets: {
-          load: (arg: string) => void log.loads.push(`worksheets:${arg}`),
-          add(name: string) {
-            log.addedSheets.push(name);
-            return { name, ...sheetApi(name) };
-          },
-          getActiveWorksheet() {
-            log.gotSheet.push("(active)");
-            return this.data;
-          },
-          getItem(name: string) {
-            log.gotSheet.push(name);
-            return this.data;
-          },
-          data: {
-            name: "Data",
-            ...sheetApi("Data"),
-            getUsedRangeOrNullObject() {
-              return this.usedRange;
-            },
-            usedRange: {
-              isNullObject: used === null,
-              rowIndex: used?.rowIndex ?? 0,
-              rowCount: used?.rowCount ?? 0,
-            },
-          },
+  const sheetNames = opts.sheets ?? ["Data"];
+  const context = {
+    workbook: {
+      tables: {
+        items: [] as Array<{ name: string }>,
+        load(arg: string) {
+          log.loads.push(`tables:${arg}`);
+          this.items = (opts.tables ?? []).map((name) => ({ name }));
         },
       },
+      worksheets: {
+        items: [] as Array<{ name: string }>,
+        load(arg: string) {
+          log.loads.push(`worksheets:${arg}`);
+          this.items = sheetNames.map((name) => ({ name }));
+        },
+        add(name: string) {
+          log.addedSheets.push(name);
+          return sheetApi(name);
+        },
+      },
+      getSelectedRange() {
+        const at = opts.selected ?? { row: 0, column: 0 };
+        return {
+          rowIndex: at.row,
+          columnIndex: at.column,
+          worksheet: sheetApi("Data"),
+          load: (arg: string) => void log.loads.push(`selected:${arg}`),
+        };
+      },
     },
+    sync: async () => void log.syncs++,
   };
-  const mock = new OfficeMockObject(data) as any;
-  // Collections: items are read after load('items/name'); the mock cannot navigate into arrays, so set them directly.
-  mock.context.workbook.tables.items = (opts.tables ?? []).map((name) => ({ name }));
-  mock.context.workbook.worksheets.items = (opts.sheets ?? ["Data"]).map((name) => ({ name }));
-  // context.sync is the mock's own: it resolves loaded properties (sheet name, used range) down the tree.
-  return { context: mock.context as Excel.RequestContext, log, mock };
+  return { context: context as unknown as Excel.RequestContext, log };
 }
 
 async function write(target: SheetTarget, opts: Parameters<typeof workbookMock>[0] = {}) {
@@ -133,31 +141,42 @@ describe("table names and places", () => {
 });
 
 describe("writeRouteTables", () => {
-  test("new sheet: adds a uniquely named sheet and writes both tables from A1", async () => {
+  test("new sheets: each table on a sheet of its own, from A1, uniquely named", async () => {
     const { log, result } = await write(
-      { kind: "new" },
-      { sheets: ["Sheet1", "Route options"], tables: [] }
+      { kind: "sheets" },
+      { sheets: ["Sheet1", "Route options", "Route legs"], tables: [] }
     );
     expect(log.loads).toEqual(["tables:items/name", "worksheets:items/name"]);
-    expect(log.addedSheets).toEqual(["Route options (2)"]);
-    expect(result.sheetName).toBe("Route options (2)");
+    expect(log.addedSheets).toEqual(["Route options (2)", "Route legs (2)"]);
     expect(log.tables.map((t) => [t.sheet, t.name, t.hasHeaders])).toEqual([
       ["Route options (2)", "RouteOptions1", true],
-      ["Route options (2)", "RouteLegs1", true],
+      ["Route legs (2)", "RouteLegs1", true],
     ]);
-    // Options: header + 2 rows at A1; legs (1 + 3 rows) after one blank row.
+    // Both at A1 of their own sheets: either grows by rows without meeting the other.
     expect(log.ranges.map((r) => r.args)).toEqual([
       [0, 0, 3, OPTION_COLUMNS.length],
-      [4, 0, 5, LEG_COLUMNS.length],
+      [0, 0, 5, LEG_COLUMNS.length],
     ]);
-    expect(result.options).toEqual({ name: "RouteOptions1", address: "A1:S3", rows: 2 });
-    expect(result.legs).toEqual({ name: "RouteLegs1", address: "A5:R9", rows: 4 });
+    expect(result.options).toEqual({
+      name: "RouteOptions1",
+      sheet: "Route options (2)",
+      address: "A1:S3",
+      rows: 2,
+    });
+    expect(result.legs).toEqual({
+      name: "RouteLegs1",
+      sheet: "Route legs (2)",
+      address: "A1:R5",
+      rows: 4,
+    });
     expect(log.activated).toEqual(["Route options (2)"]);
     expect(log.ranges.every((r) => r.autofit === 1)).toBe(true);
+    expect(log.checked).toEqual([]);
+    expect(log.syncs).toBe(2);
   });
 
   test("values: headers, Excel serial dates (UTC), lead time in days, kg, km", async () => {
-    const { log } = await write({ kind: "new" });
+    const { log } = await write({ kind: "sheets" });
     const [options, legs] = log.ranges;
     const header = options.values![0] as string[];
     const row = (i: number) => Object.fromEntries(header.map((h, c) => [h, options.values![i][c]]));
@@ -228,7 +247,7 @@ describe("writeRouteTables", () => {
   });
 
   test("number formats: dates, days, kg, km, counts; text as text; one format row per value row", async () => {
-    const { log } = await write({ kind: "new" });
+    const { log } = await write({ kind: "sheets" });
     const [options, legs] = log.ranges;
     expect(options.numberFormat).toHaveLength(3);
     expect(options.numberFormat![0].every((f) => f === "@")).toBe(true);
@@ -260,37 +279,38 @@ describe("writeRouteTables", () => {
     expect(legs.numberFormat).toHaveLength(5);
   });
 
-  test("active sheet with data: writes below the used range, next free table names", async () => {
+  test("at the selected cell: the options there (its area checked empty), the legs on a sheet of their own", async () => {
     const { log, result } = await write(
-      { kind: "active" },
-      {
-        tables: ["RouteOptions1", "RouteLegs1", "RouteOptions2"],
-        used: { rowIndex: 2, rowCount: 10 },
-      }
+      { kind: "cell" },
+      { tables: ["RouteOptions1", "RouteLegs1", "RouteOptions2"], selected: { row: 4, column: 2 } }
     );
-    expect(log.addedSheets).toEqual([]);
-    expect(log.gotSheet).toEqual(["(active)"]);
-    expect(log.loads).toEqual(["tables:items/name"]);
-    // Used rows 3..12 (1-based) → blank row 13 → table from row 14.
-    expect(log.ranges.map((r) => r.args[0])).toEqual([13, 17]);
-    expect(log.tables.map((t) => t.name)).toEqual(["RouteOptions3", "RouteLegs3"]);
-    expect(result).toMatchObject({
-      sheetName: "Data",
-      options: { address: "A14:S16" },
-      legs: { address: "A18:R22" },
+    expect(log.checked).toEqual([["Data", 4, 2, 3, OPTION_COLUMNS.length]]);
+    expect(log.addedSheets).toEqual(["Route legs"]);
+    expect(log.tables.map((t) => [t.sheet, t.name, t.range.args])).toEqual([
+      ["Data", "RouteOptions3", [4, 2, 3, OPTION_COLUMNS.length]],
+      ["Route legs", "RouteLegs3", [0, 0, 5, LEG_COLUMNS.length]],
+    ]);
+    expect(result.options).toEqual({
+      name: "RouteOptions3",
+      sheet: "Data",
+      address: "C5:U7",
+      rows: 2,
     });
+    expect(log.activated).toEqual(["Data"]);
   });
 
-  test("named empty sheet: starts at A1", async () => {
-    const { log, result } = await write({ kind: "named", name: "Data" }, { used: null });
-    expect(log.gotSheet).toEqual(["Data"]);
-    expect(log.ranges.map((r) => r.args[0])).toEqual([0, 4]);
-    expect(result.options.address).toBe("A1:S3");
+  test("at a selected cell whose area holds data: nothing written, the reason named", async () => {
+    const wb = workbookMock({ selected: { row: 0, column: 0 }, occupied: "B2:C3" });
+    await expect(writeRouteTables(wb.context, OPTIONS, { kind: "cell" })).rejects.toThrow(
+      'The options table needs A1:S3 on "Data" empty, but B2:C3 holds data: select an empty cell, or insert on new sheets.'
+    );
+    expect(wb.log.tables).toEqual([]);
+    expect(wb.log.addedSheets).toEqual([]);
   });
 
   test("nothing to write is an error, not an empty table", async () => {
     const wb = workbookMock({});
-    await expect(writeRouteTables(wb.context, [], { kind: "new" })).rejects.toThrow(
+    await expect(writeRouteTables(wb.context, [], { kind: "sheets" })).rejects.toThrow(
       /No route options/
     );
     expect(wb.log.tables).toEqual([]);

@@ -33,23 +33,45 @@ jest.setTimeout(300_000);
 const hasChromium = fs.existsSync(CHROMIUM);
 const describeBrowser = hasChromium ? describe : describe.skip;
 const SHOTS = path.join(ROOT, "test-output", "taskpane");
+/** The pane's first screen: 320 px wide, as tall as a task pane on a small laptop screen. */
+const FIRST_SCREEN = 720;
 
 /** Excel.run with a tiny workbook model that records every call the pane makes. */
 const EXCEL_RECORDER = `
 (function () {
   var calls = window.__excelCalls = [];
-  var state = window.__workbook = { sheets: ['Sheet1'], tables: [], active: 'Sheet1', used: { Sheet1: { rowIndex: 0, rowCount: 4 } } };
+  var state = window.__workbook = { sheets: ['Sheet1'], tables: [], active: 'Sheet1', used: { Sheet1: { rowIndex: 0, rowCount: 4 } },
+    selected: { sheet: 'Sheet1', row: 5, column: 2 }, occupied: null };
+  // Office.context as a test sets it up (requirement sets, platform, theme) before the page loads.
+  window.Office.context = {
+    platform: 'PC',
+    requirements: { isSetSupported: function (name) { return (window.__unsupportedSets || []).indexOf(name) < 0; } },
+    get officeTheme() { return window.__officeTheme; },
+    document: { addHandlerAsync: function () {} }
+  };
+  window.Office.EventType = { OfficeThemeChanged: 'officeThemeChanged' };
   function rec(c) { calls.push(c); }
   function sheet(name) {
     return {
       name: name,
       load: function (p) { rec(['sheet.load', name, p]); },
       getUsedRangeOrNullObject: function () {
-        var u = state.used[name];
-        return { isNullObject: !u, rowIndex: u ? u.rowIndex : 0, rowCount: u ? u.rowCount : 0, load: function (p) { rec(['used.load', name, p]); } };
+        var u = state.used[name], f = (state.formulas || {})[name];
+        return { isNullObject: !u && !f, rowIndex: f ? f.row : (u ? u.rowIndex : 0), columnIndex: f ? f.column : 0, rowCount: u ? u.rowCount : 0,
+          formulas: f ? f.formulas : [], load: function (p) { rec(['used.load', name, p]); } };
+      },
+      getCell: function (r, c) {
+        var f = state.formulas[name], key = r + ',' + c, spill = f.spills[key];
+        var cell = { values: [[f.values[r - f.row][c - f.column]]], load: function () {},
+          getSpillingToRangeOrNullObject: function () {
+            var sp = spill ? { isNullObject: false, values: spill, load: function () {} } : { isNullObject: true, load: function () {} };
+            return new Proxy(sp, { set: function (t, k, v) { rec(['write', name, key, 'spill', v]); t[k] = v; return true; } });
+          } };
+        return new Proxy(cell, { set: function (t, k, v) { rec(['write', name, key, 'cell', v]); t[k] = v; return true; } });
       },
       getRangeByIndexes: function (r, c, rc, cc) {
-        var target = { args: [r, c, rc, cc], format: { autofitColumns: function () { rec(['autofit', name, [r, c, rc, cc]]); } } };
+        var target = { args: [r, c, rc, cc], format: { autofitColumns: function () { rec(['autofit', name, [r, c, rc, cc]]); } },
+          getUsedRangeOrNullObject: function () { rec(['area', name, [r, c, rc, cc]]); var o = state.occupied; return { isNullObject: !o, address: o ? name + '!' + o : '', load: function () {} }; } };
         rec(['range', name, [r, c, rc, cc]]);
         return new Proxy(target, { set: function (t, k, v) { rec(['range.' + String(k), name, [r, c, rc, cc], v]); t[k] = v; return true; } });
       },
@@ -71,10 +93,14 @@ const EXCEL_RECORDER = `
           tables: { items: [], load: function (p) { rec(['tables.load', p]); this.items = state.tables.map(function (n) { return { name: n }; }); } },
           worksheets: {
             items: [],
-            load: function (p) { rec(['worksheets.load', p]); this.items = state.sheets.map(function (n) { return { name: n }; }); },
+            load: function (p) { rec(['worksheets.load', p]); this.items = state.sheets.map(function (n) { return sheet(n); }); },
             add: function (n) { rec(['worksheets.add', n]); state.sheets.push(n); state.used[n] = null; return sheet(n); },
             getActiveWorksheet: function () { return sheet(state.active); },
             getItem: function (n) { return sheet(n); }
+          },
+          getSelectedRange: function () {
+            var sel = state.selected;
+            return { rowIndex: sel.row, columnIndex: sel.column, worksheet: sheet(sel.sheet), load: function (p) { rec(['selected.load', p]); } };
           },
           application: { calculate: function (t) { rec(['calculate', t]); } }
         },
@@ -230,6 +256,21 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await shot("01-start");
   });
 
+  test("the manifest this server hands out is its own add-in: the Id kept in its data directory, the version of this build", async () => {
+    const xml = await page.evaluate(async () => (await fetch("/manifest.xml")).text());
+    const id = /<Id>([^<]+)<\/Id>/.exec(xml)![1];
+    const version = /<Version>([^<]+)<\/Version>/.exec(xml)![1];
+    expect(id).toBe(fs.readFileSync(path.join(dataDir, "addin-id"), "utf8").trim());
+    const repository = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
+    expect(id).not.toBe(/<Id>([^<]+)<\/Id>/.exec(repository)![1]);
+    const kept = JSON.parse(fs.readFileSync(path.join(dataDir, "addin-version.json"), "utf8")) as {
+      build: number;
+    };
+    expect(version).toBe(`0.1.0.${kept.build}`);
+    // What start saved for sideloading is what it serves.
+    expect(fs.readFileSync(path.join(dataDir, "manifest.xml"), "utf8")).toBe(xml);
+  });
+
   test("enter a key → stored in OfficeRuntime.storage (routeSheets.apiKey), shown on demand", async () => {
     await page.fill("#api-key", keys.good);
     await page.click("#toggle-key");
@@ -243,6 +284,16 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     // The stub's OfficeRuntime.storage writes through to localStorage, so this reads the Office storage.
     expect(await page.evaluate(() => localStorage.getItem("routeSheets.apiKey"))).toBe(keys.good);
+    // Saved, then the workbook recalculated in full, so ROUTE cells use the new key at once.
+    await page.waitForFunction(() =>
+      /recalculated/.test(document.getElementById("status")?.textContent ?? "")
+    );
+    expect(await page.textContent("#status")).toBe(
+      "Saved. The workbook was recalculated, so ROUTE cells use it now."
+    );
+    expect(
+      await page.evaluate(() => (window as unknown as { __excelCalls: Call[] }).__excelCalls)
+    ).toContainEqual(["calculate", "Full"]);
     // The key's balances in both pools, as GET /account reports them.
     await page.waitForSelector("#account:not([hidden])");
     const account = JSON.parse((await api("/account", keys.good)).body) as {
@@ -256,6 +307,45 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     expect(account.credits.routeOptimizer).toBe(100);
     await shot("02-saved");
+  });
+
+  test("save where Excel cannot recalculate from the pane: the shortcut of this platform instead", async () => {
+    const saveWith = async (platform: string) => {
+      await page.evaluate((p) => {
+        const w = window as unknown as {
+          __excelCalls: unknown[];
+          __unsupportedSets: string[];
+          Office: { context: { platform: string } };
+        };
+        w.__excelCalls.length = 0;
+        w.__unsupportedSets = ["ExcelApi"];
+        w.Office.context.platform = p;
+      }, platform);
+      await page.click("#save");
+      await page.waitForFunction(() =>
+        /To refresh the ROUTE cells/.test(document.getElementById("status")?.textContent ?? "")
+      );
+      const calls = (await page.evaluate(
+        () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+      )) as Call[];
+      expect(calls.filter((c) => c[0] === "calculate")).toEqual([]);
+      return page.textContent("#status");
+    };
+    expect(await saveWith("PC")).toMatch(
+      /^Saved\. To refresh the ROUTE cells, press Ctrl\+Alt\+F9/
+    );
+    expect(await saveWith("Mac")).toMatch(/Formulas → Calculate Now/);
+    expect(await saveWith("OfficeOnline")).toMatch(
+      /Formulas → Calculation Options → Calculate Workbook/
+    );
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __unsupportedSets: string[];
+        Office: { context: { platform: string } };
+      };
+      w.__unsupportedSets = [];
+      w.Office.context.platform = "PC";
+    });
   });
 
   test("the three example formulas work against this server", async () => {
@@ -379,11 +469,16 @@ describeBrowser("task pane in Chromium against the real server", () => {
   });
 
   test("field errors show next to their fields: typed mistakes and the service's own", async () => {
-    await page.fill("#origin", "Shanghai");
+    await page.fill("#origin", "@@@");
     await page.fill("#destination", "");
     await page.click("#search");
-    expect(await page.textContent("#origin-error")).toMatch(/origin "Shanghai" is not a place/);
-    expect(await page.textContent("#destination-error")).toMatch(/destination is required/);
+    // Named as the form labels the fields (From, To), not by the API's parameter names.
+    const originError = (await page.textContent("#origin-error")) ?? "";
+    const destinationError = (await page.textContent("#destination-error")) ?? "";
+    expect(originError).toContain("@@@");
+    expect(originError).not.toMatch(/\borigin\b/);
+    expect(destinationError).toMatch(/"To" is required|To is required/);
+    expect(destinationError).not.toMatch(/\bdestination\b/);
     expect(await page.getAttribute("#origin", "aria-invalid")).toBe("true");
     await shot("07-search-field-errors");
 
@@ -397,10 +492,10 @@ describeBrowser("task pane in Chromium against the real server", () => {
       () => !!document.getElementById("allRequiredLocodes-error")?.textContent
     );
     expect(await page.textContent("#allRequiredLocodes-error")).toMatch(
-      /allRequiredLocodes holds at most 6 items/
+      /"Must call at all of" holds at most 6 items/
     );
     expect(await page.textContent("#search-status")).toBe(
-      "The service refused allRequiredLocodes: see the marked field."
+      'The service refused "Must call at all of": see the marked field.'
     );
     await shot("08-search-service-field-error");
     await page.fill("#allRequiredLocodes", "");
@@ -411,8 +506,9 @@ describeBrowser("task pane in Chromium against the real server", () => {
   let routings: DistinctRouting[] = [];
   test("search CNSHA → NLRTM: results first, the API's options as distinct routings, expandable to their departures", async () => {
     const today = new Date().toISOString().slice(0, 10);
-    await page.fill("#origin", "CNSHA");
-    await page.fill("#destination", "NLRTM");
+    // Typed in lower case: echoed as the LOCODE, in capitals.
+    await page.fill("#origin", "cnsha");
+    await page.fill("#destination", "nlrtm");
     await page.fill("#minDeparture", today);
     await page.click("#search");
     await page.waitForFunction(
@@ -468,7 +564,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
     expect(await page.getAttribute("#results-list button.option >> nth=0", "aria-pressed")).toBe(
       "true"
     );
-    const legItems = await page.$$eval("#option-detail .leg-item strong", (els) =>
+    const legItems = await page.$$eval("#option-legs .leg-item strong", (els) =>
       els.map((e) => e.textContent)
     );
     expect(legItems).toEqual(first.legs.map((l) => `${l.origin} → ${l.destination}`));
@@ -486,7 +582,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
     expect(await page.textContent("#option-detail h3")).toBe(
       `Routing ${r + 1}, departure 2 of ${routings[r].departures.length}`
     );
-    const dates = await page.$$eval("#option-detail .leg-item .muted", (els) =>
+    const dates = await page.$$eval("#option-legs .leg-item .muted", (els) =>
       els.map((e) => e.textContent)
     );
     expect(dates[0]).toContain(routings[r].departures[1].legs[0].departureDate.slice(0, 10));
@@ -608,7 +704,79 @@ describeBrowser("task pane in Chromium against the real server", () => {
     }
   });
 
-  test("insert: a new sheet with RouteOptions1 and RouteLegs1; again: RouteOptions2 below the active sheet's data", async () => {
+  test("results first at 320 px: the chosen routing's details, its map and Insert within the first screen", async () => {
+    await page.setViewportSize({ width: 320, height: FIRST_SCREEN });
+    await page.click("#results-list button.option >> nth=0");
+    await page.waitForSelector("#map[data-paths=done]");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = (selector: string) =>
+      page.$eval(selector, (e) => {
+        const r = e.getBoundingClientRect();
+        return { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, width: r.width };
+      });
+    const heading = await box("#option-detail h3");
+    const facts = await box("#option-detail dl.facts");
+    const map = await box("#map svg");
+    const insert = await box("#insert");
+    for (const b of [heading, facts, map, insert]) {
+      expect(b.top).toBeGreaterThanOrEqual(0);
+      expect(b.bottom).toBeLessThanOrEqual(FIRST_SCREEN);
+    }
+    // In reading order: the routing, its facts, its map, then Insert; the list of routings after.
+    expect(heading.bottom).toBeLessThanOrEqual(facts.top);
+    expect(facts.bottom).toBeLessThanOrEqual(map.top);
+    expect(map.bottom).toBeLessThanOrEqual(insert.top);
+    expect((await box("#results-list")).top).toBeGreaterThan(insert.bottom);
+    // The map uses the pane's width (320 px less the padding), not a thumbnail.
+    expect(map.width).toBeGreaterThanOrEqual(280);
+    // The chosen routing's details: its route, lead time and CO2e as the API gave them.
+    const first = routings[0].next;
+    const factsText = await page.textContent("#option-detail dl.facts");
+    expect(factsText).toContain(
+      [first.legs[0].origin, ...first.legs.map((l) => l.destination)].join(" → ")
+    );
+    expect(factsText).toContain("CO2e per TEU");
+    expect(await page.getAttribute("html", "data-theme")).toBe("light");
+    await page.screenshot({ path: path.join(ROOT, "docs", "taskpane-light.png") });
+
+    // Office in a dark theme (its body background), the system dark too: the pane goes dark.
+    await page.evaluate(() => {
+      (window as unknown as { __officeTheme: unknown }).__officeTheme = {
+        bodyBackgroundColor: "#262626",
+        bodyForegroundColor: "#ffffff",
+      };
+    });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    const dark = await page.evaluate(() => ({
+      body: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+      ocean: getComputedStyle(document.querySelector("#map svg .ocean")!).fill,
+    }));
+    expect(dark).toEqual({
+      body: "rgb(41, 41, 41)",
+      text: "rgb(255, 255, 255)",
+      ocean: "rgb(27, 42, 58)",
+    });
+    await page.screenshot({ path: path.join(ROOT, "docs", "taskpane-dark.png") });
+
+    // Office's theme wins over the system's: a light Office on a dark system stays light.
+    await page.evaluate(() => {
+      (window as unknown as { __officeTheme: unknown }).__officeTheme = {
+        bodyBackgroundColor: "#ffffff",
+      };
+    });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === "light");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      "rgb(255, 255, 255)"
+    );
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 320, height: 900 });
+  });
+
+  test("insert: each table on a sheet of its own; again at the selected cell (legs on their own sheet); never over data", async () => {
     await page.evaluate(
       () => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0)
     );
@@ -622,11 +790,14 @@ describeBrowser("task pane in Chromium against the real server", () => {
     const legCount = apiOptions.reduce((n, o) => n + o.legs.length, 0);
     expect(calls.filter((c) => c[0] === "worksheets.add")).toEqual([
       ["worksheets.add", "Route options"],
+      ["worksheets.add", "Route legs"],
     ]);
+    // Both at A1 of their own sheets: each grows by rows without meeting the other.
     expect(calls.filter((c) => c[0] === "table")).toEqual([
       ["table", "Route options", "RouteOptions1", [0, 0, apiOptions.length + 1, 19], true],
-      ["table", "Route options", "RouteLegs1", [apiOptions.length + 2, 0, legCount + 1, 18], true],
+      ["table", "Route legs", "RouteLegs1", [0, 0, legCount + 1, 18], true],
     ]);
+    expect(calls.filter((c) => c[0] === "activate")).toEqual([["activate", "Route options"]]);
     const values = calls.filter((c) => c[0] === "range.values").map((c) => c[3] as unknown[][]);
     expect(values[0][0]).toContain("Lead time (days)");
     const leadCol = (values[0][0] as string[]).indexOf("Lead time (days)");
@@ -644,20 +815,16 @@ describeBrowser("task pane in Chromium against the real server", () => {
       .map((c) => c[3] as string[][]);
     expect(formats[0][1][depCol]).toBe("yyyy-mm-dd hh:mm");
     expect(formats[0][1][leadCol]).toBe("0.0");
-    expect(await page.textContent("#insert-status")).toMatch(
-      /^Inserted RouteOptions1 \(\d+ options, A1:S\d+\) and RouteLegs1/
+    expect(await page.textContent("#insert-status")).toBe(
+      `Inserted RouteOptions1 (${apiOptions.length} options, "Route options" A1:S${apiOptions.length + 1}) and RouteLegs1 (${legCount} legs, "Route legs" A1:R${legCount + 1}).`
     );
     await page.locator(".insert-bar").screenshot({ path: path.join(SHOTS, "11-inserted.png") });
 
-    await page.selectOption("#insert-target", "active");
-    await page.evaluate(() => {
-      const w = window as unknown as {
-        __excelCalls: unknown[];
-        __workbook: { used: Record<string, unknown> };
-      };
-      w.__excelCalls.length = 0;
-      w.__workbook.used["Route options"] = { rowIndex: 0, rowCount: 40 };
-    });
+    // At the selected cell (Sheet1!C6): the options there, the legs on a new sheet of their own.
+    await page.selectOption("#insert-target", "cell");
+    await page.evaluate(
+      () => ((window as unknown as { __excelCalls: unknown[] }).__excelCalls.length = 0)
+    );
     await page.click("#insert");
     await page.waitForFunction(() =>
       /RouteOptions2/.test(document.getElementById("insert-status")?.textContent ?? "")
@@ -665,13 +832,43 @@ describeBrowser("task pane in Chromium against the real server", () => {
     const again = (await page.evaluate(
       () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
     )) as Call[];
-    expect(again.filter((c) => c[0] === "worksheets.add")).toEqual([]);
-    expect(again.filter((c) => c[0] === "table").map((c) => [c[2], (c[3] as number[])[0]])).toEqual(
-      [
-        ["RouteOptions2", 41],
-        ["RouteLegs2", 41 + apiOptions.length + 2],
-      ]
+    expect(again.filter((c) => c[0] === "worksheets.add")).toEqual([
+      ["worksheets.add", "Route legs (2)"],
+    ]);
+    expect(again.filter((c) => c[0] === "area")).toEqual([
+      ["area", "Sheet1", [5, 2, apiOptions.length + 1, 19]],
+    ]);
+    expect(again.filter((c) => c[0] === "table").map((c) => [c[1], c[2], c[3]])).toEqual([
+      ["Sheet1", "RouteOptions2", [5, 2, apiOptions.length + 1, 19]],
+      ["Route legs (2)", "RouteLegs2", [0, 0, legCount + 1, 18]],
+    ]);
+    expect(await page.textContent("#insert-status")).toMatch(
+      new RegExp(
+        `^Inserted RouteOptions2 \\(${apiOptions.length} options, "Sheet1" C6:U${apiOptions.length + 6}\\)`
+      )
     );
+
+    // Data in the way: nothing written, the reason said.
+    await page.evaluate(() => {
+      const w = window as unknown as { __excelCalls: unknown[]; __workbook: { occupied: string } };
+      w.__excelCalls.length = 0;
+      w.__workbook.occupied = "D9";
+    });
+    await page.click("#insert");
+    await page.waitForFunction(
+      () => document.getElementById("insert-status")?.dataset.state === "error"
+    );
+    expect(await page.textContent("#insert-status")).toMatch(
+      /^Could not insert: The options table needs C6:U\d+ on "Sheet1" empty, but D9 holds data/
+    );
+    const refused = (await page.evaluate(
+      () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+    )) as Call[];
+    expect(refused.filter((c) => c[0] === "table" || c[0] === "worksheets.add")).toEqual([]);
+    await page.evaluate(() => {
+      (window as unknown as { __workbook: { occupied: null } }).__workbook.occupied = null;
+    });
+    await page.selectOption("#insert-target", "sheets");
   });
 
   test("multimodal and trans-Pacific maps: one colour per modality, the Pacific in the middle", async () => {
@@ -685,12 +882,12 @@ describeBrowser("task pane in Chromium against the real server", () => {
       await page.waitForFunction(
         (d) =>
           document
-            .querySelector("#option-detail .leg-item:last-child strong")
+            .querySelector("#option-legs .leg-item:last-child strong")
             ?.textContent?.endsWith(d),
         destination
       );
       await page.waitForSelector("#map[data-paths=done]");
-      const chosen = await page.$$eval("#option-detail .leg-item", (items) =>
+      const chosen = await page.$$eval("#option-legs .leg-item", (items) =>
         items.map((i) => i.getAttribute("data-modality"))
       );
       const drawn = await page.$$eval("#map svg path.leg", (ps) =>
@@ -732,6 +929,72 @@ describeBrowser("task pane in Chromium against the real server", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("tab-connection");
     await page.keyboard.press("ArrowRight");
     expect(await page.isVisible("#panel-search")).toBe(true);
+  });
+
+  test("freeze as values: every ROUTE formula (a spill as a whole) becomes its value, other formulas stay, after a confirmation", async () => {
+    await page.click("#tab-connection");
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __excelCalls: unknown[];
+        __workbook: Record<string, unknown>;
+      };
+      w.__excelCalls.length = 0;
+      w.__workbook.formulas = {
+        Sheet1: {
+          row: 1,
+          column: 0,
+          formulas: [
+            ["Lane", "=ROUTE.DISTANCE(A3,B3)", "=SUM(1,2)"],
+            ["x", '="ROUTE.DISTANCE("', '=ROUTE.OPTIONS("CNSHA","NLRTM")'],
+          ],
+          values: [
+            ["Lane", 19338.4, 3],
+            ["x", "ROUTE.DISTANCE(", "Option id"],
+          ],
+          spills: {
+            "2,2": [
+              ["Option id", "Lead time (days)"],
+              ["a1", 29.7],
+            ],
+          },
+        },
+      };
+    });
+    await page.click("#freeze");
+    // The first click only asks.
+    expect(await page.textContent("#freeze")).toBe("Yes, freeze every ROUTE formula");
+    expect(await page.isVisible("#freeze-cancel")).toBe(true);
+    let calls = (await page.evaluate(
+      () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+    )) as Call[];
+    expect(calls.filter((c) => c[0] === "write")).toEqual([]);
+    await page.click("#freeze");
+    await page.waitForFunction(
+      () => document.getElementById("freeze-status")?.dataset.state === "ok"
+    );
+    calls = (await page.evaluate(
+      () => (window as unknown as { __excelCalls: Call[] }).__excelCalls
+    )) as Call[];
+    expect(calls.filter((c) => c[0] === "write")).toEqual([
+      ["write", "Sheet1", "1,1", "cell", [[19338.4]]],
+      [
+        "write",
+        "Sheet1",
+        "2,2",
+        "spill",
+        [
+          ["Option id", "Lead time (days)"],
+          ["a1", 29.7],
+        ],
+      ],
+    ]);
+    expect(await page.textContent("#freeze-status")).toBe(
+      'Froze 2 ROUTE formulas (5 cells) on "Sheet1": the workbook now holds their values.'
+    );
+    expect(await page.textContent("#freeze")).toBe("Freeze as values");
+    await page.evaluate(() => {
+      (window as unknown as { __workbook: Record<string, unknown> }).__workbook.formulas = {};
+    });
   });
 
   test("clear cache and recalculate: a full recalculation", async () => {
@@ -779,6 +1042,23 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     await shot("13-outside-office", outside);
     await outside.context().close();
+  });
+
+  test("an Excel without the shared runtime: the pane says so, in words", async () => {
+    const old = await openPane("excel", async (p) => {
+      await p.addInitScript(() => {
+        (window as unknown as { __unsupportedSets: string[] }).__unsupportedSets = [
+          "SharedRuntime",
+        ];
+      });
+    });
+    await old.waitForSelector("body[data-ready=true]");
+    expect(await old.isVisible("#host-banner")).toBe(true);
+    expect(await old.textContent("#host-banner")).toMatch(
+      /^This version of Excel lacks SharedRuntime 1\.1, which Route Sheets needs: the ROUTE functions cannot run here/
+    );
+    expect(await old.getAttribute("body", "data-runtime")).toBe("missing");
+    await old.context().close();
   });
 
   test("an old Office runtime (no ES2022, as Internet Explorer 11): a clear message, not a blank pane", async () => {

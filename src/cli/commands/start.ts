@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { createAccountWithKey, findKey } from "../../service/accounts";
 import { manifestFor, normalizePublicUrl } from "../../service/addin-host";
+import { normalizeAddinId, normalizeAddinName } from "../../service/addin-manifest";
 import { DEFAULT_PORT, RunningService, startService } from "../../service/server";
 import { SqliteStore } from "../../service/store/sqlite";
 import { Store } from "../../service/store/store";
@@ -28,6 +29,8 @@ interface StartOptions {
   cert?: string;
   key?: string;
   publicUrl?: string;
+  addinId?: string;
+  addinName?: string;
   logLevel: string;
 }
 
@@ -58,6 +61,18 @@ export function register(program: Command): void {
         }
       })
     )
+    .addOption(
+      new Option(
+        "--addin-id <guid>",
+        "the add-in's Id in its manifest (default: one made on first start and kept in the data directory, so each deployment is its own add-in to Office)"
+      ).argParser(checked(normalizeAddinId))
+    )
+    .addOption(
+      new Option(
+        "--addin-name <name>",
+        'the add-in\'s display name in Excel, e.g. "Route Sheets (staging)"'
+      ).argParser(checked(normalizeAddinName))
+    )
     .addOption(new Option("--log-level <level>", "log level").default("warn"))
     .action(async (opts: StartOptions) => {
       if (Boolean(opts.cert) !== Boolean(opts.key))
@@ -75,7 +90,12 @@ export function register(program: Command): void {
           store,
           tlsMaterial: tls.material,
           logStream: process.stderr,
-          addin: { ...(builtAddin() ?? addinPaths()), publicUrl: opts.publicUrl },
+          addin: {
+            ...(builtAddin() ?? addinPaths()),
+            publicUrl: opts.publicUrl,
+            id: opts.addinId,
+            name: opts.addinName,
+          },
           config: { logLevel: opts.logLevel, logRequests: false },
         });
       } catch (error) {
@@ -93,7 +113,7 @@ export function register(program: Command): void {
       const url = running.url.replace("://127.0.0.1", "://localhost");
       const origin =
         opts.publicUrl ?? `${tls.material ? "https" : "http"}://localhost:${portOf(url)}`;
-      const saved = saveManifest(dataDir, origin);
+      const saved = saveManifest(dataDir, origin, opts);
       const lines = [
         `Route Sheets is running at ${url}${opts.publicUrl ? ` (public URL ${opts.publicUrl})` : ""}`,
         tls.message,
@@ -101,6 +121,7 @@ export function register(program: Command): void {
           ? ["--public-url is http://: Excel refuses add-ins that are not served over HTTPS."]
           : []),
         `Manifest: ${origin}/manifest.xml${saved ? ` (saved as ${shortPath(saved)})` : ""}`,
+        ...(saved ? [identityLine(fs.readFileSync(saved, "utf8"))] : []),
         `Help:     ${origin}/help/`,
         `OpenAPI:  ${origin}/openapi.json`,
         "Sideload into Excel: npm run sideload (Excel on Windows or Mac), npm run sideload:web -- --document <workbook URL> (Excel on the web),",
@@ -144,12 +165,38 @@ async function chooseTls(opts: StartOptions): Promise<{ material?: TlsMaterial; 
 }
 
 /** Saves the manifest as served into the data directory; undefined when there is none to save. */
-function saveManifest(dataDir: string, origin: string): string | undefined {
-  const { manifestFile } = addinPaths();
+function saveManifest(dataDir: string, origin: string, opts: StartOptions): string | undefined {
+  const { manifestFile, addinDir } = addinPaths();
   if (!fs.existsSync(manifestFile)) return undefined;
   const file = path.join(dataDir, SAVED_MANIFEST);
-  fs.writeFileSync(file, manifestFor(fs.readFileSync(manifestFile, "utf8"), origin));
+  fs.writeFileSync(
+    file,
+    manifestFor(fs.readFileSync(manifestFile, "utf8"), origin, addinDir, {
+      dataDir,
+      id: opts.addinId,
+      name: opts.addinName,
+    })
+  );
   return file;
+}
+
+/** The add-in as Office will know it: name, Id, version (each deployment its own). */
+function identityLine(xml: string): string {
+  const name = /<DisplayName\s+DefaultValue="([^"]*)"/.exec(xml)?.[1] ?? "";
+  const id = /<Id>([^<]*)<\/Id>/.exec(xml)?.[1] ?? "";
+  const version = /<Version>([^<]*)<\/Version>/.exec(xml)?.[1] ?? "";
+  return `Add-in:   ${name.replace(/&amp;/g, "&").replace(/&quot;/g, '"')} (Id ${id}, version ${version})`;
+}
+
+/** A commander argument parser from a normaliser that throws a message naming its flag. */
+function checked(normalize: (value: string) => string): (value: string) => string {
+  return (value) => {
+    try {
+      return normalize(value);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
 }
 
 /** The local account of `start`: created on first run; its key kept (mode 600) in the data dir to print it again. */
