@@ -767,8 +767,12 @@ describeBrowser("task pane in Chromium against the real server", () => {
       };
     });
     await page.emulateMedia({ colorScheme: "light" });
-    await page.emulateMedia({ colorScheme: "dark" });
     await page.waitForFunction(() => document.documentElement.dataset.theme === "light");
+    // The system goes dark again; Office still says light: the pane stays light.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => matchMedia("(prefers-color-scheme: dark)").matches);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.getAttribute("html", "data-theme")).toBe("light");
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
       "rgb(255, 255, 255)"
     );
