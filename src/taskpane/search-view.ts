@@ -6,12 +6,7 @@
 import { distinctRoutings, DistinctRouting } from "../client/distinct-routings";
 import { isApiError } from "../client/errors";
 import { sharedClient } from "../client/shared";
-import type {
-  OperatorRecord,
-  RouteOptionsAnswer,
-  RouteOptionsParams,
-  TerminalRecord,
-} from "../client/types";
+import type { OperatorRecord, RouteOptionsAnswer, TerminalRecord } from "../client/types";
 import { describeProblem } from "./connection-status";
 import { byId, debounce, h, whileBusy } from "./dom";
 import {
@@ -25,7 +20,7 @@ import {
   SearchParameter,
   SORT_CHOICES,
 } from "./search-form";
-import { FIELD_LABELS, inFieldTerms, noResultsMessage, searchSummary } from "./search-outcome";
+import { noResultsMessage, searchSummary } from "./search-outcome";
 
 export interface SearchViewEvents {
   /** A search answered: its options grouped into distinct routings (none: nothing found). */
@@ -173,9 +168,8 @@ export function initSearchView(events: SearchViewEvents): SearchView {
     for (const e of errors) {
       const id = fieldElementId(e.field);
       const slot = document.getElementById(`${id}-error`);
-      // Named as the form labels the field (From, not origin).
-      const message = inFieldTerms(e.message);
-      if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
+      if (slot)
+        slot.textContent = slot.textContent ? `${slot.textContent} ${e.message}` : e.message;
       const input = document.getElementById(id);
       if (input) {
         input.setAttribute("aria-invalid", "true");
@@ -205,7 +199,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
         sharedClient().routeOptions(built.params!)
       );
       const routings = distinctRoutings(answer.results);
-      const searched = asSent(values(), built.params!);
+      const searched = values();
       if (answer.results.length) {
         status.dataset.state = "ok";
         status.textContent = `${routings.length} distinct routing${routings.length === 1 ? "" : "s"} (${answer.results.length} departure${answer.results.length === 1 ? "" : "s"}) found.`;
@@ -220,27 +214,13 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       status.dataset.state = "error";
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
       status.textContent = field
-        ? `The service refused "${FIELD_LABELS[field] ?? field}": see the marked field.`
+        ? `The service refused ${field}: see the marked field.`
         : describeProblem(error);
       if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
     }
   });
 
   return { setOperators, loadOperators, values };
-}
-
-/**
- * The form's values with each place echoed as it was sent when it is a UN/LOCODE (the parser's
- * reading, in capitals: "cnsha" → CNSHA), else as typed (a name, coordinates, a terminal).
- */
-function asSent(v: SearchFormValues, params: RouteOptionsParams): SearchFormValues {
-  const shown = (typed: string, type: unknown, sent: unknown) =>
-    type === "LOCODE" && typeof sent === "string" ? sent : typed;
-  return {
-    ...v,
-    origin: shown(v.origin, params.originType, params.origin),
-    destination: shown(v.destination, params.destinationType, params.destination),
-  };
 }
 
 /**
