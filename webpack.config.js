@@ -26,10 +26,39 @@ function portCoordinates() {
 }
 
 /**
+ * Leaves help links to the server: it writes each function's helpUrl as it serves functions.json
+ * (src/service/addin-host.ts), since only it knows its public origin. Any the JSDoc carries are
+ * dropped here, so the build has none for the server to overwrite.
+ */
+class HelpUrlsPlugin {
+  apply(compiler) {
+    // The main compilation only: HtmlWebpackPlugin's child compilation merges its own (unchanged)
+    // copy of functions.json into it first, and the two must agree then.
+    compiler.hooks.thisCompilation.tap("HelpUrlsPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: "HelpUrlsPlugin", stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONS },
+        () => {
+          const asset = compilation.getAsset("functions.json");
+          if (!asset) return;
+          const meta = JSON.parse(asset.source.source().toString());
+          for (const f of meta.functions) {
+            // Written once, by the server.
+            delete f.helpUrl;
+          }
+          compilation.updateAsset(
+            "functions.json",
+            new webpack.sources.RawSource(JSON.stringify(meta, null, 2))
+          );
+        }
+      );
+    });
+  }
+}
+
+/**
  * Writes dist/addin/.built (the stamp scripts/build-if-stale.js compares with the sources) after a
  * build without errors, dated when the build started, so `npm run build:addin` counts as a build
- * for `npm start` too. Help links in functions.json are left to the server, which alone knows its
- * public origin (src/service/addin-host.ts).
+ * for `npm start` too.
  */
 class BuildStampPlugin {
   apply(compiler) {
@@ -112,6 +141,7 @@ module.exports = (_env, argv) => ({
       input: "./src/functions/functions.ts",
       output: "functions.json",
     }),
+    new HelpUrlsPlugin(),
     new HtmlWebpackPlugin({
       filename: "taskpane.html",
       template: "./src/taskpane/taskpane.html",

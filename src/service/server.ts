@@ -30,18 +30,13 @@ export interface ServeOptions {
   /** Already-resolved TLS material (start: dev certs when present). */
   tlsMaterial?: TlsMaterial;
   config?: Partial<ServiceConfig>;
-  addin?: {
-    addinDir: string;
-    manifestFile?: string;
-    publicUrl?: string;
-    /** --addin-id / --addin-name (the data directory keeps the rest of the add-in's identity). */
-    id?: string;
-    name?: string;
-  };
+  addin?: { addinDir: string; manifestFile?: string; publicUrl?: string };
   engine?: RouteEngine;
   /** null: run without the optimizer; undefined: load it if its loader exists. */
   optimizer?: RouteOptimizer | null;
   store?: Store;
+  /** start's --addin-id / --addin-name (the data directory keeps the rest of the add-in's identity). */
+  addinIdentity?: { id?: string; name?: string };
   /** The module the search threads run (default: the optimizer worker); tests give a stand-in. */
   optimizerWorker?: string;
   /** PostgreSQL URL (postgres://…): the shared store of several instances instead of SQLite. */
@@ -175,7 +170,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     addinDir: options.addin?.addinDir,
     manifestFile: options.addin?.manifestFile,
     addinPublicUrl: options.addin?.publicUrl,
-    addinIdentity: { dataDir, id: options.addin?.id, name: options.addin?.name },
+    addinIdentity: { dataDir, ...options.addinIdentity },
     logStream: options.logStream,
     rateLimiter,
     fastify: {

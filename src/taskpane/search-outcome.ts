@@ -69,37 +69,3 @@ function leadTime(text: string): string {
   if (!/^\d+(\.\d+)?$/.test(text)) return text;
   return `${text} ${Number(text) === 1 ? "day" : "days"}`;
 }
-
-/** The pane's label of each search parameter (what the user sees next to the field). */
-export const FIELD_LABELS: Record<string, string> = {
-  origin: "From",
-  originType: "From",
-  destination: "To",
-  destinationType: "To",
-  modalities: "Modalities",
-  minDeparture: "Depart from",
-  maxDeparture: "Depart by",
-  maxArrival: "Arrive by",
-  maxTransfers: "Max transfers",
-  sort: "Sort by",
-  maxLeadTime: "Max lead time",
-  maxEmission: "Max CO2e",
-  maxFirstMileTruckingKm: "First-mile truck",
-  maxLastMileTruckingKm: "Last-mile truck",
-  directSeaOnly: "Direct sea only",
-  allRequiredLocodes: "Must call at all of",
-  anyRequiredLocodes: "Must call at one of",
-  excludedLocodes: "Avoid",
-  allRequiredOperators: "Operators",
-  anyRequiredOperators: "Operators",
-  excludedOperators: "Operators",
-};
-
-/** A message about parameters in the pane's terms: each parameter name becomes its field's label. */
-export function inFieldTerms(message: string): string {
-  const names = Object.keys(FIELD_LABELS).sort((a, b) => b.length - a.length);
-  return message.replace(
-    new RegExp(`(?<![A-Za-z"])(${names.join("|")})(?![A-Za-z"])`, "g"),
-    (name) => `"${FIELD_LABELS[name]}"`
-  );
-}

@@ -6,12 +6,7 @@
 import { distinctRoutings, DistinctRouting } from "../client/distinct-routings";
 import { isApiError } from "../client/errors";
 import { sharedClient } from "../client/shared";
-import type {
-  OperatorRecord,
-  RouteOptionsAnswer,
-  RouteOptionsParams,
-  TerminalRecord,
-} from "../client/types";
+import type { OperatorRecord, RouteOptionsAnswer, TerminalRecord } from "../client/types";
 import { describeProblem } from "./connection-status";
 import { byId, debounce, h, whileBusy } from "./dom";
 import {
@@ -29,7 +24,7 @@ import {
   SearchParameter,
   SORT_CHOICES,
 } from "./search-form";
-import { inFieldTerms, noResultsMessage, searchSummary } from "./search-outcome";
+import { noResultsMessage, searchSummary } from "./search-outcome";
 
 export interface SearchViewEvents {
   /** A search answered: its options grouped into distinct routings (none: nothing found). */
@@ -177,9 +172,8 @@ export function initSearchView(events: SearchViewEvents): SearchView {
     for (const e of errors) {
       const id = fieldElementId(e.field);
       const slot = document.getElementById(`${id}-error`);
-      // Named as the form labels the field (From, not origin).
-      const message = inFieldTerms(e.message);
-      if (slot) slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
+      if (slot)
+        slot.textContent = slot.textContent ? `${slot.textContent} ${e.message}` : e.message;
       const input = document.getElementById(id);
       if (input) {
         input.setAttribute("aria-invalid", "true");
@@ -228,7 +222,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
         sharedClient().routeOptions(built.params!)
       );
       const routings = distinctRoutings(answer.results);
-      const searched = asSent(values(), built.params!);
+      const searched = values();
       if (answer.results.length) {
         status.dataset.state = "ok";
         status.textContent = `${routings.length} distinct routing${routings.length === 1 ? "" : "s"} (${answer.results.length} departure${answer.results.length === 1 ? "" : "s"}) found.`;
@@ -250,20 +244,6 @@ export function initSearchView(events: SearchViewEvents): SearchView {
   });
 
   return { setOperators, loadOperators, values };
-}
-
-/**
- * The form's values with each place echoed as it was sent when it is a UN/LOCODE (the parser's
- * reading, in capitals: "cnsha" → CNSHA), else as typed (a name, coordinates, a terminal).
- */
-function asSent(v: SearchFormValues, params: RouteOptionsParams): SearchFormValues {
-  const shown = (typed: string, type: unknown, sent: unknown) =>
-    type === "LOCODE" && typeof sent === "string" ? sent : typed;
-  return {
-    ...v,
-    origin: shown(v.origin, params.originType, params.origin),
-    destination: shown(v.destination, params.destinationType, params.destination),
-  };
 }
 
 /**

@@ -54,7 +54,13 @@ function officeTheme(): OfficeTheme | undefined {
   }
 }
 
-/** Applies the theme now and whenever Office's theme or the system's scheme changes. */
+let systemListener = false;
+let officeListener = false;
+
+/**
+ * Applies the theme now and whenever Office's theme or the system's scheme changes; called again
+ * once Office is ready (its theme and events exist only then), it adds no listener twice.
+ */
 export function initTheme(root: HTMLElement = document.documentElement): ThemeName {
   const media =
     typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : undefined;
@@ -63,11 +69,18 @@ export function initTheme(root: HTMLElement = document.documentElement): ThemeNa
     root.dataset.theme = theme;
     return theme;
   };
-  media?.addEventListener?.("change", apply);
+  if (!systemListener && media?.addEventListener) {
+    systemListener = true;
+    media.addEventListener("change", apply);
+  }
   try {
     const office = (globalThis as { Office?: OfficeGlobal }).Office;
     const event = office?.EventType?.OfficeThemeChanged;
-    if (event) office?.context?.document?.addHandlerAsync?.(event, apply);
+    const document = office?.context?.document;
+    if (!officeListener && event && document?.addHandlerAsync) {
+      officeListener = true;
+      document.addHandlerAsync(event, apply);
+    }
   } catch {
     // Hosts without the theme event keep the theme they started with.
   }

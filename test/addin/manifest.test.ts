@@ -189,6 +189,8 @@ describe("webpack build (npm run build:addin)", () => {
     for (const f of meta.functions) {
       expect(f.options?.volatile).toBeFalsy();
       expect(f.description.length).toBeGreaterThan(20);
+      // Help links are written once, by the server as it serves functions.json (addin-static test).
+      expect(f).not.toHaveProperty("helpUrl");
       for (const p of f.parameters) expect(p.description.length).toBeGreaterThan(5);
     }
   });

@@ -180,7 +180,8 @@ describe("the manifest each deployment serves", () => {
       store,
       engine: testEngine(),
       optimizer: null,
-      addin: { addinDir, manifestFile: MANIFEST, ...addin },
+      addin: { addinDir, manifestFile: MANIFEST },
+      addinIdentity: addin,
       config: { logLevel: "silent", logRequests: false },
     });
     try {

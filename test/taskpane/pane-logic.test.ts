@@ -1,7 +1,7 @@
 /**
  * The pane's pure parts: the connection diagnosis (with a stand-in fetch: the real browser runs in
  * connection-failures.e2e.test.ts), the theme choice, which formulas "Freeze as values" pins,
- * messages in the form's terms, the manual recalculation per platform, the missing-runtime notice.
+ * the manual recalculation per platform, the missing-runtime notice.
  */
 import fc from "fast-check";
 import {
@@ -12,7 +12,6 @@ import {
 import { callsRoute, routeFormulaCells } from "../../src/taskpane/freeze";
 import { missingRuntime } from "../../src/taskpane/office-host";
 import { manualRecalculation } from "../../src/taskpane/recalculate";
-import { FIELD_LABELS, inFieldTerms } from "../../src/taskpane/search-outcome";
 import { chooseTheme, luminance, officeThemeName } from "../../src/taskpane/theme";
 
 describe("connection diagnosis", () => {
@@ -194,21 +193,6 @@ describe("freeze as values: which formulas", () => {
         expect(found).toEqual(expected);
       })
     );
-  });
-});
-
-describe("messages in the form's terms", () => {
-  test("parameter names become the labels the user sees; other words stay", () => {
-    expect(inFieldTerms('origin "Shanghai" is not a place')).toBe(
-      '"From" "Shanghai" is not a place'
-    );
-    expect(inFieldTerms("destination is required.")).toBe('"To" is required.');
-    expect(inFieldTerms("allRequiredLocodes holds at most 6 items")).toBe(
-      '"Must call at all of" holds at most 6 items'
-    );
-    expect(inFieldTerms("the origins are sorted")).toBe("the origins are sorted");
-    for (const [name, label] of Object.entries(FIELD_LABELS))
-      expect(inFieldTerms(`${name}: bad`)).toBe(`"${label}": bad`);
   });
 });
 

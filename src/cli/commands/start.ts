@@ -90,12 +90,8 @@ export function register(program: Command): void {
           store,
           tlsMaterial: tls.material,
           logStream: process.stderr,
-          addin: {
-            ...(builtAddin() ?? addinPaths()),
-            publicUrl: opts.publicUrl,
-            id: opts.addinId,
-            name: opts.addinName,
-          },
+          addin: { ...(builtAddin() ?? addinPaths()), publicUrl: opts.publicUrl },
+          addinIdentity: { id: opts.addinId, name: opts.addinName },
           config: { logLevel: opts.logLevel, logRequests: false },
         });
       } catch (error) {
