@@ -40,6 +40,7 @@ export interface PostgresStoreOptions {
 
 const INT8_OID = 20;
 const INSUFFICIENT_PRIVILEGE = "42501";
+const UNDEFINED_FUNCTION = "42883";
 const NUMERIC_OID = 1700;
 
 /** BIGINT and COUNT/SUM results as numbers: credits are safe integers by contract. */
@@ -303,16 +304,26 @@ export class PostgresStore implements Store {
     let results: boolean[] = [];
     let rows: AccountRow[] = [];
     try {
+      let viaTick = false;
       if (this.features.chargeGroup) {
-        const r = await this.query<TickRow>({
-          name: "tick",
-          text: "SELECT * FROM pg_temp.tick($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8, $9::text[])",
-          values: [...chargeValues, ids],
-        });
-        results = r.rows[0].ok ?? [];
-        rows = accountRows(r.rows[0]);
-      } else {
-        // No session functions allowed: the schema's charge_many, then the reads.
+        try {
+          const r = await this.query<TickRow>({
+            name: "tick",
+            text: "SELECT * FROM pg_temp.tick($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8, $9::text[])",
+            values: [...chargeValues, ids],
+          });
+          results = r.rows[0].ok ?? [];
+          rows = accountRows(r.rows[0]);
+          viaTick = true;
+        } catch (e) {
+          // A pooler in transaction mode sent the statement to a server connection that never ran
+          // this connection's setup: nothing was done; from now on, the schema's functions.
+          if ((e as { code?: string })?.code !== UNDEFINED_FUNCTION) throw e;
+          this.features.chargeGroup = false;
+        }
+      }
+      if (!viaTick) {
+        // No session functions: the schema's charge_many, then the reads.
         if (group.length > 0)
           results = (
             await this.query<{ ok: boolean[] }>({
