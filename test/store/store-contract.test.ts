@@ -390,13 +390,13 @@ describe("PostgreSQL specifics", () => {
     expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
   });
 
-  test("a connection without the session function (a pooler in transaction mode): the schema's charge_many and a separate read, same answers", async () => {
+  test("a connection without the session function (a pooler in transaction mode): the schema's charge_many, same answers", async () => {
     const url = await postgres.createDatabase("pooler");
     const store = track(await PostgresStore.connect(url, { poolSize: 1 }));
     const { record } = newKey();
     const a = await store.createAccount({ ...ACCOUNT, credits: 2 }, record);
     const c = await store.pool.connect();
-    await c.query("DROP FUNCTION pg_temp.tick");
+    await c.query("DROP FUNCTION pg_temp.charge_group");
     c.release();
     const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 1 }];
     const [state, ...answers] = await Promise.all([
