@@ -4,6 +4,8 @@
  * debit in SQLite — not routing), next to a bare Fastify route, each server in its own child process.
  * Then the same cheap calls while 4 worst-case route searches run at once (kept running in a loop):
  * their p99 shows whether searches stall the event loop.
+ * The service and the bare route are measured in alternating slices (5 × 2 s each by default), so
+ * that the shared machine's changing load weighs on both sides of their ratio alike.
  * Prints requests/s, p50/p99 latency and the ratio; writes the figures as JSON when --out is given.
  * `--bin <file>` benchmarks another build's CLI (e.g. an older checkout, for before/after figures).
  */
@@ -88,6 +90,39 @@ function run(
     });
   });
 }
+
+/**
+ * Runs each target for `seconds` in all, in `SLICES` alternating slices, and sums the slices:
+ * req/s over the whole time, p50 the median of the slices' p50s, p99 the largest slice p99.
+ */
+async function alternating(
+  targets: Array<{ name: string; url: string; headers: Record<string, string> }>,
+  seconds: number,
+  connections: number
+): Promise<Figures[]> {
+  const slices = targets.map(() => [] as Figures[]);
+  const slice = seconds / SLICES;
+  for (let i = 0; i < SLICES; i++)
+    for (const [t, target] of targets.entries())
+      slices[t].push(await run(target.name, target.url, slice, connections, target.headers));
+  return targets.map((target, t) => {
+    const runs = slices[t];
+    const total = runs.reduce((sum, r) => sum + r.total, 0);
+    const p50s = runs.map((r) => r.p50ms).sort((a, b) => a - b);
+    return {
+      name: target.name,
+      requestsPerSecond: Math.round(total / seconds),
+      p50ms: p50s[Math.floor(p50s.length / 2)],
+      p99ms: Math.max(...runs.map((r) => r.p99ms)),
+      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      total,
+    };
+  });
+}
+
+/** Alternating slices per measured server (see alternating()). */
+const SLICES = 5;
 
 const searchStats = { answered: 0, statuses: [] as string[] };
 
@@ -195,16 +230,22 @@ async function main(): Promise<void> {
     // Warm-up (JIT, SQLite page cache), then the measured runs.
     await run("warm-up", service.url + LANE, 2, connections, headers);
     await run("warm-up", bare.url + LANE, 2, connections, {});
+    // The two servers are measured in alternating slices rather than one after the other, so a
+    // change in the machine's load (it is shared) falls on both sides of the ratio alike.
     results.push(
-      await run(
-        "service /distance (auth + rate limit + debit)",
-        service.url + LANE,
+      ...(await alternating(
+        [
+          {
+            name: "service /distance (auth + rate limit + debit)",
+            url: service.url + LANE,
+            headers,
+          },
+          { name: "bare Fastify route", url: bare.url + LANE, headers: {} },
+        ],
         seconds,
-        connections,
-        headers
-      )
+        connections
+      ))
     );
-    results.push(await run("bare Fastify route", bare.url + LANE, seconds, connections, {}));
     results.push(await underSearches(service.url, headers, seconds));
   } finally {
     service.child.kill("SIGTERM");

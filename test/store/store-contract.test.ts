@@ -390,6 +390,28 @@ describe("PostgreSQL specifics", () => {
     expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
   });
 
+  test("a connection without the session function (a pooler in transaction mode): the schema's charge_many, same answers", async () => {
+    const url = await postgres.createDatabase("pooler");
+    const store = track(await PostgresStore.connect(url, { poolSize: 1 }));
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 2 }, record);
+    const c = await store.pool.connect();
+    await c.query("DROP FUNCTION pg_temp.charge_group");
+    c.release();
+    const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 1 }];
+    const [state, ...answers] = await Promise.all([
+      store.accountState(a.id),
+      store.charge(a.id, record.id, "p-1", charge),
+      store.charge(a.id, record.id, "p-2", charge),
+      store.charge(a.id, record.id, "p-3", charge),
+      store.charge(a.id, record.id, "p-1", charge),
+    ]);
+    expect(state?.id).toBe(a.id);
+    expect(answers.map(([ok]) => ok).sort()).toEqual([false, true, true, true]);
+    expect((await store.accountState(a.id))!.credits).toBe(0);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
+  });
+
   test("instances starting at once on an empty database migrate it once", async () => {
     const url = await postgres.createDatabase("race");
     const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.connect(url)));

@@ -32,6 +32,11 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Round trips (group debits and reads) running at once (default 2): while one runs, the next group fills. */
   maxInFlight?: number;
+  /**
+   * Grouped account reads running at once (default 2). Reads have round trips of their own: a
+   * read waiting behind a commit would wait for its disk flush.
+   */
+  maxReadsInFlight?: number;
   /** Charges in one group at most (default 1000). */
   maxGroup?: number;
   /** Called with pool errors (an idle connection that dropped); default: ignored. */
@@ -40,6 +45,7 @@ export interface PostgresStoreOptions {
 
 const INT8_OID = 20;
 const INSUFFICIENT_PRIVILEGE = "42501";
+const UNDEFINED_FUNCTION = "42883";
 const NUMERIC_OID = 1700;
 
 /** BIGINT and COUNT/SUM results as numbers: credits are safe integers by contract. */
@@ -84,35 +90,13 @@ interface KeyRow {
   burst: number | null;
 }
 
-/** What pg_temp.tick returns: the debits' outcomes and the accounts read, column by column. */
-interface TickRow {
-  ok: boolean[] | null;
-  r_id: string[] | null;
-  r_name: string[] | null;
-  r_tier: Tier[] | null;
-  r_active: boolean[] | null;
-  r_optimizer_access: boolean[] | null;
-  r_credits: Array<string | number> | null;
-  r_optimizer_credits: Array<string | number> | null;
-}
-
-function accountRows(t: TickRow): AccountRow[] {
-  return (t.r_id ?? []).map((id, i) => ({
-    id,
-    name: t.r_name![i],
-    tier: t.r_tier![i],
-    active: t.r_active![i],
-    optimizer_access: t.r_optimizer_access![i],
-    credits: Number(t.r_credits![i]),
-    optimizer_credits: Number(t.r_optimizer_credits![i]),
-  }));
-}
-
 const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
 
 export class PostgresStore implements Store {
   private readonly pending: PendingCharge[] = [];
   private readonly pendingReads: PendingRead[] = [];
+  private readsInFlight = 0;
+  private readonly maxReadsInFlight: number;
   private inFlight = 0;
   private lastCharge = 0;
   private closed = false;
@@ -126,6 +110,7 @@ export class PostgresStore implements Store {
     private readonly features: { chargeGroup: boolean }
   ) {
     this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxReadsInFlight = options.maxReadsInFlight ?? 2;
     this.maxGroup = options.maxGroup ?? 1000;
   }
 
@@ -141,7 +126,7 @@ export class PostgresStore implements Store {
       // Each connection gets its own copy of the group debit (a session function: no schema
       // change). Where temporary objects are not allowed, the debits use charge_many instead.
       onConnect: (client) =>
-        client.query(TICK_FUNCTION).then(
+        client.query(CHARGE_GROUP_FUNCTION).then(
           () => undefined,
           (e: { code?: string }) => {
             if (e?.code !== INSUFFICIENT_PRIVILEGE) throw e;
@@ -206,16 +191,50 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Grouped read: the requests asking while a round trip is under way wait for the next one, which
-   * fetches all their accounts in one statement. Each read starts after its request asked, so it
-   * sees every change committed before (a deactivation, a grant by the CLI on another machine).
+   * Grouped read: the requests asking while `maxReadsInFlight` reads are under way wait for the
+   * next one, which fetches all their accounts in one statement. Each read starts after its
+   * request asked, so it sees every change committed before (a deactivation, a grant by the CLI on
+   * another machine).
    */
   accountState(accountId: string): Promise<AccountState | undefined> {
     if (this.closed) return Promise.reject(new Error("the store is closed"));
     return new Promise((resolve, reject) => {
       this.pendingReads.push({ accountId, resolve, reject });
-      this.tickIfIdle();
+      this.readIfIdle();
     });
+  }
+
+  private readIfIdle(): void {
+    while (this.pendingReads.length > 0 && this.readsInFlight < this.maxReadsInFlight) {
+      const group = this.pendingReads.splice(0, this.maxGroup);
+      this.readsInFlight++;
+      this.readGroup(group).finally(() => {
+        this.readsInFlight--;
+        this.readIfIdle();
+      });
+    }
+  }
+
+  private async readGroup(group: PendingRead[]): Promise<void> {
+    const ids = [...new Set(group.map((p) => p.accountId))];
+    let rows: AccountRow[];
+    try {
+      rows = (
+        await this.query<AccountRow>({
+          name: "account-states",
+          text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ANY ($1::text[])",
+          values: [ids],
+        })
+      ).rows;
+    } catch (e) {
+      for (const p of group) p.reject(e);
+      return;
+    }
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const p of group) {
+      const row = byId.get(p.accountId);
+      p.resolve(row && toAccountState(row));
+    }
   }
 
   /**
@@ -233,37 +252,28 @@ export class PostgresStore implements Store {
     this.lastCharge = Date.now();
     return new Promise((resolve, reject) => {
       this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
-      this.tickIfIdle();
+      this.flushIfIdle();
     });
   }
 
-  /**
-   * One round trip ("tick") carries what is waiting: the debits of the requests that finished and
-   * the account reads of those that arrived, in one statement and one transaction (the reads after
-   * the debits). While `maxInFlight` ticks run, the next one fills.
-   */
-  private tickIfIdle(): void {
-    while (
-      (this.pending.length > 0 || this.pendingReads.length > 0) &&
-      this.inFlight < this.maxInFlight
-    ) {
+  private flushIfIdle(): void {
+    while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
       let items = 0;
       let n = 0;
       while (n < this.pending.length && (n === 0 || items < this.maxGroup)) {
         items += this.pending[n].charges.length;
         n++;
       }
-      const charges = this.pending.splice(0, n);
-      const reads = this.pendingReads.splice(0, this.maxGroup);
+      const group = this.pending.splice(0, n);
       this.inFlight++;
-      this.tick(charges, reads).finally(() => {
+      this.commitGroup(group).finally(() => {
         this.inFlight--;
-        this.tickIfIdle();
+        this.flushIfIdle();
       });
     }
   }
 
-  private async tick(group: PendingCharge[], reads: PendingRead[]): Promise<void> {
+  private async commitGroup(group: PendingCharge[]): Promise<void> {
     // Accounts in a fixed order: two instances committing groups at once never deadlock.
     const order = group
       .map((_, i) => i)
@@ -289,7 +299,7 @@ export class PostgresStore implements Store {
         cols.cost.push(c.cost);
       });
     }
-    const chargeValues = [
+    const values = [
       cols.account,
       cols.key,
       cols.request,
@@ -299,40 +309,11 @@ export class PostgresStore implements Store {
       cols.cost,
       Date.now(),
     ];
-    const ids = [...new Set(reads.map((p) => p.accountId))];
-    let results: boolean[] = [];
-    let rows: AccountRow[] = [];
+    let results: boolean[];
     try {
-      if (this.features.chargeGroup) {
-        const r = await this.query<TickRow>({
-          name: "tick",
-          text: "SELECT * FROM pg_temp.tick($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8, $9::text[])",
-          values: [...chargeValues, ids],
-        });
-        results = r.rows[0].ok ?? [];
-        rows = accountRows(r.rows[0]);
-      } else {
-        // No session functions allowed: the schema's charge_many, then the reads.
-        if (group.length > 0)
-          results = (
-            await this.query<{ ok: boolean[] }>({
-              name: "charge-many",
-              text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
-              values: chargeValues,
-            })
-          ).rows[0].ok;
-        if (ids.length > 0)
-          rows = (
-            await this.query<AccountRow>({
-              name: "account-states",
-              text: "SELECT id, name, tier, active, optimizer_access, credits, optimizer_credits FROM accounts WHERE id = ANY ($1::text[])",
-              values: [ids],
-            })
-          ).rows;
-      }
+      results = await this.debit(values);
     } catch (e) {
       for (const p of group) p.reject(e);
-      for (const p of reads) p.reject(e);
       return;
     }
     let at = 0;
@@ -341,11 +322,33 @@ export class PostgresStore implements Store {
       p.resolve(results.slice(at, at + p.charges.length));
       at += p.charges.length;
     }
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const p of reads) {
-      const row = byId.get(p.accountId);
-      p.resolve(row && toAccountState(row));
+  }
+
+  /** One group's debits: the session's charge_group, or the schema's charge_many without it. */
+  private async debit(values: unknown[]): Promise<boolean[]> {
+    if (this.features.chargeGroup) {
+      try {
+        return (
+          await this.query<{ ok: boolean[] }>({
+            name: "charge-group",
+            text: "SELECT pg_temp.charge_group($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
+            values,
+          })
+        ).rows[0].ok;
+      } catch (e) {
+        // A pooler in transaction mode sent the statement to a server connection that never ran
+        // this connection's setup: nothing was done; from now on, the schema's function.
+        if ((e as { code?: string })?.code !== UNDEFINED_FUNCTION) throw e;
+        this.features.chargeGroup = false;
+      }
     }
+    return (
+      await this.query<{ ok: boolean[] }>({
+        name: "charge-many",
+        text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
+        values,
+      })
+    ).rows[0].ok;
   }
 
   async setActive(accountId: string, active: boolean): Promise<void> {
@@ -468,6 +471,7 @@ export class PostgresStore implements Store {
         (this.pending.length > 0 ||
           this.inFlight > 0 ||
           this.pendingReads.length > 0 ||
+          this.readsInFlight > 0 ||
           Date.now() - this.lastCharge < 50) &&
         Date.now() < deadline
       )
@@ -545,11 +549,8 @@ function toAccountState(row: AccountRow): AccountState {
 }
 
 /**
- * One round trip of a store: the debits of a group of requests, then the accounts other requests
- * asked for, in one statement and one transaction.
- *
- * The debits work like `charge_many` (migration 1): each charge is claimed in the ledger (a
- * conflict on the unique request id means an earlier attempt already paid it) and kept only while
+ * The debits of a group of requests in one statement and one transaction. They work like
+ * `charge_many` (migration 1): each charge is claimed in the ledger (a conflict on the unique request id means an earlier attempt already paid it) and kept only while
  * its pool covers it. But the balances are kept in variables while the group goes through an
  * account's charges, with one UPDATE per account instead of one per charge (a hot key's row is
  * rewritten once per group, not once per request). The client sends the charges sorted by account
@@ -559,15 +560,14 @@ function toAccountState(row: AccountRow): AccountState {
  * A session function (pg_temp) created on each connection: the schema and its migrations stay as
  * they are.
  */
-const TICK_FUNCTION = `
-CREATE OR REPLACE FUNCTION pg_temp.tick(
+const CHARGE_GROUP_FUNCTION = `
+CREATE OR REPLACE FUNCTION pg_temp.charge_group(
   p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
-  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT, p_read TEXT[],
-  OUT ok BOOLEAN[], OUT r_id TEXT[], OUT r_name TEXT[], OUT r_tier TEXT[], OUT r_active BOOLEAN[],
-  OUT r_optimizer_access BOOLEAN[], OUT r_credits BIGINT[], OUT r_optimizer_credits BIGINT[]
-) LANGUAGE plpgsql AS $fn$
+  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT
+) RETURNS BOOLEAN[] LANGUAGE plpgsql AS $fn$
 DECLARE
   n INTEGER := COALESCE(array_length(p_account, 1), 0);
+  ok BOOLEAN[];
   cur TEXT := NULL;
   row_id BIGINT;
   info BIGINT;
@@ -611,12 +611,7 @@ BEGIN
       DELETE FROM ledger WHERE id = row_id;
     END IF;
   END LOOP;
-  IF COALESCE(array_length(p_read, 1), 0) > 0 THEN
-    SELECT array_agg(a.id), array_agg(a.name), array_agg(a.tier), array_agg(a.active),
-           array_agg(a.optimizer_access), array_agg(a.credits), array_agg(a.optimizer_credits)
-      INTO r_id, r_name, r_tier, r_active, r_optimizer_access, r_credits, r_optimizer_credits
-      FROM accounts a WHERE a.id = ANY (p_read);
-  END IF;
+  RETURN ok;
 END
 $fn$`;
 
