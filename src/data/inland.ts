@@ -201,9 +201,10 @@ function decodeCountryPolygons(): CountryPolygon[] {
 /** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
 export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
   // Flat polygons straight from their snapshots: no nested arrays to build at start-up.
+  // The additions first: a point in one belongs to it even where 1:50m draws an island there.
   const land = concatFlatPolygons(
-    packedPolygonSnapshot("land-50m.json", () => ({ polygons: decodeLandPolygons() })).value,
-    flattenPolygons(loadLandAdditions(options))
+    flattenPolygons(loadLandAdditions(options)),
+    packedPolygonSnapshot("land-50m.json", () => ({ polygons: decodeLandPolygons() })).value
   );
   const landmasses = new LandmassIndex(land, { snapMeters: 20_000 });
   const countries = packedPolygonSnapshot("countries-50m.json", countryPolygonLists).value;

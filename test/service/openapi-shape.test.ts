@@ -41,6 +41,11 @@ const EXPECTED: Record<string, { method: string; statuses: string[]; query: stri
     statuses: ["200", "400", "402", "404", ...KEYED],
     query: ROUTE_QUERY,
   },
+  "/route-information/api/places": {
+    method: "get",
+    statuses: ["200", "400", ...KEYED],
+    query: ["query", "limit"],
+  },
   "/route-information/api/batch": {
     method: "post",
     statuses: ["200", "400", ...KEYED],
@@ -79,6 +84,7 @@ test("/openapi.json lists every route under its prefix with its responses and pa
     "EmissionsResult",
     "Operator",
     "PathFeature",
+    "PlaceResult",
     "Problem",
     "RouteSearchResult",
     "Terminal",

@@ -76,6 +76,23 @@ export function register(program: Command): void {
     });
 
   data
+    .command("places")
+    .description(
+      "Find places, ports and terminals by UN/LOCODE or name, as GET /route-information/api/places does (exact matches first, then word prefixes, misspellings and mistyped codes). Prints JSON."
+    )
+    .argument("<query...>", 'what a user would type, e.g. Rotterdam, "NLRTM Euromax" or KRPUX')
+    .option("--limit <n>", "most results (1 to 20)", "5")
+    .option("--data-dir <dir>", "data directory", DEFAULT_DATA_DIR)
+    .action((query: string[], opts: { limit: string; dataDir: string }) => {
+      const text = query.join(" ");
+      const limit = Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 20)
+        throw new Error(`--limit "${opts.limit}" is not allowed; allowed values: 1 to 20.`);
+      const { finder } = loadPlaces({ dataDir: opts.dataDir });
+      console.log(JSON.stringify({ query: text, results: finder.search(text, limit) }, null, 2));
+    });
+
+  data
     .command("terminals")
     .description(
       "Terminals of a UN/LOCODE, best name match first (all of them when no name is given). Prints JSON."

@@ -6,7 +6,7 @@
  */
 import { Modality } from "../types";
 import { normaliseLocode } from "./place-grammar";
-import { foldedTokens, foldText } from "./text-fold";
+import { foldedTokens } from "./text-fold";
 
 export type PlaceKind = "port" | "terminal" | "place";
 
@@ -43,7 +43,9 @@ export const MAX_PLACE_QUERY = 200;
 /** Words of a query that count: more would only cost time. */
 const MAX_WORDS = 6;
 /** Index words a prefix may expand to (a one-letter prefix would otherwise reach thousands). */
-const MAX_PREFIX_EXPANSION = 200;
+const MAX_PREFIX_EXPANSION = 100;
+/** Entries one query word may bring in before the others narrow them. */
+const MAX_CANDIDATES = 3_000;
 /** Characters a LOCODE code may use (UN/LOCODE manual: letters and digits 2-9). */
 const CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789";
 
@@ -65,8 +67,10 @@ export class PlaceIndex {
   private readonly byWord = new Map<string, number[]>();
   /** The distinct words, sorted (prefix look-up by binary search). */
   private readonly words: string[];
-  /** Words by first letter and length (misspelt-word look-up). */
-  private readonly wordBuckets = new Map<string, string[]>();
+  /** Words by first letter and length, with their letter sets (misspelt-word look-up). */
+  private readonly wordBuckets = new Map<string, { words: string[]; letters: Int32Array }>();
+  /** Each entry's distinct folded words (checking the other words of a query). */
+  private readonly entryWords: string[][] = [];
   /** Fewest words of each entry's names (coverage of a match). */
   private readonly wordCount: number[] = [];
   /** Folded first name of each entry (the last tie-break). */
@@ -74,33 +78,40 @@ export class PlaceIndex {
 
   constructor(entries: readonly PlaceEntry[]) {
     this.entries = entries;
-    entries.forEach((e, i) => {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i];
       if (e.kind === "terminal") push(this.terminalsOf, e.locode, i);
       else if (!this.byCode.has(e.locode)) this.byCode.set(e.locode, i);
       let fewest = Infinity;
-      const seenWords = new Set<string>();
+      const own: string[] = [];
+      let first = "";
       for (const name of e.names) {
-        const key = foldedTokens(name).join(" ");
-        if (!key) continue;
-        push(this.byName, key, i);
         const tokens = foldedTokens(name);
+        if (tokens.length === 0) continue;
+        const key = tokens.join(" ");
+        if (!first) first = key;
+        push(this.byName, key, i);
         fewest = Math.min(fewest, tokens.length);
         for (const t of tokens) {
-          if (seenWords.has(t)) continue;
-          seenWords.add(t);
+          if (own.includes(t)) continue;
+          own.push(t);
           push(this.byWord, t, i);
         }
       }
+      this.entryWords.push(own);
       this.wordCount.push(Number.isFinite(fewest) ? fewest : 1);
-      this.sortKey.push(foldText(e.names[0]));
-    });
+      this.sortKey.push(first);
+    }
     this.words = [...this.byWord.keys()].sort();
+    const buckets = new Map<string, string[]>();
     for (const w of this.words) {
       const key = bucketKey(w[0], w.length);
-      const list = this.wordBuckets.get(key);
+      const list = buckets.get(key);
       if (list) list.push(w);
-      else this.wordBuckets.set(key, [w]);
+      else buckets.set(key, [w]);
     }
+    for (const [key, words] of buckets)
+      this.wordBuckets.set(key, { words, letters: Int32Array.from(words, letterSet) });
   }
 
   get size(): number {
@@ -124,7 +135,12 @@ export class PlaceIndex {
     // "NLRTM Euromax": a code followed by a terminal's name.
     const lead = tokens.length > 1 ? normaliseLocode(tokens[0]) : undefined;
     if (lead && this.terminalsOf.has(lead)) this.terminalMatches(lead, tokens.slice(1), offer);
-    if (tokens.length) this.wordMatches(tokens.slice(0, MAX_WORDS), offer);
+    const words = tokens.slice(0, MAX_WORDS);
+    if (words.length) {
+      this.wordMatches(words, false, offer);
+      // Misspellings are looked for only when whole words and prefixes found too little.
+      if (scores.size < limit) this.wordMatches(words, true, offer);
+    }
 
     const ranked = [...scores].sort(
       (a, b) =>
@@ -186,31 +202,42 @@ export class PlaceIndex {
     }
   }
 
-  /** Entries having every query word (exactly, as a prefix, or misspelt), scored below 1. */
+  /**
+   * Entries having every query word (exactly, as a prefix, or, with `misspelt`, one or two
+   * letters off), scored below 1. The word with the fewest entries drives; the other words are
+   * checked against each of its entries' own words.
+   */
   private wordMatches(
     tokens: string[],
+    misspelt: boolean,
     offer: (i: number, score: number, exact: boolean) => void
   ): void {
-    let totals: Map<number, number> | undefined;
-    for (const t of tokens) {
-      const perEntry = new Map<number, number>();
-      for (const [word, strength] of this.wordsLike(t)) {
-        for (const i of this.byWord.get(word) ?? []) {
-          if ((perEntry.get(i) ?? 0) < strength) perEntry.set(i, strength);
-        }
+    const like = tokens.map((t) => this.wordsLike(t, misspelt));
+    let driver = -1;
+    let fewest = Infinity;
+    like.forEach((words, k) => {
+      let n = 0;
+      for (const w of words.keys()) n += this.byWord.get(w)?.length ?? 0;
+      if (n < fewest) [driver, fewest] = [k, n];
+    });
+    if (driver < 0 || fewest === 0) return;
+    const strengthOf = new Map<number, number>();
+    for (const [word, strength] of like[driver]) {
+      for (const i of this.byWord.get(word) ?? []) {
+        if ((strengthOf.get(i) ?? 0) < strength) strengthOf.set(i, strength);
+        if (strengthOf.size >= MAX_CANDIDATES) break;
       }
-      if (totals === undefined) totals = perEntry;
-      else {
-        const next = new Map<number, number>();
-        for (const [i, s] of perEntry) {
-          const before = totals.get(i);
-          if (before !== undefined) next.set(i, before + s);
-        }
-        totals = next;
-      }
-      if (totals.size === 0) return;
+      if (strengthOf.size >= MAX_CANDIDATES) break;
     }
-    for (const [i, sum] of totals ?? []) {
+    for (const [i, first] of strengthOf) {
+      let sum = first;
+      for (let k = 0; k < tokens.length && sum > 0; k++) {
+        if (k === driver) continue;
+        let best = 0;
+        for (const w of this.entryWords[i]) best = Math.max(best, like[k].get(w) ?? 0);
+        sum = best > 0 ? sum + best : 0;
+      }
+      if (sum === 0) continue;
       const strength = sum / tokens.length;
       // A query naming the whole of a short name beats one word of a long name.
       const coverage = Math.min(1, tokens.length / this.wordCount[i]);
@@ -219,7 +246,7 @@ export class PlaceIndex {
   }
 
   /** Index words matching query word `t`, with their strength. */
-  private wordsLike(t: string): Map<string, number> {
+  private wordsLike(t: string, misspelt: boolean): Map<string, number> {
     const out = new Map<string, number>();
     if (this.byWord.has(t)) out.set(t, WORD_EXACT);
     let at = lowerBound(this.words, t);
@@ -229,10 +256,16 @@ export class PlaceIndex {
       if (w !== t) out.set(w, WORD_PREFIX);
     }
     // Misspellings: only for words long enough that one change still says something.
-    if (t.length >= 4) {
+    if (misspelt && t.length >= 4) {
       const edits = t.length >= 8 ? 2 : 1;
+      const letters = letterSet(t);
       for (let len = t.length - edits; len <= t.length + edits; len++) {
-        for (const w of this.wordBuckets.get(bucketKey(t[0], len)) ?? []) {
+        const bucket = this.wordBuckets.get(bucketKey(t[0], len));
+        if (!bucket) continue;
+        for (let j = 0; j < bucket.words.length; j++) {
+          // Each edit changes at most two letters of the set: a cheap filter before the distance.
+          if (bitCount(bucket.letters[j] ^ letters) > 2 * edits) continue;
+          const w = bucket.words[j];
           if (out.has(w)) continue;
           const d = editDistance(t, w, edits);
           if (d <= edits) out.set(w, d === 1 ? WORD_ONE_EDIT : WORD_TWO_EDITS);
@@ -298,6 +331,24 @@ export function editDistance(a: string, b: string, max: number): number {
     prev = row;
   }
   return prev[b.length];
+}
+
+/** The set of letters a-z and digits in a word, as bits (for a cheap misspelling filter). */
+function letterSet(word: string): number {
+  let bits = 0;
+  for (let k = 0; k < word.length; k++) {
+    const c = word.charCodeAt(k);
+    if (c >= 97 && c <= 122) bits |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) bits |= 1 << 26;
+    else bits |= 1 << 27;
+  }
+  return bits;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v; v &= v - 1) n++;
+  return n;
 }
 
 function bucketKey(first: string, length: number): string {

@@ -1,6 +1,9 @@
 /** The place search over every name the engine ships: properties over all entries and random typos. */
 import fc from "fast-check";
-import { loadPlaces } from "../../../src/data/places";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { importUnlocode, loadPlaces } from "../../../src/data/places";
 import { editDistance, PlaceIndex, placeEntries } from "../../../src/engine/places";
 
 const places = loadPlaces();
@@ -94,4 +97,22 @@ test("edit distance counts replacements, insertions, deletions and swaps", () =>
   expect(editDistance("rotterdam", "roterdam", 2)).toBe(1);
   expect(editDistance("kitten", "sitting", 3)).toBe(3);
   expect(editDistance("abc", "abcdef", 1)).toBe(2);
+});
+
+test("an imported UN/LOCODE list is searchable, its function classifier giving the modalities", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-places-"));
+  try {
+    importUnlocode([path.join(__dirname, "../../fixtures/unlocode-sample.csv")], dataDir);
+    const withList = loadPlaces({ dataDir });
+    // Andorra la Vella, "--34-6--": road and multimodal functions, no port or rail of its own.
+    const [andorra] = withList.finder.search("Andorra la Vella", 1);
+    expect(andorra).toMatchObject({ locode: "ADALV", kind: "place", match: "exact" });
+    expect(andorra.modalities).toEqual(["RAIL", "TRUCK"]);
+    // Canillo, "--3-----": road only.
+    expect(withList.finder.search("ADCAN", 1)[0]).toMatchObject({ modalities: ["TRUCK"] });
+    // Not in the shipped places without the list.
+    expect(index.search("Canillo", 5).map((r) => r.locode)).not.toContain("ADCAN");
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -86,6 +86,17 @@ test.each([
   }
 });
 
+test("the far north is land: Eurasia's ring is cut at ±180°, and its jumps no longer flip the band between them", () => {
+  const at = (lat: number, lng: number) => ({ lat, lng });
+  for (const p of [at(67.85, 20.22), at(66.5, 25.73), at(67.5, 64.0), at(66.53, 66.6)])
+    expect(router.connected(p, at(59.33, 18.07), "TRUCK")).toBe(true);
+  // Stockholm → Kiruna by rail (the ore line): about 1,200 km.
+  const kiruna = router.route(at(59.33, 18.07), at(67.85, 20.22), "RAIL");
+  expect(kiruna).not.toBeNull();
+  expect(kiruna!.meters / 1000).toBeGreaterThan(1000);
+  expect(kiruna!.meters / 1000).toBeLessThan(1400);
+});
+
 test("Hanoi → Haiphong by coordinates and by code", () => {
   const byCoordinates = engine.distance({
     origin: "21.0285,105.8542",

@@ -29,6 +29,11 @@ export class LandmassIndex {
   private readonly snapMeters: number;
   private readonly cacheSize: number;
   private readonly cache = new Map<string, number | null>();
+  /**
+   * Outer rings that cross ±180° (Eurasia through Chukotka, Fiji, Antarctica), by polygon, with
+   * their longitudes unwrapped (continued past 180 after each jump) and that longitude range.
+   */
+  private readonly unwrapped = new Map<number, { xs: Float64Array; min: number; max: number }>();
 
   /** Polygons nested, or flat (as a snapshot holds them: used as they are, not copied). */
   constructor(
@@ -61,6 +66,12 @@ export class LandmassIndex {
       }
       this.boxes.set([minLng, minLat, maxLng, maxLat], 4 * i);
     }
+    for (let i = 0; i < n; i++) {
+      const outer = flat.polygonStart[i];
+      if (outer >= flat.polygonStart[i + 1]) continue;
+      const ring = unwrapRing(flat.coords, flat.ringStart[outer], flat.ringStart[outer + 1]);
+      if (ring) this.unwrapped.set(i, ring);
+    }
   }
 
   get size(): number {
@@ -91,7 +102,11 @@ export class LandmassIndex {
         continue;
       const outer = polygonStart[i];
       if (outer >= polygonStart[i + 1]) continue;
-      if (!ringContainsFlat(coords, ringStart[outer], ringStart[outer + 1], p.lng, p.lat)) continue;
+      const across = this.unwrapped.get(i);
+      const inOuter = across
+        ? ringContainsUnwrapped(coords, ringStart[outer], across, p.lng, p.lat)
+        : ringContainsFlat(coords, ringStart[outer], ringStart[outer + 1], p.lng, p.lat);
+      if (!inOuter) continue;
       let inHole = false;
       for (let h = outer + 1; h < polygonStart[i + 1]; h++) {
         if (ringContainsFlat(coords, ringStart[h], ringStart[h + 1], p.lng, p.lat)) {
@@ -146,4 +161,59 @@ export class LandmassIndex {
     }
     return best;
   }
+}
+
+/**
+ * A ring cut at ±180° with its longitudes continued past 180 after each jump, or undefined when
+ * it has no jump. Its jump edges would otherwise cross the whole map at their latitude and flip
+ * the even-odd answer for every point of that latitude band (inland Lapland and the Russian north
+ * fell off Eurasia, La Paz fell into Fiji).
+ */
+function unwrapRing(
+  coords: Float64Array,
+  from: number,
+  to: number
+): { xs: Float64Array; min: number; max: number } | undefined {
+  const xs = new Float64Array(to - from);
+  let offset = 0;
+  let jumped = false;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let k = 0; k < xs.length; k++) {
+    const x = coords[2 * (from + k)];
+    if (k > 0) {
+      const step = x - coords[2 * (from + k - 1)];
+      if (step > 180) [offset, jumped] = [offset - 360, true];
+      else if (step < -180) [offset, jumped] = [offset + 360, true];
+    }
+    xs[k] = x + offset;
+    min = Math.min(min, xs[k]);
+    max = Math.max(max, xs[k]);
+  }
+  return jumped ? { xs, min, max } : undefined;
+}
+
+/** Even-odd containment on an unwrapped ring, the point tried at lng, lng ± 360 in its range. */
+function ringContainsUnwrapped(
+  coords: Float64Array,
+  from: number,
+  ring: { xs: Float64Array; min: number; max: number },
+  lng: number,
+  lat: number
+): boolean {
+  const { xs } = ring;
+  const n = xs.length;
+  for (const shift of [0, 360, -360]) {
+    const x = lng + shift;
+    if (x < ring.min || x > ring.max) continue;
+    let inside = false;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      const yi = coords[2 * (from + i) + 1];
+      const yj = coords[2 * (from + j) + 1];
+      if (yi > lat !== yj > lat && x < ((xs[j] - xs[i]) * (lat - yi)) / (yj - yi) + xs[i])
+        inside = !inside;
+    }
+    if (inside) return true;
+  }
+  return false;
 }
