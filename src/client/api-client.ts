@@ -1,7 +1,7 @@
 /**
  * Typed client of the route service, shared by the custom functions and the task pane.
- * Browser-safe (fetch only). Each call: cache → identical call in flight → batch window → HTTP,
- * and always settles within `deadlineMs`.
+ * Browser-safe (fetch only). Each call: cache → identical call in flight → batch window → HTTP;
+ * a request settles within `deadlineMs` of being made.
  *
  * Caching policy: 2xx answers are cached for `cacheTtlMs`; definitive 4xx answers about the
  * question (400 Incorrect Values, 404 Unknown Data / Not Found) for `errorCacheTtlMs`. Answers
@@ -309,20 +309,12 @@ export class RouteApiClient {
     this.stats = { hits: 0, misses: 0, deduped: 0 };
   }
 
-  /** Resolves with the answer body or rejects with an ApiError, within the deadline. */
-  private call(call: ApiCall, options: CallOptions): Promise<unknown> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`)),
-        this.deadlineMs
-      );
-    });
-    const work = this.resolve(call, options);
-    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
-  }
-
-  private async resolve(call: ApiCall, options: CallOptions): Promise<unknown> {
+  /**
+   * Resolves with the answer body or rejects with an ApiError. Answers from the cache come at once;
+   * a request in flight settles within the deadline, and calls that join it share its timer (a
+   * timer per call cost more than the calls on a 5,000-row column).
+   */
+  private async call(call: ApiCall, options: CallOptions): Promise<unknown> {
     const settings = await this.options.settings.get();
     const cacheKey = `${settings.baseUrl} ${call.path}?${canonicalQuery(call.query)}`;
     const cached = call.fresh ? undefined : this.cache.get(cacheKey);
@@ -332,12 +324,13 @@ export class RouteApiClient {
     }
     this.stats.misses++;
     if (options.cacheOnly) throw new NotCachedError();
+    // Identical calls share a flight only under the same key: another key may get another answer.
     const flightKey = `${cacheKey}\n${settings.apiKey}`;
     let flight = this.inflight.get(flightKey);
     if (flight) {
       this.stats.deduped++;
     } else {
-      flight = this.dispatch(settings, call).then((outcome) => {
+      flight = this.withinDeadline(this.dispatch(settings, call)).then((outcome) => {
         this.inflight.delete(flightKey);
         if (call.fresh) return outcome;
         if (outcome.ok) this.cache.set(cacheKey, outcome, this.cacheTtlMs);
@@ -348,6 +341,18 @@ export class RouteApiClient {
       this.inflight.set(flightKey, flight);
     }
     return unwrap(await flight);
+  }
+
+  /** The outcome of `work`, or "no answer" when it takes longer than the deadline. */
+  private withinDeadline(work: Promise<Outcome>): Promise<Outcome> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(
+        () => resolve(failed(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`))),
+        this.deadlineMs
+      );
+    });
+    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
   }
 
   private dispatch(settings: ClientSettings, call: ApiCall): Promise<Outcome> {
