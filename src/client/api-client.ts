@@ -121,6 +121,7 @@ export class RouteApiClient {
   private readonly errorCacheTtlMs: number;
   private readonly now: () => number;
   private stats = { hits: 0, misses: 0, deduped: 0 };
+  private readonly deadlines: SharedDeadline;
 
   constructor(private readonly options: RouteApiClientOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -128,6 +129,9 @@ export class RouteApiClient {
     // A call may wait up to maxWaitMs in the batching window before it is sent; the transport stops
     // early enough to hand back its best answer (e.g. the last 429) before the call's hard deadline.
     this.workMs = Math.max(0, this.deadlineMs - (options.maxWaitMs ?? 100) - SETTLE_MARGIN_MS);
+    this.deadlines = new SharedDeadline(this.deadlineMs, () =>
+      failed(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`))
+    );
     this.cacheTtlMs = options.cacheTtlMs ?? 6 * 3600_000;
     this.errorCacheTtlMs = options.errorCacheTtlMs ?? 10 * 60_000;
     const fetchImpl = options.fetch ?? defaultFetch();
@@ -345,14 +349,8 @@ export class RouteApiClient {
 
   /** The outcome of `work`, or "no answer" when it takes longer than the deadline. */
   private withinDeadline(work: Promise<Outcome>): Promise<Outcome> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<Outcome>((resolve) => {
-      timer = setTimeout(
-        () => resolve(failed(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`))),
-        this.deadlineMs
-      );
-    });
-    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+    const limit = this.deadlines.join();
+    return Promise.race([work, limit.expired]).finally(limit.leave);
   }
 
   private dispatch(settings: ClientSettings, call: ApiCall): Promise<Outcome> {
@@ -442,6 +440,56 @@ export class RouteApiClient {
     } catch (error) {
       return failed(asApiError(error));
     }
+  }
+}
+
+/** Requests made within this many ms of each other share one deadline timer (it fires up to this much early). */
+const DEADLINE_SHARING_MS = 50;
+
+/**
+ * One deadline timer for the requests made close together (a column's 5,000 lanes are made within
+ * a few ms; a timer each cost more than the requests). Each request joins the current timer, or
+ * starts a new one; the timer is cleared when every request that joined it has settled.
+ */
+class SharedDeadline {
+  private current:
+    | {
+        startedAt: number;
+        members: number;
+        timer: ReturnType<typeof setTimeout>;
+        expired: Promise<Outcome>;
+      }
+    | undefined;
+
+  constructor(
+    private readonly ms: number,
+    private readonly expiry: () => Outcome
+  ) {}
+
+  join(): { expired: Promise<Outcome>; leave: () => void } {
+    const now = Date.now();
+    let shared = this.current;
+    if (!shared || now - shared.startedAt > DEADLINE_SHARING_MS) {
+      let fire!: (outcome: Outcome) => void;
+      const expired = new Promise<Outcome>((resolve) => (fire = resolve));
+      const timer = setTimeout(() => fire(this.expiry()), this.ms);
+      shared = { startedAt: now, members: 0, timer, expired };
+      this.current = shared;
+    }
+    const group = shared;
+    group.members++;
+    let left = false;
+    return {
+      expired: group.expired,
+      leave: () => {
+        if (left) return;
+        left = true;
+        if (--group.members === 0) {
+          clearTimeout(group.timer);
+          if (this.current === group) this.current = undefined;
+        }
+      },
+    };
   }
 }
 

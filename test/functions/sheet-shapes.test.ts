@@ -13,6 +13,8 @@ import { fakeMetres, fakeService, settingsOf } from "../client/fake-service";
 import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
 
 installCustomFunctions();
+// A million-row column takes a while to build on a busy machine (no timing is asserted).
+jest.setTimeout(60_000);
 
 const SHEET_ROWS = 1_048_576;
 
