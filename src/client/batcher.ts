@@ -83,10 +83,29 @@ export class Batcher {
     if (group.timer) clearTimeout(group.timer);
     this.flushes++;
     this.send(group.settings, group.calls).then(
-      (outcomes) => group.resolvers.forEach((resolve, i) => resolve(outcomes[i] ?? missing())),
-      () => group.resolvers.forEach((resolve) => resolve(missing()))
+      (outcomes) => settleInSlices(group.resolvers, (i) => outcomes[i] ?? missing()),
+      () => settleInSlices(group.resolvers, () => missing())
     );
   }
+}
+
+/** Calls answered before the page gets a turn: a 1,000-call batch is handed back in a few slices. */
+const SLICE = 250;
+
+/**
+ * Answers the calls a slice at a time, giving the page (Excel's UI, the task pane) a turn between
+ * slices: every answer runs its caller's work at once, and a whole batch at once froze the pane.
+ */
+function settleInSlices(
+  resolvers: Array<(o: Outcome) => void>,
+  outcome: (i: number) => Outcome
+): void {
+  const settle = (from: number) => {
+    const to = Math.min(resolvers.length, from + SLICE);
+    for (let i = from; i < to; i++) resolvers[i](outcome(i));
+    if (to < resolvers.length) setTimeout(() => settle(to), 0);
+  };
+  settle(0);
 }
 
 function missing(): Outcome {
