@@ -124,12 +124,20 @@ async function wholeColumn(page: AddinPage["page"], proxy: FaultProxy): Promise<
   const passes = [];
   for (const pass of ["cold", "recalc"]) {
     const before = proxy.apiRequests;
+    const busyBefore = proxy.apiBusyMs;
     const run = await wholeColumnFormula(page, lanes, SHEET_ROWS);
     const hung = run.rows === 0;
-    passes.push({ pass, ...run, ms: Math.round(run.ms), requests: proxy.apiRequests - before });
+    const serviceMs = Math.round(proxy.apiBusyMs - busyBefore);
+    passes.push({
+      pass,
+      ...run,
+      ms: Math.round(run.ms),
+      serviceMs,
+      requests: proxy.apiRequests - before,
+    });
     console.log(
       `${pass.padEnd(6)} =ROUTE.DISTANCE(A:A,B:B), ${SHEET_ROWS} rows / ${WHOLE_COLUMN_LANES} lanes: ` +
-        `${Math.round(run.ms)} ms, ${proxy.apiRequests - before} API requests, ${run.rows} rows answered ` +
+        `${Math.round(run.ms)} ms (${serviceMs} ms waiting for the service), ${proxy.apiRequests - before} API requests, ${run.rows} rows answered ` +
         `(${run.values} values, ${run.blanks} blank, ${run.errors} errors), longest stall ${Math.round(run.maxStallMs)} ms, ` +
         `heap ${run.heapMb.before.toFixed(1)} MB before / ${run.heapMb.columns.toFixed(1)} MB with the columns / ` +
         `${run.heapMb.peak.toFixed(1)} MB peak / ${run.heapMb.after.toFixed(1)} MB after` +

@@ -1,7 +1,7 @@
 /**
  * Typed client of the route service, shared by the custom functions and the task pane.
- * Browser-safe (fetch only). Each call: cache → identical call in flight → batch window → HTTP,
- * and always settles within `deadlineMs`.
+ * Browser-safe (fetch only). Each call: cache → identical call in flight → batch window → HTTP;
+ * a request settles within `deadlineMs` of being made.
  *
  * Caching policy: 2xx answers are cached for `cacheTtlMs`; definitive 4xx answers about the
  * question (400 Incorrect Values, 404 Unknown Data / Not Found) for `errorCacheTtlMs`. Answers
@@ -121,6 +121,7 @@ export class RouteApiClient {
   private readonly errorCacheTtlMs: number;
   private readonly now: () => number;
   private stats = { hits: 0, misses: 0, deduped: 0 };
+  private readonly deadlines: SharedDeadline;
 
   constructor(private readonly options: RouteApiClientOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -128,6 +129,9 @@ export class RouteApiClient {
     // A call may wait up to maxWaitMs in the batching window before it is sent; the transport stops
     // early enough to hand back its best answer (e.g. the last 429) before the call's hard deadline.
     this.workMs = Math.max(0, this.deadlineMs - (options.maxWaitMs ?? 100) - SETTLE_MARGIN_MS);
+    this.deadlines = new SharedDeadline(this.deadlineMs, () =>
+      failed(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`))
+    );
     this.cacheTtlMs = options.cacheTtlMs ?? 6 * 3600_000;
     this.errorCacheTtlMs = options.errorCacheTtlMs ?? 10 * 60_000;
     const fetchImpl = options.fetch ?? defaultFetch();
@@ -309,20 +313,12 @@ export class RouteApiClient {
     this.stats = { hits: 0, misses: 0, deduped: 0 };
   }
 
-  /** Resolves with the answer body or rejects with an ApiError, within the deadline. */
-  private call(call: ApiCall, options: CallOptions): Promise<unknown> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(timedOut(`No answer within ${Math.round(this.deadlineMs / 1000)} s`)),
-        this.deadlineMs
-      );
-    });
-    const work = this.resolve(call, options);
-    return Promise.race([work, limit]).finally(() => clearTimeout(timer));
-  }
-
-  private async resolve(call: ApiCall, options: CallOptions): Promise<unknown> {
+  /**
+   * Resolves with the answer body or rejects with an ApiError. Answers from the cache come at once;
+   * a request in flight settles within the deadline, and calls that join it share its timer (a
+   * timer per call cost more than the calls on a 5,000-row column).
+   */
+  private async call(call: ApiCall, options: CallOptions): Promise<unknown> {
     const settings = await this.options.settings.get();
     const cacheKey = `${settings.baseUrl} ${call.path}?${canonicalQuery(call.query)}`;
     const cached = call.fresh ? undefined : this.cache.get(cacheKey);
@@ -332,12 +328,13 @@ export class RouteApiClient {
     }
     this.stats.misses++;
     if (options.cacheOnly) throw new NotCachedError();
+    // Identical calls share a flight only under the same key: another key may get another answer.
     const flightKey = `${cacheKey}\n${settings.apiKey}`;
     let flight = this.inflight.get(flightKey);
     if (flight) {
       this.stats.deduped++;
     } else {
-      flight = this.dispatch(settings, call).then((outcome) => {
+      flight = this.withinDeadline(this.dispatch(settings, call)).then((outcome) => {
         this.inflight.delete(flightKey);
         if (call.fresh) return outcome;
         if (outcome.ok) this.cache.set(cacheKey, outcome, this.cacheTtlMs);
@@ -348,6 +345,12 @@ export class RouteApiClient {
       this.inflight.set(flightKey, flight);
     }
     return unwrap(await flight);
+  }
+
+  /** The outcome of `work`, or "no answer" when it takes longer than the deadline. */
+  private withinDeadline(work: Promise<Outcome>): Promise<Outcome> {
+    const limit = this.deadlines.join();
+    return Promise.race([work, limit.expired]).finally(limit.leave);
   }
 
   private dispatch(settings: ClientSettings, call: ApiCall): Promise<Outcome> {
@@ -437,6 +440,56 @@ export class RouteApiClient {
     } catch (error) {
       return failed(asApiError(error));
     }
+  }
+}
+
+/** Requests made within this many ms of each other share one deadline timer (it fires up to this much early). */
+const DEADLINE_SHARING_MS = 50;
+
+/**
+ * One deadline timer for the requests made close together (a column's 5,000 lanes are made within
+ * a few ms; a timer each cost more than the requests). Each request joins the current timer, or
+ * starts a new one; the timer is cleared when every request that joined it has settled.
+ */
+class SharedDeadline {
+  private current:
+    | {
+        startedAt: number;
+        members: number;
+        timer: ReturnType<typeof setTimeout>;
+        expired: Promise<Outcome>;
+      }
+    | undefined;
+
+  constructor(
+    private readonly ms: number,
+    private readonly expiry: () => Outcome
+  ) {}
+
+  join(): { expired: Promise<Outcome>; leave: () => void } {
+    const now = Date.now();
+    let shared = this.current;
+    if (!shared || now - shared.startedAt > DEADLINE_SHARING_MS) {
+      let fire!: (outcome: Outcome) => void;
+      const expired = new Promise<Outcome>((resolve) => (fire = resolve));
+      const timer = setTimeout(() => fire(this.expiry()), this.ms);
+      shared = { startedAt: now, members: 0, timer, expired };
+      this.current = shared;
+    }
+    const group = shared;
+    group.members++;
+    let left = false;
+    return {
+      expired: group.expired,
+      leave: () => {
+        if (left) return;
+        left = true;
+        if (--group.members === 0) {
+          clearTimeout(group.timer);
+          if (this.current === group) this.current = undefined;
+        }
+      },
+    };
   }
 }
 

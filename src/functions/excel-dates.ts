@@ -1,5 +1,5 @@
 /** Dates between the service (ISO 8601, UTC) and Excel (serial days since 1899-12-30). */
-import { InputError } from "./excel-errors";
+import { InputError, quoted } from "./excel-errors";
 import { optionalText } from "./units";
 
 const DAY_MS = 86_400_000;
@@ -85,7 +85,7 @@ export function isoDateOf(
 ): string | undefined {
   const problem = (typed: unknown) =>
     new InputError(
-      `${parameter} "${String(typed)}" is not a date: use a date cell, 2026-12-01 or 01.12.2026`
+      `${parameter} ${quoted(typed)} is not a date: use a date cell, 2026-12-01 or 01.12.2026`
     );
   if (typeof raw === "number") {
     if (!Number.isFinite(raw) || raw < 1) throw problem(raw);

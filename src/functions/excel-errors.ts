@@ -8,6 +8,7 @@
  * Messages are cut to fit a cell (about 100 characters, see cellSized).
  */
 import { ApiError, isApiError } from "../client/errors";
+import { PLACE_EXAMPLES } from "../client/place-input";
 
 /** Input the add-in rejects before asking the service. */
 export class InputError extends Error {
@@ -44,12 +45,23 @@ export interface FailureContext {
 export const CELL_MESSAGE_LIMIT = 100;
 
 /**
- * A message cut to fit a cell: the service's details run on after their first clause with the
- * allowed forms ("…; allowed forms: …"), which the help page lists; past the limit, an ellipsis.
+ * A message that fits a cell. Short ones stay whole. The service's place details run on with every
+ * allowed form (a sample UUID included): the first clause is kept with short examples, the help
+ * page has the rest. Other long ones are cut at a list item with an ellipsis.
  */
 export function cellSized(message: string, limit = CELL_MESSAGE_LIMIT): string {
-  const first = message.split(/;\s+(?=allowed|use |pass |expected)/)[0].replace(/[.;:,\s]+$/, "");
-  return first.length <= limit ? first : `${first.slice(0, limit - 1).trimEnd()}…`;
+  const text = message.trim();
+  if (text.length <= limit) return text;
+  const forms = text.indexOf("; allowed forms:");
+  if (forms > 0) {
+    const first = text.slice(0, forms).replace(/[.;:,\s]+$/, "");
+    const withExamples = `${first}; use ${PLACE_EXAMPLES}`;
+    if (withExamples.length <= limit) return withExamples;
+    if (first.length <= limit) return first;
+  }
+  const head = text.slice(0, limit - 1);
+  const cut = head.lastIndexOf(", ");
+  return `${(cut > limit / 2 ? head.slice(0, cut) : head).trimEnd()}…`;
 }
 
 /** Typed text quoted in a message, cut so the message still fits a cell. */

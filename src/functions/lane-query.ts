@@ -39,6 +39,20 @@ export async function placeArgument(
   }
 }
 
+/**
+ * The place when it needs no look-up (a code, coordinates, an id: nearly every cell), without
+ * waiting; undefined for a name. #VALUE! naming `parameter` for empty or malformed input.
+ */
+function placeAtOnce(raw: unknown, parameter: string): ResolvedPlace | undefined {
+  const input = readPlaceInput(raw);
+  const typed = raw === null || raw === undefined ? "" : String(raw).trim();
+  if (input.kind === "PLACE") return { ...input.place, typed };
+  if (input.kind === "EMPTY") throw placeError(new PlaceProblem("empty", typed, ""), parameter);
+  if (input.kind === "INVALID")
+    throw placeError(new PlaceProblem("invalid", typed, input.problem), parameter);
+  return undefined;
+}
+
 export interface LaneQuery {
   query: EmissionsParams;
   origin: ResolvedPlace;
@@ -53,10 +67,12 @@ export async function laneQuery(
 ): Promise<LaneQuery> {
   // Choices first: a bad modality costs no look-up.
   const modality = parseModality(cells.modality);
-  const [origin, destination] = await Promise.all([
-    placeArgument(client, cells.origin, "origin", cacheOnly),
-    placeArgument(client, cells.destination, "destination", cacheOnly),
-  ]);
+  const origin =
+    placeAtOnce(cells.origin, "origin") ??
+    (await placeArgument(client, cells.origin, "origin", cacheOnly));
+  const destination =
+    placeAtOnce(cells.destination, "destination") ??
+    (await placeArgument(client, cells.destination, "destination", cacheOnly));
   return {
     origin,
     destination,

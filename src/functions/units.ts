@@ -1,5 +1,5 @@
 /** Distance units of ROUTE.DISTANCE and per-unit choices of ROUTE.EMISSIONS. */
-import { InputError } from "./excel-errors";
+import { InputError, quoted } from "./excel-errors";
 
 /** Metres per unit: international nautical mile (1,852 m) and statute mile (1,609.344 m). */
 export const METRES_PER_UNIT = { m: 1, km: 1000, nm: 1852, mi: 1609.344 } as const;
@@ -8,7 +8,7 @@ export type DistanceUnit = keyof typeof METRES_PER_UNIT;
 export function parseUnit(raw: unknown): DistanceUnit {
   const unit = optionalText(raw)?.toLowerCase() ?? "km";
   if (!(unit in METRES_PER_UNIT)) {
-    throw new InputError(`unit "${String(raw)}" is not allowed: use one of m, km, nm, mi`);
+    throw new InputError(`unit ${quoted(raw)} is not allowed: use one of m, km, nm, mi`);
   }
   return unit as DistanceUnit;
 }
@@ -22,7 +22,7 @@ export type EmissionsBasis = "TEU" | "TON";
 export function parseBasis(raw: unknown): EmissionsBasis {
   const per = optionalText(raw)?.toUpperCase() ?? "TEU";
   if (per !== "TEU" && per !== "TON")
-    throw new InputError(`per "${String(raw)}" is not allowed: use TEU or TON`);
+    throw new InputError(`per ${quoted(raw)} is not allowed: use TEU or TON`);
   return per;
 }
 
@@ -33,7 +33,7 @@ export function parseModality(raw: unknown): string {
   const modality = optionalText(raw)?.toUpperCase() ?? "DEEPSEA";
   if (!(MODALITIES as readonly string[]).includes(modality))
     throw new InputError(
-      `modality "${String(raw)}" is not allowed: use one of ${MODALITIES.join(", ")}`
+      `modality ${quoted(raw, 20)} is not allowed: use one of ${MODALITIES.join(", ")}`
     );
   return modality;
 }
@@ -57,7 +57,7 @@ export function optionalBoolean(raw: unknown, parameter: string): boolean | unde
   if (text === undefined) return undefined;
   if (text === "TRUE" || text === "1") return true;
   if (text === "FALSE" || text === "0") return false;
-  throw new InputError(`${parameter} "${String(raw)}" is not allowed: use TRUE or FALSE`);
+  throw new InputError(`${parameter} ${quoted(raw)} is not allowed: use TRUE or FALSE`);
 }
 
 /** Optional arguments arrive as null (or undefined, or an empty cell's ""); all mean "not given". */
@@ -74,7 +74,7 @@ export function optionalInteger(raw: unknown, parameter: string, min: number): n
   const value = Number(text);
   if (!Number.isInteger(value) || value < min) {
     throw new InputError(
-      `${parameter} "${text}" is not allowed: use a whole number of at least ${min}`
+      `${parameter} ${quoted(text)} is not allowed: use a whole number of at least ${min}`
     );
   }
   return value;

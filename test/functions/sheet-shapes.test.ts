@@ -13,6 +13,8 @@ import { fakeMetres, fakeService, settingsOf } from "../client/fake-service";
 import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
 
 installCustomFunctions();
+// A million-row column takes a while to build on a busy machine (no timing is asserted).
+jest.setTimeout(60_000);
 
 const SHEET_ROWS = 1_048_576;
 
@@ -209,5 +211,15 @@ test("property: any message is cut to fit a cell", () => {
     cellSized(
       "origin KRPUX is not a known UN/LOCODE; allowed forms: a UN/LOCODE (5 characters, e.g. NLRTM), a terminal UUID…"
     )
-  ).toBe("origin KRPUX is not a known UN/LOCODE");
+  ).toBe(
+    "origin KRPUX is not a known UN/LOCODE; use NLRTM, Rotterdam, 51.95,4.05 or a terminal id"
+  );
+  // Short ones stay whole; long lists are cut at an item.
+  expect(cellSized('per "x" is not allowed: use TEU or TON')).toBe(
+    'per "x" is not allowed: use TEU or TON'
+  );
+  const list = `containerType "99ZZ" is not allowed; allowed values: ${Array.from({ length: 30 }, (_, i) => `${i}DV`).join(", ")}`;
+  expect(cellSized(list)).toMatch(
+    /^containerType "99ZZ" is not allowed; allowed values: 0DV, 1DV, .*DV…$/
+  );
 });
