@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { RouteEngine } from "../engine/route-engine";
 import { buildApp } from "./app";
-import { makeConfig, ServiceConfig } from "./config";
+import { ConfigOverrides, makeConfig } from "./config";
 import { RedisFailMode, RedisRateLimiter } from "./rate-limit/redis";
 import { PostgresStore } from "./store/postgres";
 import { SERVER_BUSY_TIMEOUT_MS, SqliteStore } from "./store/sqlite";
@@ -29,7 +29,7 @@ export interface ServeOptions {
   tls?: boolean | { cert?: string; key?: string };
   /** Already-resolved TLS material (start: dev certs when present). */
   tlsMaterial?: TlsMaterial;
-  config?: Partial<ServiceConfig>;
+  config?: ConfigOverrides;
   addin?: { addinDir: string; manifestFile?: string; publicUrl?: string };
   engine?: RouteEngine;
   /** null: run without the optimizer; undefined: load it if its loader exists. */
@@ -148,6 +148,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
       ? new PooledOptimizerRunner({
           dataDir,
           threads: config.optimizer.threads || undefined,
+          queuePerThread: config.optimizer.queuePerThread,
           workerFile: options.optimizerWorker,
         })
       : undefined;

@@ -9,7 +9,7 @@ import {
   CreateAccountInput,
   CreatedAccount,
 } from "../../src/service/accounts";
-import { ServiceConfig } from "../../src/service/config";
+import { ConfigOverrides } from "../../src/service/config";
 import { RunningService, startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 
@@ -52,7 +52,7 @@ export interface TestServer extends RunningService {
 }
 
 export async function startTestServer(
-  config: Partial<ServiceConfig> = {},
+  config: ConfigOverrides = {},
   opts: { optimizer?: RouteOptimizer | null } = {}
 ): Promise<TestServer> {
   const dataDir = tempDir();
