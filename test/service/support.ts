@@ -53,7 +53,7 @@ export interface TestServer extends RunningService {
 
 export async function startTestServer(
   config: ConfigOverrides = {},
-  opts: { optimizer?: RouteOptimizer | null } = {}
+  opts: { optimizer?: RouteOptimizer | null; logStream?: NodeJS.WritableStream } = {}
 ): Promise<TestServer> {
   const dataDir = tempDir();
   const store = SqliteStore.open(dataDir);
@@ -64,6 +64,7 @@ export async function startTestServer(
     store,
     engine: testEngine(),
     optimizer: opts.optimizer === undefined ? testOptimizer() : opts.optimizer,
+    logStream: opts.logStream,
     config: { logLevel: "silent", logRequests: false, ...config },
   });
   return {

@@ -129,7 +129,19 @@ export function register(program: Command): void {
     )
     .option(
       "--request-id-header <name>",
-      "take request ids from this header set by the balancer (nginx: X-Request-Id $request_id) so a retried request is charged once; only behind a proxy that overwrites it"
+      "take request ids from this header set by the balancer (nginx: X-Request-Id $request_id) so a retried request is charged once; believed only from --trust-proxy addresses"
+    )
+    .option(
+      "--trust-proxy <cidr>",
+      "address or CIDR of a proxy in front (repeat it, or a comma list): only its requests' --request-id-header and X-Forwarded-For are believed; exempt from the per-IP connection cap",
+      (value: string, previous: string[]) => [
+        ...previous,
+        ...value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ],
+      [] as string[]
     )
     .option(
       "--tls",
@@ -159,6 +171,7 @@ export function register(program: Command): void {
         redis: opts.redis,
         redisFail: opts.redisFail,
         requestIdHeader: opts.requestIdHeader,
+        trustProxy: opts.trustProxy,
         tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,
         logStream: process.stderr,
         // The built add-in is served too when it exists, so Excel can load it from this server.
