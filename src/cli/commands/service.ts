@@ -29,6 +29,19 @@ export function int(name: string, min = 0) {
   };
 }
 
+/** Route-optimizer credits `keys create --optimizer` grants when --optimizer-credits is not given. */
+export const DEFAULT_OPTIMIZER_CREDITS = 100;
+
+/** A number ≥ 1 (a token bucket smaller than one token never lets a request through). */
+function atLeastOne(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 1)
+      throw new InvalidArgumentError(`${name} must be a number ≥ 1.`);
+    return n;
+  };
+}
+
 function positive(name: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -216,11 +229,16 @@ export function register(program: Command): void {
         .default(1000)
         .argParser(int("--credits"))
     )
-    .option("--optimizer", "grant route-optimizer access", false)
+    .option(
+      "--optimizer",
+      `grant route-optimizer access (with ${DEFAULT_OPTIMIZER_CREDITS} route-optimizer credits unless --optimizer-credits says otherwise)`,
+      false
+    )
     .addOption(
-      new Option("--optimizer-credits <n>", "route-optimizer credits")
-        .default(0)
-        .argParser(int("--optimizer-credits"))
+      new Option(
+        "--optimizer-credits <n>",
+        `route-optimizer credits (default ${DEFAULT_OPTIMIZER_CREDITS} with --optimizer; needs --optimizer)`
+      ).argParser(int("--optimizer-credits"))
     )
     .addOption(
       new Option(
@@ -231,17 +249,24 @@ export function register(program: Command): void {
     .addOption(
       new Option(
         "--burst <n>",
-        "token-bucket size for this key (default 2 × --rate-limit)"
-      ).argParser(positive("--burst"))
+        "token-bucket size for this key, at least 1 (default 2 × --rate-limit)"
+      ).argParser(atLeastOne("--burst"))
     )
     .action(async (opts) => {
+      if (opts.optimizerCredits !== undefined && !opts.optimizer)
+        throw new InvalidArgumentError(
+          "--optimizer-credits needs --optimizer (route-optimizer access); without access the credits could not be used."
+        );
+      const optimizerCredits = opts.optimizer
+        ? (opts.optimizerCredits ?? DEFAULT_OPTIMIZER_CREDITS)
+        : 0;
       await withStore(opts, async (store) => {
         const created = await createAccountWithKey(store, {
           name: opts.name,
           tier: opts.tier as Tier,
           credits: opts.credits,
           optimizerAccess: Boolean(opts.optimizer),
-          optimizerCredits: opts.optimizerCredits,
+          optimizerCredits,
           ratePerSecond: opts.rateLimit,
           burst: opts.burst,
         });
