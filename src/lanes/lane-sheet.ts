@@ -76,11 +76,6 @@ export function readHeader(header: string[]): string[] {
   return columns;
 }
 
-/** Throws when the header lacks a required column, naming what is missing. */
-export function checkHeader(columns: string[]): void {
-  readHeader(columns);
-}
-
 /**
  * A cell as written for Excel: text starting with = + - @ would run as a formula when the sheet
  * is opened, so it gets a leading apostrophe (Excel shows the text as typed).

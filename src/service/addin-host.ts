@@ -6,6 +6,7 @@
  */
 import fastifyStatic from "@fastify/static";
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
@@ -134,7 +135,50 @@ export async function addinHost(
   options: AddinHostOptions & { problemTypeBase: string }
 ): Promise<void> {
   app.setErrorHandler(staticErrorHandler(options.problemTypeBase));
+  const csp = contentSecurityPolicy(options.addinDir);
+  app.addHook("onRequest", async (request) => {
+    // Source maps would hand out the add-in's sources: the server does not serve them.
+    if (/\.map$/i.test(request.url.split("?")[0]))
+      throw fail("Not Found", `No resource at ${request.method} ${request.url.split("?")[0]}.`);
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (/^text\/html/i.test(String(reply.getHeader("content-type") ?? "")))
+      reply.header("content-security-policy", csp);
+  });
   await addinRoutes(app, options);
+}
+
+/** SHA-256 sources of the inline <script> blocks of the add-in's HTML files. */
+export function inlineScriptHashes(addinDir: string): string[] {
+  const hashes = new Set<string>();
+  const files = fs.existsSync(addinDir)
+    ? fs.readdirSync(addinDir).filter((f) => f.endsWith(".html"))
+    : [];
+  for (const f of files) {
+    const html = fs.readFileSync(path.join(addinDir, f), "utf8");
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi))
+      hashes.add(`'sha256-${createHash("sha256").update(m[1], "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The pages' Content-Security-Policy: scripts from this server, Office.js's CDN and the pages'
+ * own inline blocks (by hash); 'unsafe-eval' because Office.js and the pane's "is this browser
+ * modern enough" probe use Function(). Calls may go to any HTTPS service (the pane's service URL
+ * is the user's choice) or a local one.
+ */
+export function contentSecurityPolicy(addinDir: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-eval' https://appsforoffice.microsoft.com ${inlineScriptHashes(addinDir).join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
 }
 
 async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Promise<void> {

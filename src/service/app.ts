@@ -30,6 +30,13 @@ import { routeInformationApi } from "./routes/route-information";
 import { routeOptimizerApi } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
 import { redactKeys } from "./store/keys";
+import {
+  acceptJsonBodies,
+  guardHandshakes,
+  limitConnections,
+  purgeIdempotencyKeys,
+  redactLogArguments,
+} from "./limits";
 import { Store } from "./store/store";
 
 export interface BuildAppOptions {
@@ -53,6 +60,8 @@ export interface BuildAppOptions {
   rateLimiter?: RateLimiter;
   /** Where route searches run (default: inline for a ready-made `optimizer`). Closed with the app. */
   optimizerRunner?: OptimizerRunner;
+  /** Proxy addresses (CIDR) trusted for X-Forwarded-For and the request-id header; exempt from the per-IP cap. */
+  trustProxy?: string[];
 }
 
 export const SERVICE_VERSION = "0.1.0";
@@ -120,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       // Keys are secrets: never in logs, whatever serializer is configured.
       redact: ['req.headers["x-api-key"]', "req.headers.authorization", 'headers["x-api-key"]'],
+      // Messages too (a key pasted into a header name or a path ends up in an error message).
+      hooks: { logMethod: redactLogArguments },
       // A key pasted into a URL must not reach the logs either.
       serializers: {
         req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
@@ -156,10 +167,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           `The request URL is malformed (${error.message}); percent-encode query values.`
         )
       ),
+    ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     ...options.fastify,
     ...(https && typeof https === "object" ? { https: { ...https, ...limits } } : {}),
   } as FastifyServerOptions);
   app.server.maxConnections = config.maxConnections;
+  limitConnections(app.server, config, options.trustProxy ?? []);
+  if (https) guardHandshakes(app.server, config.timeouts.tlsHandshakeMs);
+  acceptJsonBodies(app);
+  purgeIdempotencyKeys(app, store, config.idempotency.purgeEveryMs);
 
   for (const schema of [ProblemSchema, ...SHARED_SCHEMAS, AccountInfo, PlaceResult])
     app.addSchema(schema);

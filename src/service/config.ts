@@ -1,4 +1,6 @@
 /** Service settings: costs, rate limits, CORS and logging, in one place so deployments can tune them. */
+import { TInteger, TSchema, Type } from "@sinclair/typebox";
+import { Value, ValueErrorType } from "@sinclair/typebox/value";
 
 /**
  * Every billable operation of the service. Batch items are charged as the operation they name.
@@ -21,6 +23,10 @@ export interface OptimizerSettings {
   budgetMs: number;
   /** Worker threads for searches; 0 = every core but one (at least one). */
   threads: number;
+  /** Searches that may wait for a thread, per thread; past them 503 with Retry-After. */
+  queuePerThread: number;
+  /** Searches one key may have running or waiting at once (this instance); past them 429. */
+  perKeySearches: number;
 }
 
 export interface TimeoutSettings {
@@ -32,6 +38,15 @@ export interface TimeoutSettings {
   keepAliveMs: number;
   /** Searches and requests still running at shutdown are abandoned after this (ms). */
   shutdownMs: number;
+  /** HTTPS: a connection must complete its TLS handshake within this (ms), else it is closed. */
+  tlsHandshakeMs: number;
+}
+
+export interface IdempotencySettings {
+  /** Bytes of stored batch answers one API key may hold (24 h); past them answers are not stored. */
+  maxBytesPerKey: number;
+  /** Expired Idempotency-Key records are deleted this often (ms). */
+  purgeEveryMs: number;
 }
 
 export interface ServiceConfig {
@@ -53,8 +68,11 @@ export interface ServiceConfig {
   batchMaxItems: number;
   optimizer: OptimizerSettings;
   timeouts: TimeoutSettings;
+  idempotency: IdempotencySettings;
   /** Most simultaneous connections; more are refused at accept time. */
   maxConnections: number;
+  /** Most simultaneous connections from one IP address; more are closed at accept time. */
+  maxConnectionsPerIp: number;
 }
 
 export const DEFAULT_COSTS: CostTable = {
@@ -75,12 +93,29 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   logRequests: true,
   problemTypeBase: "/problems/",
   batchMaxItems: 1000,
-  optimizer: { budgetMs: 10_000, threads: 0 },
-  timeouts: { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownMs: 4_000 },
+  optimizer: { budgetMs: 10_000, threads: 0, queuePerThread: 8, perKeySearches: 2 },
+  timeouts: {
+    requestMs: 30_000,
+    headersMs: 10_000,
+    keepAliveMs: 5_000,
+    shutdownMs: 4_000,
+    tlsHandshakeMs: 5_000,
+  },
+  idempotency: { maxBytesPerKey: 16 * 1024 * 1024, purgeEveryMs: 10 * 60_000 },
   maxConnections: 1024,
+  maxConnectionsPerIp: 128,
 };
 
-export function makeConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+/** Settings to change: any of them, the groups (optimizer, timeouts…) in part. */
+export type ConfigOverrides = {
+  [K in keyof ServiceConfig]?: ServiceConfig[K] extends string | string[]
+    ? ServiceConfig[K]
+    : ServiceConfig[K] extends object
+      ? Partial<ServiceConfig[K]>
+      : ServiceConfig[K];
+};
+
+export function makeConfig(overrides: ConfigOverrides = {}): ServiceConfig {
   return {
     ...DEFAULT_CONFIG,
     ...overrides,
@@ -88,72 +123,125 @@ export function makeConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfi
     rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit },
     optimizer: { ...DEFAULT_CONFIG.optimizer, ...overrides.optimizer },
     timeouts: { ...DEFAULT_CONFIG.timeouts, ...overrides.timeouts },
+    idempotency: { ...DEFAULT_CONFIG.idempotency, ...overrides.idempotency },
   };
 }
 
-/** A positive, finite number (rate limits, budgets, timeouts); the message names the setting. */
-export function checkPositive(name: string, value: unknown, integer = false): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isFinite(value) ||
-    value <= 0 ||
-    (integer && !Number.isInteger(value))
+/** Node's timers hold at most 2^31 − 1 ms (about 24.8 days); longer ones fire at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const ms = (description: string) =>
+  Type.Integer({ minimum: 1, maximum: MAX_TIMER_MS, description: `${description} (ms)` });
+const count = (description: string, maximum = Number.MAX_SAFE_INTEGER, minimum = 1) =>
+  Type.Integer({ minimum, maximum, description });
+
+/** The settings a configuration file (or a caller) may override, each with its allowed values. */
+export const ConfigSchema = Type.Partial(
+  Type.Object(
+    {
+      costs: Type.Partial(
+        Type.Object(
+          Object.fromEntries(
+            Object.keys(DEFAULT_COSTS).map((op) => [op, count("credits per call", undefined, 0)])
+          ) as Record<Operation, TInteger>,
+          { additionalProperties: false }
+        )
+      ),
+      rateLimit: Type.Partial(
+        Type.Object(
+          {
+            perSecond: Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: "tokens/s" }),
+            // A bucket smaller than one token never lets a request through.
+            burst: Type.Number({ minimum: 1, maximum: 1e9, description: "bucket size" }),
+          },
+          { additionalProperties: false }
+        )
+      ),
+      corsOrigins: Type.Union([Type.Literal("*"), Type.Array(Type.String({ minLength: 1 }))]),
+      corsMaxAgeSeconds: count("seconds", 86_400 * 7, 0),
+      logLevel: Type.Union(
+        ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l))
+      ),
+      logRequests: Type.Boolean(),
+      problemTypeBase: Type.String({ minLength: 1 }),
+      batchMaxItems: count("items", 100_000),
+      optimizer: Type.Partial(
+        Type.Object(
+          {
+            budgetMs: ms("search budget"),
+            threads: count("threads (0 = every core but one)", 64, 0),
+            queuePerThread: count("waiting searches per thread", 10_000, 0),
+            perKeySearches: count("searches per key at once", 10_000),
+          },
+          { additionalProperties: false }
+        )
+      ),
+      timeouts: Type.Partial(
+        Type.Object(
+          {
+            requestMs: ms("request timeout"),
+            headersMs: ms("headers timeout"),
+            keepAliveMs: ms("keep-alive timeout"),
+            shutdownMs: ms("shutdown grace"),
+            tlsHandshakeMs: ms("TLS handshake timeout"),
+          },
+          { additionalProperties: false }
+        )
+      ),
+      idempotency: Type.Partial(
+        Type.Object(
+          {
+            maxBytesPerKey: count("bytes"),
+            purgeEveryMs: ms("purge interval"),
+          },
+          { additionalProperties: false }
+        )
+      ),
+      maxConnections: count("connections", 1_000_000),
+      maxConnectionsPerIp: count("connections", 1_000_000),
+    },
+    { additionalProperties: false }
   )
-    throw new Error(
-      `${name} must be a ${integer ? "whole " : ""}number > 0 (got ${String(value)}).`
-    );
-  return value;
+);
+
+/** What a schema allows, in words, for error messages. */
+function allowed(schema: TSchema): string {
+  if (Array.isArray(schema.anyOf))
+    return `one of ${(schema.anyOf as TSchema[]).map((s) => (s.const !== undefined ? JSON.stringify(s.const) : s.type === "array" ? "a list of strings" : String(s.type))).join(", ")}`;
+  if (schema.type === "object")
+    return `an object with ${Object.keys(schema.properties ?? {}).join(", ")}`;
+  const parts: string[] = [
+    schema.type === "integer" ? "a whole number" : `a ${String(schema.type)}`,
+  ];
+  if (schema.minimum !== undefined) parts.push(`≥ ${schema.minimum}`);
+  if (schema.exclusiveMinimum !== undefined) parts.push(`> ${schema.exclusiveMinimum}`);
+  if (schema.maximum !== undefined) parts.push(`≤ ${schema.maximum}`);
+  if (schema.minLength !== undefined) parts.push(`of at least ${schema.minLength} character`);
+  return parts.join(" ") + (schema.description ? ` (${schema.description})` : "");
 }
 
-const NESTED: Record<string, readonly string[]> = {
-  rateLimit: ["perSecond", "burst"],
-  optimizer: ["budgetMs", "threads"],
-  timeouts: ["requestMs", "headersMs", "keepAliveMs", "shutdownMs"],
-};
-
-/** Checks the numbers of a (partial) configuration: positive and finite where they must be. */
-export function checkConfig(value: Partial<ServiceConfig>, where = "config"): void {
-  for (const [group, keys] of Object.entries(NESTED)) {
-    const g = (value as Record<string, unknown>)[group];
-    if (g === undefined) continue;
-    if (typeof g !== "object" || g === null || Array.isArray(g))
-      throw new Error(`${where}: ${group} must be an object with ${keys.join(", ")}.`);
-    for (const k of Object.keys(g)) {
-      if (!keys.includes(k))
-        throw new Error(`${where}: ${group}.${k} is not a setting; allowed: ${keys.join(", ")}.`);
-      const v = (g as Record<string, unknown>)[k];
-      if (group === "optimizer" && k === "threads") {
-        if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > 64)
-          throw new Error(`${where}: optimizer.threads must be a whole number from 0 to 64.`);
-      } else checkPositive(`${where}: ${group}.${k}`, v, group !== "rateLimit");
-    }
+/** Checks a (partial) configuration against ConfigSchema; the message names the setting. */
+export function checkConfig(value: unknown, where = "config"): asserts value is ConfigOverrides {
+  const error = Value.Errors(ConfigSchema, value).First();
+  if (!error) return;
+  const name = error.path.split("/").slice(1).join(".") || "(the whole file)";
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) {
+    const parent = error.path.split("/").slice(1, -1);
+    let schema: TSchema = ConfigSchema;
+    for (const seg of parent) schema = schema.properties[seg];
+    throw new Error(
+      `${where}: ${name} is not a setting; allowed: ${Object.keys(schema.properties).join(", ")}.`
+    );
   }
-  if (value.maxConnections !== undefined)
-    checkPositive(`${where}: maxConnections`, value.maxConnections, true);
-  if (value.batchMaxItems !== undefined)
-    checkPositive(`${where}: batchMaxItems`, value.batchMaxItems, true);
+  throw new Error(
+    `${where}: ${name} must be ${allowed(error.schema)} (got ${JSON.stringify(error.value) ?? String(error.value)}).`
+  );
 }
 
 /** Reads a JSON file of ServiceConfig overrides (e.g. {"costs": {"distance": 2}, "rateLimit": {"perSecond": 200, "burst": 400}}). */
-export function readConfigFile(file: string): Partial<ServiceConfig> {
+export function readConfigFile(file: string): ConfigOverrides {
   const fs = require("node:fs") as typeof import("node:fs");
-  const value = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<ServiceConfig>;
-  const known = new Set(Object.keys(DEFAULT_CONFIG));
-  const unknown = Object.keys(value).filter((k) => !known.has(k));
-  if (unknown.length)
-    throw new Error(
-      `${file}: unknown settings ${unknown.join(", ")}; allowed: ${[...known].join(", ")}.`
-    );
-  if (value.costs) {
-    for (const [op, cost] of Object.entries(value.costs)) {
-      if (!(op in DEFAULT_COSTS))
-        throw new Error(
-          `${file}: costs.${op} is not an operation; allowed: ${Object.keys(DEFAULT_COSTS).join(", ")}.`
-        );
-      if (!Number.isSafeInteger(cost) || cost < 0)
-        throw new Error(`${file}: costs.${op} must be an integer ≥ 0.`);
-    }
-  }
+  const value: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
   checkConfig(value, file);
   return value;
 }

@@ -192,28 +192,6 @@ export const BatchBody = Type.Object({
   ),
 });
 
-export const BatchResult = Type.Object({
-  results: Type.Array(
-    Type.Object({
-      status: Type.Integer({
-        description:
-          "The status the single call would have answered: 200, 204 (terminals: nothing matched; body null), or an error status.",
-      }),
-      body: Type.Unsafe<unknown>({
-        description:
-          "The single call's body: a DistanceResult, EmissionsResult or array of Terminal for 200; null for 204; a Problem for errors.",
-        anyOf: [
-          { $ref: "DistanceResult#" },
-          { $ref: "EmissionsResult#" },
-          { type: "array", items: { $ref: "Terminal#" } },
-          { $ref: "Problem#" },
-          { type: "null" },
-        ],
-      }),
-    })
-  ),
-});
-
 // ---- route optimizer ---------------------------------------------------------------------------
 
 export const PLACE_TYPES = ["LOCODE", "TERMINAL", "GEO"] as const;
@@ -376,7 +354,6 @@ export const RouteSearchResult = Type.Object(
   { results: Type.Array(RouteOption) },
   { $id: "RouteSearchResult" }
 );
-export const OperatorList = Type.Array(Type.Ref("Operator"));
 export const SHARED_SCHEMAS = [
   Terminal,
   DistanceResult,

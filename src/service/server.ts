@@ -9,12 +9,13 @@ import * as path from "node:path";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { RouteEngine } from "../engine/route-engine";
 import { buildApp } from "./app";
-import { makeConfig, ServiceConfig } from "./config";
+import { ConfigOverrides, makeConfig } from "./config";
 import { RedisFailMode, RedisRateLimiter } from "./rate-limit/redis";
 import { PostgresStore } from "./store/postgres";
 import { SERVER_BUSY_TIMEOUT_MS, SqliteStore } from "./store/sqlite";
 import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
+import { addressList, isListed } from "./limits";
 import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
 
 export const DEFAULT_DATA_DIR = "./.route-sheets";
@@ -29,7 +30,7 @@ export interface ServeOptions {
   tls?: boolean | { cert?: string; key?: string };
   /** Already-resolved TLS material (start: dev certs when present). */
   tlsMaterial?: TlsMaterial;
-  config?: Partial<ServiceConfig>;
+  config?: ConfigOverrides;
   addin?: { addinDir: string; manifestFile?: string; publicUrl?: string };
   engine?: RouteEngine;
   /** null: run without the optimizer; undefined: load it if its loader exists. */
@@ -51,6 +52,12 @@ export interface ServeOptions {
    * that always overwrites the header.
    */
   requestIdHeader?: string;
+  /**
+   * Addresses (IP or CIDR) of the proxies in front (--trust-proxy): only requests from them have
+   * their request-id header (and X-Forwarded-For) believed; they are exempt from the per-IP
+   * connection cap.
+   */
+  trustProxy?: string[];
   logStream?: NodeJS.WritableStream;
 }
 
@@ -79,13 +86,22 @@ export async function openStore(options: {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Request ids from a trusted header when well-formed, else random. */
-function requestIdFrom(header: string | undefined) {
+/**
+ * Request ids from the header when the request comes from a trusted proxy and the id is
+ * well-formed, else random: a client reaching an instance directly cannot choose its request id
+ * (and replay a charged one for free).
+ */
+export function requestIdFrom(header: string | undefined, trustedProxies: readonly string[]) {
   if (!header) return undefined;
   const name = header.toLowerCase();
+  const trusted = addressList(trustedProxies);
   return (req: IncomingMessage): string => {
     const v = req.headers[name];
-    return typeof v === "string" && SAFE_REQUEST_ID.test(v) ? v : randomUUID();
+    return typeof v === "string" &&
+      SAFE_REQUEST_ID.test(v) &&
+      isListed(trusted, req.socket?.remoteAddress)
+      ? v
+      : randomUUID();
   };
 }
 
@@ -150,6 +166,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
       ? new PooledOptimizerRunner({
           dataDir,
           threads: config.optimizer.threads || undefined,
+          queuePerThread: config.optimizer.queuePerThread,
           workerFile: options.optimizerWorker,
         })
       : undefined;
@@ -173,11 +190,18 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
     addinIdentity: { dataDir, ...options.addinIdentity },
     logStream: options.logStream,
     rateLimiter,
+    trustProxy: options.trustProxy,
     fastify: {
       ...(tls ? { https: { key: tls.key, cert: tls.cert, ca: tls.ca } } : {}),
-      ...(options.requestIdHeader ? { genReqId: requestIdFrom(options.requestIdHeader) } : {}),
+      ...(options.requestIdHeader
+        ? { genReqId: requestIdFrom(options.requestIdHeader, options.trustProxy ?? []) }
+        : {}),
     },
   });
+  if (options.requestIdHeader && !options.trustProxy?.length)
+    app.log.warn(
+      `--request-id-header ${options.requestIdHeader} is ignored without --trust-proxy (the balancer's address): every request gets its own id.`
+    );
   void pool?.ready().then((ok) => {
     if (!ok)
       app.log.warn(

@@ -64,7 +64,9 @@ export function validationProblem(
         : (context ?? "value");
   const prop = schemaAt(schema, segments);
   const value = valueAt(data, segments);
-  const shown = value === undefined ? "" : ` "${String(value).slice(0, 80)}"`;
+  const text = Array.from(String(value));
+  const shown =
+    value === undefined ? "" : ` "${text.slice(0, 64).join("")}${text.length > 64 ? "…" : ""}"`;
   const allowed = describeAllowed(prop);
   let detail: string;
   switch (e.keyword) {

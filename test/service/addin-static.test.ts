@@ -47,7 +47,9 @@ function rawGet(url: string, target: string, extraHeaders = ""): Promise<RawAnsw
   });
 }
 
+const INLINE = "window.probe = 1;";
 const PAGE = "<p>task pane</p>";
+const SCRIPTED = `<script src="https://appsforoffice.microsoft.com/lib/1/hosted/office.js"></script><script>${INLINE}</script><p>pane</p>`;
 let root: string;
 let store: SqliteStore;
 let running: RunningService;
@@ -58,6 +60,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(addinDir, "sub"), { recursive: true });
   fs.writeFileSync(path.join(addinDir, "taskpane.html"), PAGE);
   fs.writeFileSync(path.join(addinDir, "sub", "file.js"), "export {};\n");
+  fs.writeFileSync(path.join(addinDir, "scripted.html"), SCRIPTED);
+  fs.writeFileSync(path.join(addinDir, "taskpane.js"), "//# sourceMappingURL=taskpane.js.map\n");
+  fs.writeFileSync(path.join(addinDir, "taskpane.js.map"), '{"sources":["../src/taskpane.ts"]}');
   // A file next to the add-in directory: what a traversal would try to read.
   fs.writeFileSync(path.join(root, "secret.txt"), "top secret");
   const dataDir = path.join(root, "data");
@@ -294,4 +299,30 @@ test("/addin/listening refuses requests that may come through a proxy (forwardin
     const answer = await rawGet(running.url, `/addin/listening?port=${port}`, `${header}\r\n`);
     expectProblem(answer, 404, "Not Found");
   }
+});
+
+describe("security headers of the pane (issue 21)", () => {
+  test("the page has a Content-Security-Policy allowing its own inline script by hash, and nosniff", async () => {
+    const answer = await rawGet(running.url, "/scripted.html");
+    expect(answer.status).toBe(200);
+    expect((await rawGet(running.url, "/taskpane.html")).headers["content-security-policy"]).toBe(
+      answer.headers["content-security-policy"]
+    );
+    const csp = answer.headers["content-security-policy"];
+    expect(csp).toBeDefined();
+    const hash = require("node:crypto").createHash("sha256").update(INLINE).digest("base64");
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/appsforoffice\.microsoft\.com/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    // Plain HTTP: no HSTS (it is sent over HTTPS only; see abuse-limits.test.ts).
+    expect(answer.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("source maps are not served (404), the scripts are", async () => {
+    expect((await rawGet(running.url, "/taskpane.js")).status).toBe(200);
+    expectProblem(await rawGet(running.url, "/taskpane.js.map"), 404, "Not Found");
+    expectProblem(await rawGet(running.url, "/TASKPANE.JS.MAP?x=1"), 404, "Not Found");
+  });
 });

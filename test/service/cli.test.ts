@@ -91,3 +91,22 @@ test("serve --tls without certificates fails with a clear message", () => {
   }
   expect(message).toMatch(/--cert and --key must be given together/);
 });
+
+test("keys create --optimizer without --optimizer-credits grants the documented default (100); --optimizer-credits alone is refused", () => {
+  const dataDir = tempDir();
+  const out = cli(["keys", "create", "--data-dir", dataDir, "--optimizer"]);
+  expect(out).toMatch(/route-optimizer access with 100 credits/);
+  expect(
+    cli(["keys", "create", "--data-dir", dataDir, "--optimizer", "--optimizer-credits", "0"])
+  ).toMatch(/route-optimizer access with 0 credits/);
+  expect(cli(["keys", "create", "--data-dir", dataDir])).toMatch(/route-optimizer no access/);
+  expect(() => cli(["keys", "create", "--data-dir", dataDir, "--optimizer-credits", "5"])).toThrow(
+    /--optimizer-credits needs --optimizer/
+  );
+  expect(() => cli(["keys", "create", "--data-dir", dataDir, "--burst", "0.5"])).toThrow(
+    /--burst must be a number ≥ 1/
+  );
+  expect(cli(["keys", "create", "--help"]).replace(/\s+/g, " ")).toMatch(
+    /with 100 route-optimizer credits unless --optimizer-credits/
+  );
+});

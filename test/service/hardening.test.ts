@@ -267,7 +267,7 @@ describe("CLI numbers and files", () => {
       );
       expect(() => cli(["keys", "create", "--data-dir", dir, "--rate-limit", "0"])).toThrow(/> 0/);
       expect(() => cli(["keys", "create", "--data-dir", dir, "--burst", "Infinity"])).toThrow(
-        /> 0/
+        /≥ 1/
       );
       expect(cli(["credits", "add", key, "7", "--data-dir", dir])).toMatch(/balance 12/);
     } finally {

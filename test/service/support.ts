@@ -9,7 +9,7 @@ import {
   CreateAccountInput,
   CreatedAccount,
 } from "../../src/service/accounts";
-import { ServiceConfig } from "../../src/service/config";
+import { ConfigOverrides } from "../../src/service/config";
 import { RunningService, startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 
@@ -52,8 +52,8 @@ export interface TestServer extends RunningService {
 }
 
 export async function startTestServer(
-  config: Partial<ServiceConfig> = {},
-  opts: { optimizer?: RouteOptimizer | null } = {}
+  config: ConfigOverrides = {},
+  opts: { optimizer?: RouteOptimizer | null; logStream?: NodeJS.WritableStream } = {}
 ): Promise<TestServer> {
   const dataDir = tempDir();
   const store = SqliteStore.open(dataDir);
@@ -64,6 +64,7 @@ export async function startTestServer(
     store,
     engine: testEngine(),
     optimizer: opts.optimizer === undefined ? testOptimizer() : opts.optimizer,
+    logStream: opts.logStream,
     config: { logLevel: "silent", logRequests: false, ...config },
   });
   return {

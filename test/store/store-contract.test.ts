@@ -368,6 +368,30 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
     );
   }, 120_000);
 
+  test("idempotency bytes per API key (unexpired answers, in UTF-8 bytes) and the purge of expired keys", async () => {
+    const t0 = 50_000_000;
+    const times = { now: t0, ttlMs: 1000, leaseMs: 60_000 };
+    expect(await store.idempotencyBytes("key_bytes", t0)).toBe(0);
+    await store.claimIdempotencyKey("key_bytes", "b-1", "fp", times);
+    // An unanswered claim holds no bytes yet.
+    expect(await store.idempotencyBytes("key_bytes", t0)).toBe(0);
+    await store.completeIdempotencyKey("key_bytes", "b-1", 200, '{"a":"é"}');
+    await store.claimIdempotencyKey("key_bytes", "b-2", "fp", { ...times, now: t0 + 500 });
+    await store.completeIdempotencyKey("key_bytes", "b-2", 200, "x".repeat(100));
+    await store.claimIdempotencyKey("other_key", "b-1", "fp", times);
+    await store.completeIdempotencyKey("other_key", "b-1", 200, "y".repeat(7));
+    // é is two bytes in UTF-8.
+    expect(await store.idempotencyBytes("key_bytes", t0)).toBe(10 + 100);
+    expect(await store.idempotencyBytes("other_key", t0)).toBe(7);
+    // b-1 expires at t0 + 1000, b-2 at t0 + 1500.
+    expect(await store.idempotencyBytes("key_bytes", t0 + 1000)).toBe(100);
+    expect(await store.purgeIdempotencyKeys(t0 + 1000)).toBe(2);
+    expect(await store.purgeIdempotencyKeys(t0 + 1000)).toBe(0);
+    expect(await store.idempotencyBytes("key_bytes", t0)).toBe(100);
+    expect(await store.purgeIdempotencyKeys(t0 + 1500)).toBe(1);
+    expect(await store.idempotencyBytes("key_bytes", t0)).toBe(0);
+  });
+
   test("credits are safe integers beyond 32 bits", async () => {
     const { record } = newKey();
     const big = 2 ** 40;

@@ -29,6 +29,19 @@ export function int(name: string, min = 0) {
   };
 }
 
+/** Route-optimizer credits `keys create --optimizer` grants when --optimizer-credits is not given. */
+export const DEFAULT_OPTIMIZER_CREDITS = 100;
+
+/** A number ≥ 1 (a token bucket smaller than one token never lets a request through). */
+function atLeastOne(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 1)
+      throw new InvalidArgumentError(`${name} must be a number ≥ 1.`);
+    return n;
+  };
+}
+
 function positive(name: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -129,7 +142,19 @@ export function register(program: Command): void {
     )
     .option(
       "--request-id-header <name>",
-      "take request ids from this header set by the balancer (nginx: X-Request-Id $request_id) so a retried request is charged once; only behind a proxy that overwrites it"
+      "take request ids from this header set by the balancer (nginx: X-Request-Id $request_id) so a retried request is charged once; believed only from --trust-proxy addresses"
+    )
+    .option(
+      "--trust-proxy <cidr>",
+      "address or CIDR of a proxy in front (repeat it, or a comma list): only its requests' --request-id-header and X-Forwarded-For are believed; exempt from the per-IP connection cap",
+      (value: string, previous: string[]) => [
+        ...previous,
+        ...value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ],
+      [] as string[]
     )
     .option(
       "--tls",
@@ -159,6 +184,7 @@ export function register(program: Command): void {
         redis: opts.redis,
         redisFail: opts.redisFail,
         requestIdHeader: opts.requestIdHeader,
+        trustProxy: opts.trustProxy,
         tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,
         logStream: process.stderr,
         // The built add-in is served too when it exists, so Excel can load it from this server.
@@ -203,11 +229,16 @@ export function register(program: Command): void {
         .default(1000)
         .argParser(int("--credits"))
     )
-    .option("--optimizer", "grant route-optimizer access", false)
+    .option(
+      "--optimizer",
+      `grant route-optimizer access (with ${DEFAULT_OPTIMIZER_CREDITS} route-optimizer credits unless --optimizer-credits says otherwise)`,
+      false
+    )
     .addOption(
-      new Option("--optimizer-credits <n>", "route-optimizer credits")
-        .default(0)
-        .argParser(int("--optimizer-credits"))
+      new Option(
+        "--optimizer-credits <n>",
+        `route-optimizer credits (default ${DEFAULT_OPTIMIZER_CREDITS} with --optimizer; needs --optimizer)`
+      ).argParser(int("--optimizer-credits"))
     )
     .addOption(
       new Option(
@@ -218,17 +249,24 @@ export function register(program: Command): void {
     .addOption(
       new Option(
         "--burst <n>",
-        "token-bucket size for this key (default 2 × --rate-limit)"
-      ).argParser(positive("--burst"))
+        "token-bucket size for this key, at least 1 (default 2 × --rate-limit)"
+      ).argParser(atLeastOne("--burst"))
     )
     .action(async (opts) => {
+      if (opts.optimizerCredits !== undefined && !opts.optimizer)
+        throw new InvalidArgumentError(
+          "--optimizer-credits needs --optimizer (route-optimizer access); without access the credits could not be used."
+        );
+      const optimizerCredits = opts.optimizer
+        ? (opts.optimizerCredits ?? DEFAULT_OPTIMIZER_CREDITS)
+        : 0;
       await withStore(opts, async (store) => {
         const created = await createAccountWithKey(store, {
           name: opts.name,
           tier: opts.tier as Tier,
           credits: opts.credits,
           optimizerAccess: Boolean(opts.optimizer),
-          optimizerCredits: opts.optimizerCredits,
+          optimizerCredits,
           ratePerSecond: opts.rateLimit,
           burst: opts.burst,
         });

@@ -85,6 +85,17 @@ export class Credits {
     ]);
     if (!ok) throw overLimit(pool, cost, 0);
   }
+
+  /** Debits a call that ended without an answer but used the service (a search stopped by its
+   *  budget or its client); a pool that ran dry meanwhile is left at what it has. */
+  async chargeIfPossible(caller: Caller, op: Operation, requestId: string): Promise<boolean> {
+    const cost = this.costs[op];
+    if (cost <= 0) return true;
+    const [ok] = await this.store.charge(caller.account.id, caller.key.id, requestId, [
+      { pool: POLICY[op].pool, endpoint: op, cost },
+    ]);
+    return ok;
+  }
 }
 
 export interface PendingCharge {

@@ -31,7 +31,8 @@ export interface GuardDeps {
 /** The key's own token bucket setting, or the service default. */
 export function effectiveRateLimit(key: KeyRecord, fallback: RateLimitSetting): RateLimitSetting {
   return key.ratePerSecond
-    ? { perSecond: key.ratePerSecond, burst: key.burst ?? key.ratePerSecond * 2 }
+    ? // A bucket under one token would never let a request through.
+      { perSecond: key.ratePerSecond, burst: Math.max(1, key.burst ?? key.ratePerSecond * 2) }
     : fallback;
 }
 

@@ -21,8 +21,54 @@ export function sendProblem(reply: FastifyReply, p: Problem): FastifyReply {
   return reply.code(p.status).type("application/problem+json").send(JSON.stringify(p));
 }
 
-/** Maps any thrown value to the problem the client sees (and logs 500s). */
-export function problemFor(err: unknown, request: FastifyRequest, base: string): Problem {
+/** Longest part of a client's value a problem detail repeats (characters). */
+export const MAX_ECHO = 64;
+
+function shorten(v: string): string {
+  const chars = Array.from(v);
+  return chars.length > MAX_ECHO ? chars.slice(0, MAX_ECHO).join("") + "…" : v;
+}
+
+/** The strings among the values a client sent (query values, list items, body fields). */
+function stringsOf(values: unknown[]): string[] {
+  return values.flatMap((v) =>
+    typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x) => typeof x === "string") : []
+  );
+}
+
+/**
+ * Details repeat the values they refuse: each value longer than MAX_ECHO characters is cut
+ * there (as sent, trimmed or upper-cased), and so is any other quoted run, so an answer (and a
+ * stored batch answer) never grows with what the client sent.
+ */
+export function capEchoes(detail: string, values: unknown[]): string {
+  let out = detail;
+  for (const v of stringsOf(values)) {
+    for (const form of new Set([v, v.trim(), v.trim().toUpperCase()]))
+      if (Array.from(form).length > MAX_ECHO && out.includes(form))
+        out = out.split(form).join(shorten(form));
+  }
+  return out.replace(/"([^"]*)"/g, (whole, inner: string) =>
+    Array.from(inner).length > MAX_ECHO ? `"${shorten(inner)}"` : whole
+  );
+}
+
+/**
+ * Maps any thrown value to the problem the client sees (and logs 500s). `echoed`: the values
+ * the detail may repeat (default: the request's query values).
+ */
+export function problemFor(
+  err: unknown,
+  request: FastifyRequest,
+  base: string,
+  echoed?: unknown[]
+): Problem {
+  const p = uncappedProblem(err, request, base);
+  const values = echoed ?? Object.values((request.query ?? {}) as Record<string, unknown>);
+  return { ...p, detail: capEchoes(p.detail, values) };
+}
+
+function uncappedProblem(err: unknown, request: FastifyRequest, base: string): Problem {
   if (err instanceof ServiceProblem) return problem(base, err.title, err.detail);
   if (isRouteSheetsError(err)) return problem(base, TITLE_OF_KIND[err.kind], err.detail);
   if (err instanceof SearchFailed) return searchProblem(err, base);
@@ -85,7 +131,7 @@ function searchProblem(err: SearchFailed, base: string): Problem {
       return problem(
         base,
         "Incorrect Values",
-        "The route search exceeded its time budget: narrow it with fewer allRequiredLocodes / allRequiredOperators, a shorter departure window (minDeparture, maxDeparture), maxTransfers, maxLeadTime or fewer modalities. Not charged."
+        "The route search exceeded its time budget: narrow it with fewer allRequiredLocodes / allRequiredOperators, a shorter departure window (minDeparture, maxDeparture), maxTransfers, maxLeadTime or fewer modalities. Charged as a search: it held a search thread for its whole budget."
       );
     case "unavailable":
       return problem(base, "System Error", "The route optimizer is not loaded on this server.");
@@ -94,7 +140,7 @@ function searchProblem(err: SearchFailed, base: string): Problem {
         base,
         "Service Unavailable",
         err.failure.failure === "busy"
-          ? "All route-search threads are busy; retry after Retry-After seconds."
+          ? "All route-search threads are busy and their queue is full; retry after Retry-After seconds."
           : "The service is shutting down; retry after Retry-After seconds."
       );
   }

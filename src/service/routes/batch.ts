@@ -30,7 +30,11 @@ interface ItemResult {
 
 type Item = Record<string, string | undefined> & { type: BatchType };
 
-const YIELD_EVERY = 50;
+/**
+ * A batch gives the event loop back after this much computing (ms), so other callers' requests
+ * (a /distance) wait at most about this long behind it, however many items it has.
+ */
+const SLICE_MS = 4;
 
 export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Store }): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -77,7 +81,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
           "Free accounts: emissions items answer 402 Free Tier Not Allowed.",
           "Rate limit: the batch is ONE request against the key's token bucket.",
           "An item without a valid `type` makes the whole request 400 Type Required; nothing is computed or charged.",
-          "Idempotency: send an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID) to make retries safe: the answer is stored 24 h per API key and key; a retry with the same body gets the first answer again (header idempotent-replayed: true) and is not charged again; the same key with another body is 400; while the first request is still running, 503 with Retry-After.",
+          "Idempotency: send an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID) to make retries safe: an answer that charged something is stored 24 h per API key and key; a retry with the same body (compared as canonical JSON: key order does not matter) gets the first answer again (header idempotent-replayed: true) and is not charged again; an answer that charged nothing is not stored (a retry runs again, free); the same key with another body is 400; while the first request is still running, 503 with Retry-After. Each API key may hold a limited number of stored bytes (past it, 429 with Retry-After).",
         ].join(" "),
         security: SECURITY,
         body: BatchBody,
@@ -101,9 +105,19 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
       const caller = callerOf(request);
       const idem = idempotencyKeyOf(request.headers["idempotency-key"]);
       if (idem) {
-        const fingerprint = createHash("sha256").update(JSON.stringify(request.body)).digest("hex");
+        // Canonical JSON (keys sorted): a retry whose serializer ordered the keys otherwise is
+        // the same request.
+        const fingerprint = createHash("sha256").update(canonicalJson(request.body)).digest("hex");
+        const now = Date.now();
+        const stored = await deps.store.idempotencyBytes(caller.key.id, now);
+        if (stored >= config.idempotency.maxBytesPerKey)
+          throw new HttpProblem(
+            "Too Many Requests",
+            `This x-api-key already holds ${stored} bytes of answers under Idempotency-Keys (at most ${config.idempotency.maxBytesPerKey} per 24 hours); send the batch without Idempotency-Key, or retry after Retry-After seconds.`,
+            { "retry-after": "3600" }
+          );
         const prior = await deps.store.claimIdempotencyKey(caller.key.id, idem, fingerprint, {
-          now: Date.now(),
+          now,
           ttlMs: IDEMPOTENCY_TTL_MS,
           leaseMs: IDEMPOTENCY_LEASE_MS,
         });
@@ -126,21 +140,29 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
             .send(prior.body as never);
         }
         try {
-          const text = await answer(request, caller, request.body.requests as Item[]);
-          await deps.store.completeIdempotencyKey(caller.key.id, idem, 200, text);
+          const { text, charged } = await answer(request, caller, request.body.requests as Item[]);
+          // Only an answer that charged something is kept for replay: a retry of a free or
+          // failed answer just runs again (still free), and cannot fill the disk for free.
+          if (charged > 0) await deps.store.completeIdempotencyKey(caller.key.id, idem, 200, text);
+          else await deps.store.releaseIdempotencyKey(caller.key.id, idem);
           return reply.type("application/json").send(text as never);
         } catch (e) {
           await deps.store.releaseIdempotencyKey(caller.key.id, idem);
           throw e;
         }
       }
-      const text = await answer(request, caller, request.body.requests as Item[]);
+      const { text } = await answer(request, caller, request.body.requests as Item[]);
       return reply.type("application/json").send(text as never);
     }
   );
 
-  /** Computes and charges the items; the answer as JSON text (bodies differ in shape). */
-  async function answer(request: FastifyRequest, caller: Caller, items: Item[]): Promise<string> {
+  /** Computes and charges the items; the answer as JSON text (bodies differ in shape) and the
+   *  number of items charged. */
+  async function answer(
+    request: FastifyRequest,
+    caller: Caller,
+    items: Item[]
+  ): Promise<{ text: string; charged: number }> {
     {
       if (items.length > config.batchMaxItems) {
         throw incorrectValues(
@@ -151,8 +173,12 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
       const results: ItemResult[] = [];
       const pending: PendingCharge[] = [];
       let budget = balanceOf(caller, "route-information");
+      let sliceStart = performance.now();
       for (let i = 0; i < items.length; i++) {
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((r) => setImmediate(r));
+        if (performance.now() - sliceStart >= SLICE_MS) {
+          await new Promise((r) => setImmediate(r));
+          sliceStart = performance.now();
+        }
         const op: Operation = items[i].type;
         const cost = credits.costOf(op);
         try {
@@ -169,17 +195,12 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
             pending.push({ index: i, op });
           }
         } catch (err) {
-          const p = problemFor(err, request, config.problemTypeBase);
+          const p = problemFor(err, request, config.problemTypeBase, Object.values(items[i]));
           results.push({ status: p.status, body: p });
         }
       }
-      for (const index of await settleMany(
-        deps.store,
-        credits.costs,
-        caller,
-        request.id,
-        pending
-      )) {
+      const unpaid = await settleMany(deps.store, credits.costs, caller, request.id, pending);
+      for (const index of unpaid) {
         const p = problemFor(
           overLimit("route-information", credits.costOf(items[index].type), 0),
           request,
@@ -187,9 +208,20 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
         );
         results[index] = { status: p.status, body: p };
       }
-      return JSON.stringify({ results });
+      return { text: JSON.stringify({ results }), charged: pending.length - unpaid.length };
     }
   }
+}
+
+/** JSON with object keys sorted at every level (arrays keep their order). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
 }
 
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;

@@ -5,7 +5,8 @@
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { RawQuery } from "../../engine/optimizer/types";
-import { OptimizerRunner } from "../workers/optimizer-runner";
+import { OptimizerRunner, SearchFailed } from "../workers/optimizer-runner";
+import { HttpProblem } from "../plugins/problem";
 import { fail } from "../problem";
 import { OPTIMIZER_LIST_PARAMS, OptimizerQuery } from "../schemas";
 import {
@@ -47,11 +48,38 @@ function snapshot(query: Record<string, unknown>): RawQuery {
   return raw;
 }
 
+/** Searches each key has running or waiting on this instance: one key cannot take every thread. */
+export class SearchesPerKey {
+  private readonly running = new Map<string, number>();
+  constructor(readonly limit: number) {}
+
+  /** Counts a search of `keyId`, or answers 429 when the key already has `limit` of them. */
+  enter(keyId: string): () => void {
+    const n = this.running.get(keyId) ?? 0;
+    if (n >= this.limit)
+      throw new HttpProblem(
+        "Too Many Requests",
+        `This x-api-key already has ${n} route searches running (at most ${this.limit} at once); wait for one to answer, retry after Retry-After seconds.`,
+        { "retry-after": "1" }
+      );
+    this.running.set(keyId, n + 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const now = (this.running.get(keyId) ?? 1) - 1;
+      if (now > 0) this.running.set(keyId, now);
+      else this.running.delete(keyId);
+    };
+  }
+}
+
 export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (app, options) => {
   const deps = routeDeps(app, options);
   app.decorateRequest("rawQuery", null);
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { credits } = deps;
+  const perKey = new SearchesPerKey(deps.config.optimizer.perKeySearches);
   const optimizer = (): OptimizerRunner => {
     if (!deps.optimizer)
       throw fail("System Error", "The route optimizer is not loaded on this server.");
@@ -64,7 +92,7 @@ export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (ap
       schema: {
         tags: TAG,
         summary: "Multimodal route options between an origin and a destination.",
-        description: `Needs route-optimizer access on the key (else 403 Invalid Key) and a paid account (else 402 Free Tier Not Allowed). Cost: ${credits.costOf("optimizerSearch")} route-optimizer credit per 200 answer. List parameters accept repeated keys (modalities=RAIL&modalities=TRUCK) and comma lists (modalities=RAIL,TRUCK), each with at most the values its description says. Every search has a time budget (${deps.config.optimizer.budgetMs} ms on this server): over it, 400 Incorrect Values whose detail says what to narrow (not charged); 503 Service Unavailable with Retry-After when all search threads are busy.`,
+        description: `Needs route-optimizer access on the key (else 403 Invalid Key) and a paid account (else 402 Free Tier Not Allowed). Cost: ${credits.costOf("optimizerSearch")} route-optimizer credit per 200 answer. List parameters accept repeated keys (modalities=RAIL&modalities=TRUCK) and comma lists (modalities=RAIL,TRUCK), each with at most the values its description says. Every search has a time budget (${deps.config.optimizer.budgetMs} ms on this server): over it, 400 Incorrect Values whose detail says what to narrow, charged like an answer (the search held a thread); a search whose client disconnects is stopped and charged too. At most ${deps.config.optimizer.perKeySearches} searches per key at once (more: 429 Too Many Requests with Retry-After); 503 Service Unavailable with Retry-After when the search threads and their queue are full.`,
         security: SECURITY,
         querystring: OptimizerQuery,
         response: {
@@ -75,6 +103,7 @@ export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (ap
             "Free Tier Not Allowed",
             "Unknown Data",
             "Not Found",
+            "Too Many Requests",
             "Service Unavailable",
           ]),
         },
@@ -87,13 +116,34 @@ export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (ap
         request.rawQuery = snapshot(q);
       },
     },
-    async (request) => {
-      const result = await optimizer().search(
-        request.rawQuery ?? {},
-        deps.config.optimizer.budgetMs
-      );
-      await credits.settle(callerOf(request), "optimizerSearch", request.id);
-      return result;
+    async (request, reply) => {
+      const runner = optimizer();
+      const caller = callerOf(request);
+      const leave = perKey.enter(caller.key.id);
+      // The client went away before its answer: stop the search, its thread is free at once.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableEnded) gone.abort();
+      };
+      reply.raw.on("close", onClose);
+      try {
+        const result = await runner.search(
+          request.rawQuery ?? {},
+          deps.config.optimizer.budgetMs,
+          gone.signal
+        );
+        await credits.settle(caller, "optimizerSearch", request.id);
+        return result;
+      } catch (e) {
+        // A search stopped by its budget, or by its client leaving, held a thread: it is charged
+        // like an answered one (else one key could occupy the threads for free).
+        if (e instanceof SearchFailed && (e.failure.failure === "budget" || gone.signal.aborted))
+          await credits.chargeIfPossible(caller, "optimizerSearch", request.id);
+        throw e;
+      } finally {
+        reply.raw.off("close", onClose);
+        leave();
+      }
     }
   );
 

@@ -39,8 +39,14 @@ export function looksLikeKey(value: string): boolean {
 /** Key-shaped text (`rs_` + 16 or more base64url characters), e.g. inside a logged URL. */
 const KEY_SHAPED = /rs_[A-Za-z0-9_-]{16,}/g;
 
+/**
+ * The same in any letter case and with any character percent-encoded (`RS_…`, `rs%5F…`,
+ * `%72%73%5f…`): what a log line may hold of a key a client pasted into a URL.
+ */
+const KEY_SHAPED_ANY = /(?:r|%72)(?:s|%73)(?:_|%5f)(?:[a-z0-9_-]|%[0-9a-f]{2}){16,}/gi;
+
 export function redactKeys(text: string): string {
-  return text.replace(KEY_SHAPED, "rs_[REDACTED]");
+  return text.replace(KEY_SHAPED_ANY, "rs_[REDACTED]");
 }
 
 export function containsKey(text: string): boolean {

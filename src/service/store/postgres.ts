@@ -460,6 +460,20 @@ export class PostgresStore implements Store {
     );
   }
 
+  async idempotencyBytes(keyId: string, now: number): Promise<number> {
+    const r = await this.query<{ bytes: string }>(
+      `SELECT COALESCE(SUM(octet_length(body)), 0) AS bytes FROM idempotency_keys
+       WHERE key_id = $1 AND expires_at > $2`,
+      [keyId, now]
+    );
+    return Number(r.rows[0].bytes);
+  }
+
+  async purgeIdempotencyKeys(now: number): Promise<number> {
+    const r = await this.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [now]);
+    return r.rowCount ?? 0;
+  }
+
   /**
    * Waits for the debits of requests still being answered (a shutting-down server may finish a
    * few after it stopped listening: up to 5 s), then ends the pool.

@@ -438,6 +438,20 @@ export class SqliteStore implements Store {
     this.stmt.releaseIdempotency.run(keyId, idempotencyKey);
   }
 
+  async idempotencyBytes(keyId: string, now: number): Promise<number> {
+    return this.db
+      .prepare(
+        `SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) FROM idempotency_keys
+         WHERE key_id = ? AND expires_at > ?`
+      )
+      .pluck()
+      .get(keyId, now) as number;
+  }
+
+  async purgeIdempotencyKeys(now: number): Promise<number> {
+    return this.stmt.pruneIdempotency.run(now).changes;
+  }
+
   async close(): Promise<void> {
     if (this.pending.length) this.flush();
     if (this.db.open) this.db.close();

@@ -135,5 +135,9 @@ export interface Store {
   ): Promise<void>;
   /** Drops a claim whose request failed without an answer worth replaying (a retry runs again). */
   releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void>;
+  /** Bytes of the answers one API key has stored under Idempotency-Keys not yet expired at `now`. */
+  idempotencyBytes(keyId: string, now: number): Promise<number>;
+  /** Deletes the Idempotency-Key records expired at `now`; returns how many. */
+  purgeIdempotencyKeys(now: number): Promise<number>;
   close(): Promise<void>;
 }

@@ -25,7 +25,8 @@ export class SearchFailed extends Error {
 }
 
 export interface OptimizerRunner {
-  search(query: RawQuery, budgetMs: number): Promise<RouteSearchResult>;
+  /** `signal`: aborts the search (its client went away); it then rejects with SearchFailed "aborted". */
+  search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<RouteSearchResult>;
   operators(): Promise<Operator[]>;
   /** Resolves true once the optimizer answers (loaded), false when it cannot be loaded. */
   ready(): Promise<boolean>;
@@ -65,28 +66,47 @@ function unwrap<T>(r: OptimizerTaskResult): T {
   return r.ok as T;
 }
 
+/** Searches that may wait for a thread, per thread, unless configured (`optimizer.queuePerThread`). */
+export const DEFAULT_QUEUE_PER_THREAD = 8;
+
 export class PooledOptimizerRunner implements OptimizerRunner {
   private readonly pool: Piscina<OptimizerTask, OptimizerTaskResult>;
   private readonly inFlight = new Set<AbortController>();
+  /** Most tasks running or waiting at once: past it a task is refused ("busy", 503). */
+  readonly maxInFlight: number;
   private closing = false;
 
-  /** `workerFile`: the module that runs tasks; the default is ours (tests give one that never ends). */
-  constructor(options: { dataDir?: string; threads?: number; workerFile?: string }) {
+  /** `workerFile`: the module that runs tasks; the default is ours (tests give stand-ins). */
+  constructor(options: {
+    dataDir?: string;
+    threads?: number;
+    workerFile?: string;
+    queuePerThread?: number;
+  }) {
     const threads = options.threads ?? defaultThreads();
+    // Our own bound: Piscina puts abortable tasks (ours all are) on a queue its maxQueue does not
+    // count, so its limit never applied.
+    this.maxInFlight = threads * (1 + (options.queuePerThread ?? DEFAULT_QUEUE_PER_THREAD));
     this.pool = new Piscina({
       filename: options.workerFile ?? workerFile(),
       minThreads: threads,
       maxThreads: threads,
-      // Bounded queue: a flood of searches is refused (503) instead of piling up.
-      maxQueue: threads * 8,
       idleTimeout: 60_000,
       workerData: { dataDir: options.dataDir },
     });
   }
 
-  private async run<T>(task: OptimizerTask): Promise<T> {
-    if (this.closing) throw new SearchFailed({ failure: "aborted" });
+  /** Tasks running or waiting for a thread now. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
+  private async run<T>(task: OptimizerTask, signal?: AbortSignal): Promise<T> {
+    if (this.closing || signal?.aborted) throw new SearchFailed({ failure: "aborted" });
+    if (this.inFlight.size >= this.maxInFlight) throw new SearchFailed({ failure: "busy" });
     const controller = new AbortController();
+    const abort = () => controller.abort();
+    signal?.addEventListener("abort", abort, { once: true });
     this.inFlight.add(controller);
     try {
       return unwrap<T>(await this.pool.run(task, { signal: controller.signal }));
@@ -97,12 +117,13 @@ export class PooledOptimizerRunner implements OptimizerRunner {
         throw new SearchFailed({ failure: "busy" });
       throw e;
     } finally {
+      signal?.removeEventListener("abort", abort);
       this.inFlight.delete(controller);
     }
   }
 
-  search(query: RawQuery, budgetMs: number): Promise<RouteSearchResult> {
-    return this.run({ kind: "search", query, budgetMs });
+  search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<RouteSearchResult> {
+    return this.run({ kind: "search", query, budgetMs }, signal);
   }
 
   operators(): Promise<Operator[]> {
@@ -111,7 +132,8 @@ export class PooledOptimizerRunner implements OptimizerRunner {
 
   async ready(): Promise<boolean> {
     try {
-      await this.operators();
+      // The start-up probe does not count against the bound on callers' tasks.
+      unwrap<Operator[]>(await this.pool.run({ kind: "operators" }));
       return true;
     } catch {
       return false;
@@ -133,7 +155,12 @@ export class PooledOptimizerRunner implements OptimizerRunner {
 export class InlineOptimizerRunner implements OptimizerRunner {
   constructor(private readonly optimizer: RouteOptimizer) {}
 
-  async search(query: RawQuery, budgetMs: number): Promise<RouteSearchResult> {
+  async search(
+    query: RawQuery,
+    budgetMs: number,
+    signal?: AbortSignal
+  ): Promise<RouteSearchResult> {
+    if (signal?.aborted) throw new SearchFailed({ failure: "aborted" });
     const { describeFailure } =
       require("./optimizer-worker") as typeof import("./optimizer-worker");
     try {

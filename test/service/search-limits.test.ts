@@ -1,0 +1,208 @@
+/**
+ * Route searches cannot be taken away by one key (issue 21, H1): a real bound on queued searches
+ * (503 + Retry-After), a per-key cap on concurrent searches (429), searches stopped when their
+ * client disconnects, and budget-stopped or abandoned searches charged. The searches run in a
+ * stand-in worker the test releases (fixtures/gated-search-worker.js), so nothing here depends on
+ * how fast this machine searches. Real server on loopback.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { createAccountWithKey } from "../../src/service/accounts";
+import { ConfigOverrides } from "../../src/service/config";
+import { RunningService, startService } from "../../src/service/server";
+import { SqliteStore } from "../../src/service/store/sqlite";
+import {
+  GATED_WORKER,
+  problemOf,
+  releaseSearches,
+  startedSearches,
+  tempDir,
+  testEngine,
+  untilStarted,
+} from "./support";
+
+const SEARCH =
+  "/route-optimizer/api/external?origin=CNSHA&originType=LOCODE&destination=NLRTM&destinationType=LOCODE";
+
+interface Server {
+  running: RunningService;
+  store: SqliteStore;
+  dataDir: string;
+  key(optimizerCredits?: number): Promise<{ key: string; accountId: string }>;
+  search(key: string, signal?: AbortSignal): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+async function start(config: ConfigOverrides): Promise<Server> {
+  const dataDir = tempDir();
+  const store = SqliteStore.open(dataDir);
+  const running = await startService({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    store,
+    engine: testEngine(),
+    optimizerWorker: GATED_WORKER,
+    config: { logLevel: "silent", logRequests: false, ...config },
+  });
+  return {
+    running,
+    store,
+    dataDir,
+    async key(optimizerCredits = 100) {
+      const a = await createAccountWithKey(store, {
+        tier: "paid",
+        credits: 100,
+        optimizerAccess: true,
+        optimizerCredits,
+        ratePerSecond: 10_000,
+      });
+      return { key: a.key, accountId: a.account.id };
+    },
+    search: (key, signal) => fetch(running.url + SEARCH, { headers: { "x-api-key": key }, signal }),
+    async stop() {
+      releaseSearches(dataDir);
+      await running.close();
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Statuses of answers as they arrive (a search held by the worker has none yet). */
+function track(answers: Promise<Response>[]): { statuses: number[]; all: Promise<Response[]> } {
+  const statuses: number[] = [];
+  const all = Promise.all(answers.map((p) => p.then((r) => (statuses.push(r.status), r))));
+  return { statuses, all };
+}
+
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((r) => setTimeout(r, 10));
+}
+
+jest.setTimeout(60_000);
+
+test("searches past threads × (1 + queuePerThread) answer 503 with Retry-After (not queued without bound)", async () => {
+  // One thread, two waiting: three searches in flight at most, whoever sends them.
+  const s = await start({ optimizer: { threads: 1, queuePerThread: 2, perKeySearches: 100 } });
+  try {
+    const { key } = await s.key();
+    const sent = track(Array.from({ length: 8 }, () => s.search(key)));
+    // None of the accepted ones can finish before the release: exactly five are refused.
+    await until(() => sent.statuses.length >= 5);
+    expect(sent.statuses).toEqual([503, 503, 503, 503, 503]);
+    releaseSearches(s.dataDir);
+    const answers = await sent.all;
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 503, 503, 503, 503, 503]);
+    const refused = answers.find((r) => r.status === 503)!;
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect((await problemOf(refused)).detail).toMatch(/busy/);
+  } finally {
+    await s.stop();
+  }
+});
+
+test("the default bound is 8 waiting searches per thread", async () => {
+  const s = await start({ optimizer: { threads: 1, perKeySearches: 100 } });
+  try {
+    const { key } = await s.key();
+    const sent = track(Array.from({ length: 12 }, () => s.search(key)));
+    await until(() => sent.statuses.length >= 3);
+    releaseSearches(s.dataDir);
+    const statuses = (await sent.all).map((r) => r.status);
+    expect(statuses.filter((x) => x === 200)).toHaveLength(9);
+    expect(statuses.filter((x) => x === 503)).toHaveLength(3);
+  } finally {
+    await s.stop();
+  }
+});
+
+test("one key has at most perKeySearches (default 2) at once: 429 past it, other keys still search", async () => {
+  const s = await start({ optimizer: { threads: 4 } });
+  try {
+    const a = await s.key();
+    const b = await s.key();
+    const sent = track(Array.from({ length: 3 }, () => s.search(a.key)));
+    await untilStarted(s.dataDir, 2);
+    // Without a cap the third search would start too; with it, it is answered 429 at once.
+    await until(() => sent.statuses.length >= 1 || startedSearches(s.dataDir) >= 3);
+    expect(sent.statuses).toEqual([429]);
+    const other = s.search(b.key);
+    await untilStarted(s.dataDir, 3);
+    releaseSearches(s.dataDir);
+    const answers = await sent.all;
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429]);
+    const refused = answers.find((r) => r.status === 429)!;
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect((await problemOf(refused)).detail).toMatch(/at most 2 at once/);
+    expect((await other).status).toBe(200);
+    // The refused search was not charged; the two answered ones were.
+    const state = await s.store.accountState(a.accountId);
+    expect(state!.optimizerCredits).toBe(98);
+  } finally {
+    await s.stop();
+  }
+});
+
+test("a search whose client disconnects is stopped at once (its thread and its key's slot freed) and charged", async () => {
+  const s = await start({ optimizer: { threads: 1, perKeySearches: 1 } });
+  try {
+    const { key, accountId } = await s.key();
+    const gone = new AbortController();
+    const first = s.search(key, gone.signal).catch((e: Error) => e);
+    await untilStarted(s.dataDir, 1);
+    gone.abort();
+    expect(((await first) as Error).name).toBe("AbortError");
+    // The abandoned search is charged (and then leaves its key's slot).
+    await until(async () => (await s.store.ledgerTotal(accountId, "route-optimizer")).rows >= 1);
+    // Had the first search kept running, the next one would wait for its thread for ever (or be
+    // refused by the per-key cap); it starts, so the first was stopped. A 429 (the slot not yet
+    // left) is retried: the outcome decides, not a wait.
+    let second: Promise<Response> | undefined;
+    while (!second) {
+      const attempt = s.search(key);
+      let refused = false;
+      void attempt.then((r) => (refused = r.status === 429));
+      await until(() => refused || startedSearches(s.dataDir) >= 2);
+      if (!refused) second = attempt;
+    }
+    await untilStarted(s.dataDir, 2);
+    releaseSearches(s.dataDir);
+    expect((await second).status).toBe(200);
+    await until(async () => (await s.store.ledgerTotal(accountId, "route-optimizer")).rows >= 2);
+    expect((await s.store.accountState(accountId))!.optimizerCredits).toBe(98);
+  } finally {
+    await s.stop();
+  }
+});
+
+test("a search stopped by its budget is charged; a key with 1 credit gets one such search, then 402", async () => {
+  const s = await start({ optimizer: { threads: 2 } });
+  try {
+    const { key, accountId } = await s.key(1);
+    releaseSearches(s.dataDir, "budget");
+    const p = await problemOf(await s.search(key));
+    expect(p.status).toBe(400);
+    expect(p.detail).toMatch(/budget/);
+    expect(p.detail).toMatch(/Charged/);
+    expect((await s.store.accountState(accountId))!.optimizerCredits).toBe(0);
+    expect(await s.store.ledgerTotal(accountId, "route-optimizer")).toEqual({
+      rows: 1,
+      credits: 1,
+    });
+    expect((await s.search(key)).status).toBe(402);
+  } finally {
+    await s.stop();
+  }
+});
+
+test("docs/deploy.md: nginx never re-sends a route search to another instance", () => {
+  const doc = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "deploy.md"), "utf8");
+  const nginx = doc.match(/```nginx\n([\s\S]*?)```/)![1];
+  const block = nginx.match(/location \^~ \/route-optimizer\/ \{([\s\S]*?)\n {4}\}/);
+  expect(block).not.toBeNull();
+  expect(block![1]).toMatch(/^\s*proxy_next_upstream off;/m);
+  // It is proxied like the rest (same upstream, headers), only without retries.
+  expect(block![1]).toMatch(/proxy_pass http:\/\/route_sheets;/);
+  expect(block![1]).toMatch(/proxy_read_timeout/);
+});
