@@ -9,7 +9,6 @@ import { CoordMap } from "../../geo/coord-map";
 import { angleBetween, fastGeodesicMeters, MEAN_RADIUS_M } from "../../geo/geodesy";
 import { LandIndex } from "./land-crossing";
 import { connectorIsClear, crossesDeepLand, LandRaster } from "./land-mask";
-import { LruCache } from "./lru-cache";
 import { PassageArea } from "./passages";
 import { PassageLegs } from "./passage-legs";
 import { PathBuffer } from "./path-buffer";
@@ -27,6 +26,7 @@ const PULL_OPTIONS: PullOptions = {
   maxTests: 24,
 };
 const PULL_PASSES = 3;
+const INNER_LEGS_FROM = 20_000;
 /** Step of the clearance samples. */
 export const STRAIGHT_STEP_KM = 2;
 /** Raster samples (deep land only) that refuse a straight leg before the exact test. */
@@ -55,8 +55,11 @@ export class StraightLegs {
   private readonly legs: PassageLegs;
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
-  /** Straight legs between network points tried by smoothing, clear or not. */
-  private readonly innerLegs = new LruCache<string, boolean>(50_000);
+  /**
+   * Straight legs between network points tried by smoothing, clear or not: by closed-passage
+   * mask, then by the two ends (emptied when it holds too many start points).
+   */
+  private readonly innerLegs = new Map<number, CoordMap<CoordMap<boolean>>>();
 
   constructor(
     private readonly land: LandRaster,
@@ -90,15 +93,15 @@ export class StraightLegs {
     // looks PULL_OPTIONS.window points ahead, and the first pass brings far points near).
     for (let pass = 0; pass < PULL_PASSES; pass++) {
       const last = path.length - 1;
-      const more = pullStraight(
+      const pass_ = pullStraight(
         path,
         0,
         last,
         (i, j) => this.innerLegIsClear(path, i, j, last),
         PULL_OPTIONS
       );
-      saved += more;
-      if (more === 0) break;
+      saved += pass_.saved;
+      if (!pass_.reachedWindow) break;
     }
     return saved;
   }
@@ -136,11 +139,17 @@ export class StraightLegs {
   private innerLegIsClear(path: PathBuffer, i: number, j: number, last: number): boolean {
     if (i === 0 || j === last)
       return this.isClear(path.point(i), path.point(j), i === 0, j === last);
-    const key = `${path.lat(i)},${path.lng(i)},${path.lat(j)},${path.lng(j)},${this.refusedMask}`;
-    let clear = this.innerLegs.get(key);
+    let byMask = this.innerLegs.get(this.refusedMask);
+    if (!byMask) this.innerLegs.set(this.refusedMask, (byMask = new CoordMap()));
+    let fromHere = byMask.get(path.lat(i), path.lng(i));
+    if (!fromHere) {
+      if (byMask.size >= INNER_LEGS_FROM) byMask.clear();
+      byMask.set(path.lat(i), path.lng(i), (fromHere = new CoordMap()));
+    }
+    let clear = fromHere.get(path.lat(j), path.lng(j));
     if (clear === undefined) {
       clear = this.isClear(path.point(i), path.point(j), false, false);
-      this.innerLegs.set(key, clear);
+      fromHere.set(path.lat(j), path.lng(j), clear);
     }
     return clear;
   }
