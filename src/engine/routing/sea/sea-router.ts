@@ -406,6 +406,7 @@ export class NetworkSeaRouter implements SeaRouter {
    * route takes the approach by water. The move is part of the distance and of snapDistance.
    */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
+    if (from.lat === to.lat && from.lng === to.lng) return this.searchOnWater(from, to, closedMask);
     const a = this.onWater(from);
     const b = this.onWater(to);
     if (a === from && b === to) return this.searchOnWater(from, to, closedMask);
