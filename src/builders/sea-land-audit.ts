@@ -4,18 +4,18 @@
  * Canal edges (passages SUEZ, PANAMA, KIEL, CORINTH) and river approaches (data/sea-approaches.json
  * entries that follow a waterway) are inland by nature and not counted.
  *
- * Run:  npm run build:node && node dist/data/sea-land-audit.js   (prints the counts)
+ * Run:  npm run build:node && node dist/builders/sea-land-audit.js   (prints the counts)
  */
 import * as fs from "fs";
 import * as path from "path";
-import { parse } from "./csv";
+import { parse } from "../data/csv";
 import { passageId, pointInPolygon, SeaGraph } from "../engine/routing/sea";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
 import type { SeaRouter } from "../engine/route-engine";
 import { LatLng, Passage } from "../engine/types";
-import { loadSeaLandPolygons } from "./inland";
-import { LAND_TOLERANCE_M, readLandExceptions, readSeaLanes } from "./sea-lanes";
-import { loadSeaNetwork, loadSeaRouter, readPassageAreas, readSeaApproaches } from "./sea";
+import { loadSeaLandPolygons } from "../data/inland";
+import { LAND_TOLERANCE_M, readLandExceptions, readSeaLanes } from "../data/sea-lanes";
+import { loadSeaNetwork, loadSeaRouter, readPassageAreas, readSeaApproaches } from "../data/sea";
 import { DEFAULT_CLOSED } from "../engine/routing/vessels";
 import { greatCircleMeters } from "../engine/geo/geodesy";
 import { MinHeap } from "../engine/heap";
@@ -34,9 +34,9 @@ export function loadLandIndex(): LandIndex {
 
 /** The river approaches (entries of data/sea-approaches.json that follow a waterway) as edges. */
 export function riverApproachEdges(): Array<[number, number, number, number]> {
-  const json = JSON.parse(
-    fs.readFileSync(path.join(DATA_ROOT, "sea-approaches.json"), "utf8")
-  ) as { approaches: Array<{ waterway?: string }> };
+  const json = JSON.parse(fs.readFileSync(path.join(DATA_ROOT, "sea-approaches.json"), "utf8")) as {
+    approaches: Array<{ waterway?: string }>;
+  };
   const lines = readSeaApproaches();
   const out: Array<[number, number, number, number]> = [];
   json.approaches.forEach((a, i) => {
@@ -52,15 +52,21 @@ export function riverApproachEdges(): Array<[number, number, number, number]> {
 export function inlandWaterTest(): (lat: number, lng: number) => boolean {
   return exceptionTest([
     ...readLandExceptions(),
-    { name: "river approaches", kind: "river", reason: "", source: "", edges: riverApproachEdges() },
+    {
+      name: "river approaches",
+      kind: "river",
+      reason: "",
+      source: "",
+      edges: riverApproachEdges(),
+    },
   ]);
 }
 
 /** Vertex-pair keys of the river approaches (entries of data/sea-approaches.json with a waterway). */
 function riverEdgeKeys(): Set<string> {
-  const json = JSON.parse(
-    fs.readFileSync(path.join(DATA_ROOT, "sea-approaches.json"), "utf8")
-  ) as { approaches: Array<{ waterway?: string }> };
+  const json = JSON.parse(fs.readFileSync(path.join(DATA_ROOT, "sea-approaches.json"), "utf8")) as {
+    approaches: Array<{ waterway?: string }>;
+  };
   const lines = readSeaApproaches();
   const keys = new Set<string>();
   json.approaches.forEach((a, i) => {
@@ -83,7 +89,9 @@ function pairKey(lat1: number, lng1: number, lat2: number, lng2: number): string
  * True for a point on an edge of data/sea-land-exceptions.json (within ~50 m): an edge with both
  * ends on exception edges is one of them, or a piece of one split by the stitching.
  */
-export function exceptionTest(exceptions = readLandExceptions()): (lat: number, lng: number) => boolean {
+export function exceptionTest(
+  exceptions = readLandExceptions()
+): (lat: number, lng: number) => boolean {
   const segs = exceptions.flatMap((e) => e.edges);
   const tol = 0.0005;
   return (lat, lng) =>
@@ -139,7 +147,13 @@ export function landCrossingEdges(
       ? land.landMeters(from, to, atFrom ? PORT_SKIP_M : 0, atFrom ? 0 : PORT_SKIP_M)
       : land.landMeters(from, to);
     if (landM > toleranceM)
-      crossing.push({ edge: e, from, to, landM, kind: e < graph.snapEdgeCount ? "line" : "shortcut" });
+      crossing.push({
+        edge: e,
+        from,
+        to,
+        landM,
+        kind: e < graph.snapEdgeCount ? "line" : "shortcut",
+      });
   }
   return { checked, crossing };
 }
@@ -218,7 +232,6 @@ export function pathLandMeters(
 function wrapLng(lng: number): number {
   return lng >= -180 && lng < 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180;
 }
-
 
 export interface PathAudit {
   pairs: number;
@@ -344,7 +357,7 @@ export function tracePortApproach(
   const pts: LatLng[] = [...cells, { lat: graph.lat[v], lng: graph.lng[v] }];
   const clear = (a: LatLng, b: LatLng): boolean => land.landMeters(a, b) === 0;
   const kept: LatLng[] = [pts[0]];
-  for (let i = 0; i < pts.length - 1; ) {
+  for (let i = 0; i < pts.length - 1;) {
     let j = i + 1;
     while (j + 1 < pts.length && clear(pts[i], pts[j + 1])) j++;
     kept.push(pts[j]);
@@ -358,14 +371,16 @@ export function tracePortApproach(
 }
 
 if (require.main === module && process.argv[2] === "--trace") {
-  // Drafts port approach lanes: node dist/data/sea-land-audit.js --trace LOCODE...
+  // Drafts port approach lanes: node dist/builders/sea-land-audit.js --trace LOCODE...
   const land = loadLandIndex();
   const { graph } = loadSeaNetwork();
   const ports = readOverlaySeaports();
   for (const code of process.argv.slice(3)) {
     // A LOCODE of data/ports-overlay.csv, or "lat,lng" (to trace on from a river mouth).
     const [lat, lng] = code.split(",").map(Number);
-    const port = code.includes(",") ? { locode: code, lat, lng } : ports.find((p) => p.locode === code);
+    const port = code.includes(",")
+      ? { locode: code, lat, lng }
+      : ports.find((p) => p.locode === code);
     const way =
       port && (tracePortApproach(port, graph, land) ?? tracePortApproach(port, graph, land, 1.5));
     const legs = (way ?? []).slice(1).map((q, i) => {
@@ -380,25 +395,47 @@ if (require.main === module && process.argv[2] === "--trace") {
   const t1 = performance.now();
   const { checked, crossing } = landCrossingEdges(undefined, land);
   const t2 = performance.now();
-  console.log(`land index ${(t1 - t0).toFixed(0)} ms; edges checked ${checked} in ${(t2 - t1).toFixed(0)} ms`);
-  console.log(`edges over land (> ${LAND_TOLERANCE_M} m): ${crossing.length} (lines ${crossing.filter((c) => c.kind === "line").length}, shortcuts ${crossing.filter((c) => c.kind === "shortcut").length})`);
-  for (const c of crossing.sort((x, y) => y.landM - x.landM).slice(0, Number(process.argv[2] ?? 40)))
-    console.log(`  ${c.kind} ${c.from.lat.toFixed(3)},${c.from.lng.toFixed(3)} -> ${c.to.lat.toFixed(3)},${c.to.lng.toFixed(3)}  ${(c.landM / 1000).toFixed(1)} km`);
-  const areas = readPassageAreas().filter((a) => ["SUEZ", "PANAMA", "KIEL", "CORINTH"].includes(a.name));
-  const inCanal = (lat: number, lng: number): boolean => areas.some((a) => pointInPolygon(lng, lat, a.polygon));
+  console.log(
+    `land index ${(t1 - t0).toFixed(0)} ms; edges checked ${checked} in ${(t2 - t1).toFixed(0)} ms`
+  );
+  console.log(
+    `edges over land (> ${LAND_TOLERANCE_M} m): ${crossing.length} (lines ${crossing.filter((c) => c.kind === "line").length}, shortcuts ${crossing.filter((c) => c.kind === "shortcut").length})`
+  );
+  for (const c of crossing
+    .sort((x, y) => y.landM - x.landM)
+    .slice(0, Number(process.argv[2] ?? 40)))
+    console.log(
+      `  ${c.kind} ${c.from.lat.toFixed(3)},${c.from.lng.toFixed(3)} -> ${c.to.lat.toFixed(3)},${c.to.lng.toFixed(3)}  ${(c.landM / 1000).toFixed(1)} km`
+    );
+  const areas = readPassageAreas().filter((a) =>
+    ["SUEZ", "PANAMA", "KIEL", "CORINTH"].includes(a.name)
+  );
+  const inCanal = (lat: number, lng: number): boolean =>
+    areas.some((a) => pointInPolygon(lng, lat, a.polygon));
   const ports = readOverlaySeaports();
-  for (const [label, closed] of [
-    ["default", new Set<Passage>(DEFAULT_CLOSED)],
-  ] as Array<[string, Set<Passage>]>) {
+  for (const [label, closed] of [["default", new Set<Passage>(DEFAULT_CLOSED)]] as Array<
+    [string, Set<Passage>]
+  >) {
     const t3 = performance.now();
-    const audit = landCrossingPaths(randomPortPairs(ports, 2000), closed, undefined, land, LAND_TOLERANCE_M, inCanal);
-    console.log(`paths (${label}): ${audit.routed}/${audit.pairs} routed, ${audit.crossing.length} over land, ${(performance.now() - t3).toFixed(0)} ms`);
+    const audit = landCrossingPaths(
+      randomPortPairs(ports, 2000),
+      closed,
+      undefined,
+      land,
+      LAND_TOLERANCE_M,
+      inCanal
+    );
+    console.log(
+      `paths (${label}): ${audit.routed}/${audit.pairs} routed, ${audit.crossing.length} over land, ${(performance.now() - t3).toFixed(0)} ms`
+    );
     const seen = new Set<string>();
     for (const c of audit.crossing.sort((x, y) => y.landM - x.landM)) {
       const k = `${c.leg[0].lat.toFixed(2)},${c.leg[0].lng.toFixed(2)}`;
       if (seen.has(k)) continue;
       seen.add(k);
-      console.log(`  ${c.from}-${c.to} ${(c.landM / 1000).toFixed(1)} km, worst leg ${c.leg[0].lat.toFixed(3)},${c.leg[0].lng.toFixed(3)} -> ${c.leg[1].lat.toFixed(3)},${c.leg[1].lng.toFixed(3)}`);
+      console.log(
+        `  ${c.from}-${c.to} ${(c.landM / 1000).toFixed(1)} km, worst leg ${c.leg[0].lat.toFixed(3)},${c.leg[0].lng.toFixed(3)} -> ${c.leg[1].lat.toFixed(3)},${c.leg[1].lng.toFixed(3)}`
+      );
     }
   }
 }

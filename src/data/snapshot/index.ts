@@ -23,6 +23,8 @@ export interface SeaParts {
   hierarchy: ContractionHierarchy;
   /** The contraction hierarchy of SHORTSEA's default closed passages (the feeder's: Kiel open). */
   shortseaHierarchy: ContractionHierarchy;
+  /** Those of the other default closed sets (the trades' vessels, data/sea-trade-vessels.json). */
+  moreHierarchies: Record<string, ContractionHierarchy>;
   /** Land raster for snapping. */
   land: CompactLandMask;
   /** Exact land (ring edges by 1° cells) for the router's connectors and straight legs. */

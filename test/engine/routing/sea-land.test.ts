@@ -25,9 +25,9 @@ import {
   PORT_SKIP_M,
   randomPortPairs,
   readOverlaySeaports,
-} from "../../../src/data/sea-land-audit";
+} from "../../../src/builders/sea-land-audit";
 import { applySeaRepairs, readLandExceptions, readSeaLanes } from "../../../src/data/sea-lanes";
-import { REPAIRS_FILE, RepairFile, repairInputsHash } from "../../../src/data/make-sea-repairs";
+import { REPAIRS_FILE, RepairFile, repairInputsHash } from "../../../src/builders/make-sea-repairs";
 import { buildSeaGraph, pointInPolygon, Polyline, SeaGraph } from "../../../src/engine/routing/sea";
 import { Passage } from "../../../src/engine/types";
 import { LandIndex } from "../../../src/engine/routing/sea/land-crossing";
@@ -126,7 +126,7 @@ describe("the router's exact land index (1° cells, from the engine snapshot)", 
 });
 
 describe("sea network edges", () => {
-  it("data/sea-repairs.json is up to date with its inputs (else: node dist/data/make-sea-repairs.js)", () => {
+  it("data/sea-repairs.json is up to date with its inputs (else: node dist/builders/make-sea-repairs.js)", () => {
     expect(repairs.inputsSha256).toBe(repairInputsHash());
     expect(repairs.moves.length).toBeGreaterThan(100);
     expect(repairs.reroutes.length).toBeGreaterThan(100);

@@ -1,5 +1,5 @@
 /**
- * data/sea-shortcuts.json is generated (src/data/make-sea-shortcuts.ts): it must match its inputs,
+ * data/sea-shortcuts.json is generated (src/builders/make-sea-shortcuts.ts): it must match its inputs,
  * join vertices of the network, and every edge must pass the generator's clearance test again.
  */
 import * as fs from "fs";
@@ -9,12 +9,12 @@ import {
   shortcutInputsHash,
   SHORTCUTS_FILE,
   ShortcutFile,
-} from "../../../src/data/make-sea-shortcuts";
+} from "../../../src/builders/make-sea-shortcuts";
 
 const file = JSON.parse(fs.readFileSync(SHORTCUTS_FILE, "utf8")) as ShortcutFile;
 
 describe("generated open-sea shortcuts", () => {
-  it("states its provenance and is up to date with its inputs (else: node dist/data/make-sea-shortcuts.js)", () => {
+  it("states its provenance and is up to date with its inputs (else: node dist/builders/make-sea-shortcuts.js)", () => {
     expect(file.provenance).toContain("make-sea-shortcuts.ts");
     expect(file.inputsSha256).toBe(shortcutInputsHash());
     expect(file.shortcuts.length).toBeGreaterThan(100);

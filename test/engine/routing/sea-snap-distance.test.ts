@@ -19,21 +19,31 @@ describe("snapDistance", () => {
     expect(r.snapDistance).toEqual({ origin: 0, destination: 0 });
   });
 
-  it("is the connector to the network otherwise, at least the nearest snap, and swaps with the direction", () => {
+  it("counts the move of a LOCODE inside land to its port's water, and swaps with the direction", () => {
+    // Plymouth's LOCODE (50.40N 4.12W, the town) lies inside 1:50m land, 4 km from the Sound.
     const plymouth = engine.distance({
       origin: "GBPLY",
       destination: "CNSHA",
       modality: "DEEPSEA",
     });
     const back = engine.distance({ origin: "CNSHA", destination: "GBPLY", modality: "DEEPSEA" });
-    const nearest = router.snap({ lat: 50.4, lng: -4.12 }, closed)!.offset;
-    expect(plymouth.snapDistance!.origin).toBeGreaterThanOrEqual(Math.round(nearest) - 1);
-    expect(plymouth.snapDistance!.origin).toBeGreaterThan(1_000);
+    expect(plymouth.snapDistance!.origin).toBeGreaterThan(3_000);
+    expect(plymouth.snapDistance!.origin).toBeLessThan(40_000);
     expect(back.snapDistance).toEqual({
       origin: plymouth.snapDistance!.destination,
       destination: plymouth.snapDistance!.origin,
     });
     expect(back.distance).toBe(plymouth.distance);
+  });
+
+  it("route-sheets data resolve's figure: to water, then to the nearest network line", () => {
+    const onLand = { lat: 50.4, lng: -4.12 };
+    const water = router.snapDistance(onLand, closed)!;
+    const moved = router.snapDistance({ lat: 50.3, lng: -4.3 }, closed)!;
+    expect(water).toBeGreaterThan(3_000);
+    expect(water).toBeLessThan(40_000);
+    // A point at sea is not moved to water first: only to its nearest line.
+    expect(moved).toBeCloseTo(router.snap({ lat: 50.3, lng: -4.3 }, closed)!.offset, 6);
   });
 
   it("is in the /path Feature's properties", () => {

@@ -65,11 +65,12 @@ describe("chain graph", () => {
     expect(Math.abs(total - mainLength)).toBeLessThan(1);
   });
 
-  it("has far fewer junctions than vertices, and contraction hierarchies for the DEEPSEA and SHORTSEA default closed sets", () => {
+  it("has far fewer junctions than vertices, and contraction hierarchies for the DEEPSEA and SHORTSEA default closed sets and the trade vessels' (Asia-Europe: Panama closed too)", () => {
     expect(chains.junctionCount).toBeLessThan(graph.vertexCount / 2);
-    expect(hierarchies).toHaveLength(2);
+    expect(hierarchies).toHaveLength(3);
     expect(hierarchies[0].closedMask).toBe(closedPassageMask(DEFAULT_CLOSED));
     expect(hierarchies[1].closedMask).toBe(closedPassageMask(SHORTSEA_CLOSED));
+    expect(hierarchies[2].closedMask).toBe(closedPassageMask([...DEFAULT_CLOSED, "PANAMA"]));
   });
 });
 

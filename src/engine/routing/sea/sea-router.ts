@@ -5,6 +5,11 @@
  * SHORTSEA), a query is two small upward searches; for any other set, an A* search on the junctions.
  * Results are LRU-cached.
  *
+ * Around that search: a point inside land starts at the nearest water (its port's water area);
+ * where the water between the two points is open the route is the straight line; otherwise the
+ * network route's ends are straightened and its corners smoothed against exact land
+ * (straight-legs.ts). B→A is A→B read backwards, so both directions give the same distance.
+ *
  * Paths: the route's polyline from origin to destination. Longitudes are unwrapped so that
  * consecutive points never jump by more than 180°: a trans-Pacific route eastward from Asia goes
  * on past 180 (e.g. 190 = 170°W) instead of jumping to -180, so maps draw one continuous line.
@@ -21,7 +26,6 @@ import {
   geodesicMeters,
   LOWER_BOUND_RADIUS_M,
   MEAN_RADIUS_M,
-  slerp,
   toLatLng,
   toUnit,
   Vec3,
@@ -29,11 +33,17 @@ import {
 import { SeaGraph } from "./graph";
 import { JunctionSearch, JunctionStart } from "./junction-search";
 import { LandIndex } from "./land-crossing";
-import { connectorIsClear, crossesDeepLand, connectorLandSamples, LandRaster } from "./land-mask";
+import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
 import { compactRoute, withLazyPath } from "./compact-route";
 import { PathBuffer } from "./path-buffer";
-import { pullStraight, PullOptions } from "./string-pull";
-import { PassageLegs } from "./passage-legs";
+import { unwrapLongitudes } from "./longitudes";
+import {
+  CONNECTOR_SKIP_FROM_KM,
+  CONNECTOR_SKIP_TO_KM,
+  LegMemo,
+  PORT_SHORE_M,
+  StraightLegs,
+} from "./straight-legs";
 import { LruCache } from "./lru-cache";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
@@ -86,48 +96,21 @@ export interface SeaRouterOptions {
 }
 
 /**
- * Straight legs (with a land raster): the whole route when the straight line between the two
- * points is clear and not longer than this, and end-leg straightening of the network route (the
- * origin or destination joined straight to a later point of the route, when that is clear).
+ * Straight legs (with a land raster, see straight-legs.ts): the whole route when the straight line
+ * between the two points is clear and not longer than this.
  */
 const DIRECT_MAX_M = 20_000_000;
-const PULL_MAX_M = 400_000;
-/** Smoothing of the whole path (string-pull.ts). */
-const PULL_OPTIONS: PullOptions = {
-  window: 8,
-  maxLegM: 3_000_000,
-  minSaveM: 500,
-  minSaveShare: 0.002,
-  maxTests: 24,
-};
-const PULL_PASSES = 3;
-/** Route points tried for straightening at each end, and the step of the clearance samples. */
-const PULL_POINTS = 10;
-const STRAIGHT_STEP_KM = 2;
-/** Raster samples (deep land only) that refuse a straight leg before the exact test. */
-const QUICK_STEP_KM = 25;
-const QUICK_MIN_M = 300_000;
-const DEG_TO_RAD = Math.PI / 180;
 
-/** Connector checks: a port's own shore and the last stretch before the lane are not checked. */
-const CONNECTOR_SKIP_FROM_KM = 3;
-const CONNECTOR_SKIP_TO_KM = 1;
+/** Connector checks: the step of the raster samples. */
 const CONNECTOR_STEP_KM = 2;
 /** Passages dug through land: a connector to a port on one is inland water, not checked exactly. */
 const CANALS: ReadonlyArray<Passage> = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
 /** Raster land samples of a connector up to which the exact rings may still find it clear. */
 const THIN_LAND_SAMPLES = 2;
-/**
- * A first leg over land up to this long is a port's own way out (quays, a basin, a channel that
- * 1:50m fills in); a longer one comes from a point inland, whose route is left as it is.
- */
-const HARBOUR_LEG_MAX_M = 10_000;
 /** A snap closer than this to an edge's end is that end. */
 const AT_VERTEX_M = 0.001;
 /** A query point inside land moves to water no farther than this (else it stays, see search). */
 const WATER_MOVE_MAX_M = 12_000;
-/** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
-const PORT_SHORE_M = 1_000;
 
 export interface Snap {
   edge: number;
@@ -153,12 +136,10 @@ interface Port {
  * What the router remembers of a query point for one closed-passage set: its snap candidates,
  * where a search may enter the junctions from them, and (with a hierarchy) their upward space.
  */
-interface EndPoint {
+interface EndPoint extends LegMemo {
   snaps: Snap[];
   ports?: Port[];
   space?: UpwardSpace;
-  /** Straight legs from the point tried by end straightening, clear or not, by their far end. */
-  legs?: CoordMap<boolean>;
 }
 
 interface Found {
@@ -187,23 +168,17 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly useHierarchies: boolean;
   private readonly land: LandRaster | undefined;
   private readonly coast: LandIndex | undefined;
-  /** Passages a straight leg may not enter in the current query: the closed ones and the canals. */
-  private refusedMask = 0;
   private readonly canalMask: number;
   private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
-  /** Which passage areas a straight leg enters. */
-  private readonly legs: PassageLegs;
+  /** Straight legs, end straightening and smoothing (with a land raster). */
+  private readonly straight: StraightLegs | undefined;
   private readonly edgeSeen: Int32Array;
   private readonly fromSearch: JunctionSearch;
   private readonly hierarchySearch: HierarchySearch;
   private stamp = 0;
-  private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
-  private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
   private readonly path = new PathBuffer();
   /** Query points inside land and the water each starts from (null: none near). */
   private waterPoints = new CoordMap<LatLng | null>();
-  /** Straight legs between network points tried by smoothing, clear or not. */
-  private readonly innerLegs = new LruCache<string, boolean>(50_000);
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
@@ -225,7 +200,9 @@ export class NetworkSeaRouter implements SeaRouter {
     this.land = options.land;
     this.coast = options.land ? options.coast : undefined;
     this.canalMask = closedPassageMask(CANALS);
-    this.legs = new PassageLegs(options.areas ?? []);
+    this.straight = options.land
+      ? new StraightLegs(options.land, this.coast, options.areas ?? [])
+      : undefined;
     const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
     this.inCanal = canals.length ? passageTest(canals) : undefined;
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
@@ -429,6 +406,7 @@ export class NetworkSeaRouter implements SeaRouter {
    * route takes the approach by water. The move is part of the distance and of snapDistance.
    */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
+    if (from.lat === to.lat && from.lng === to.lng) return this.searchOnWater(from, to, closedMask);
     const a = this.onWater(from);
     const b = this.onWater(to);
     if (a === from && b === to) return this.searchOnWater(from, to, closedMask);
@@ -471,7 +449,7 @@ export class NetworkSeaRouter implements SeaRouter {
 
   private searchOnWater(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     this.searches++;
-    this.refusedMask = closedMask | this.canalMask;
+    if (this.straight) this.straight.refusedMask = closedMask | this.canalMask;
     if (from.lat === to.lat && from.lng === to.lng)
       return compactRoute({
         meters: 0,
@@ -489,14 +467,14 @@ export class NetworkSeaRouter implements SeaRouter {
     // Open water all the way (and no closed passage or canal on the way): the straight line is
     // the route.
     if (
-      this.land &&
+      this.straight &&
       sphericalMeters(from, to) <= DIRECT_MAX_M &&
-      this.straightIsClear(from, to, true, true)
+      this.straight.isClear(from, to, true, true)
     ) {
       return compactRoute({
         meters: geodesicMeters(from.lat, from.lng, to.lat, to.lng),
         path: unwrapLongitudes([{ ...from }, { ...to }]),
-        passages: this.legs.listed(from, to, STRAIGHT_STEP_KM),
+        passages: this.straight.passages(from, to),
         snapDistance: NOT_MOVED,
       });
     }
@@ -527,158 +505,10 @@ export class NetworkSeaRouter implements SeaRouter {
       destination: this.exactSnap(to, ends[found.endSnap]).offset,
     };
     return withLazyPath({ meters, passages, snapDistance }, () => {
-      this.refusedMask = closedMask | this.canalMask;
+      if (this.straight) this.straight.refusedMask = closedMask | this.canalMask;
       this.assemble(from, to, startPoint, endPoint, found);
       return pathPoints(this.path);
     });
-  }
-
-  /**
-   * A straight leg clear of land (the query's own end points may sit on the coast) that enters no
-   * area of a closed passage or canal: the water of an open strait may be crossed straight, a
-   * closed one never (nor a canal, which only its own edges follow).
-   */
-  private straightIsClear(
-    a: LatLng,
-    b: LatLng,
-    aIsQueryPoint: boolean,
-    bIsQueryPoint: boolean
-  ): boolean {
-    if (!this.land) return false;
-    const skipA = aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
-    const skipB = bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
-    if (this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) !== 0)
-      return false;
-    if (!this.coast) return connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM);
-    // The exact rings decide (the raster's ≈ 5 km cells would refuse legs that pass close to a
-    // coast); a few raster samples first refuse most legs across land at little cost.
-    if (
-      fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng) > QUICK_MIN_M &&
-      crossesDeepLand(this.land, a, b, skipA, skipB, QUICK_STEP_KM)
-    )
-      return false;
-    return !this.coast.crossesLand(
-      a,
-      b,
-      aIsQueryPoint ? PORT_SHORE_M : 0,
-      bIsQueryPoint ? PORT_SHORE_M : 0
-    );
-  }
-
-  /**
-   * straightIsClear for a leg of the path; legs between network points are remembered (routes of a
-   * lane sheet share their network stretches, and so the corners smoothing tries).
-   */
-  private innerLegIsClear(path: PathBuffer, i: number, j: number, last: number): boolean {
-    if (i === 0 || j === last)
-      return this.straightIsClear(path.point(i), path.point(j), i === 0, j === last);
-    const key = `${path.lat(i)},${path.lng(i)},${path.lat(j)},${path.lng(j)},${this.refusedMask}`;
-    let clear = this.innerLegs.get(key);
-    if (clear === undefined) {
-      clear = this.straightIsClear(path.point(i), path.point(j), false, false);
-      this.innerLegs.set(key, clear);
-    }
-    return clear;
-  }
-
-  /**
-   * Joins point `first` straight to the farthest of the next few points when that leg is clear
-   * and shortens the route (not past `limit` points on, the first point of a passage). Returns the
-   * metres saved.
-   */
-  private straightenStart(
-    path: PathBuffer,
-    limit: number,
-    fromQueryPoint: boolean,
-    first: number,
-    end?: EndPoint
-  ): number {
-    if (!this.land || path.length - first < 3) return 0;
-    const last = Math.min(path.length - 1 - first, PULL_POINTS, limit);
-    // Unit vectors and spherical along-route distances of the first points (reused buffers).
-    const u = this.pullUnits;
-    const along = this.pullAlong;
-    for (let k = 0; k <= last; k++) {
-      const phi = path.lat(first + k) * DEG_TO_RAD;
-      const lam = path.lng(first + k) * DEG_TO_RAD;
-      const c = Math.cos(phi);
-      u[3 * k] = c * Math.cos(lam);
-      u[3 * k + 1] = c * Math.sin(lam);
-      u[3 * k + 2] = Math.sin(phi);
-      along[k] =
-        k === 0
-          ? 0
-          : along[k - 1] +
-            MEAN_RADIUS_M *
-              angleBetween(
-                u[3 * k - 3],
-                u[3 * k - 2],
-                u[3 * k - 1],
-                u[3 * k],
-                u[3 * k + 1],
-                u[3 * k + 2]
-              );
-    }
-    for (let j = last; j >= 2; j--) {
-      const straight =
-        MEAN_RADIUS_M * angleBetween(u[0], u[1], u[2], u[3 * j], u[3 * j + 1], u[3 * j + 2]);
-      if (straight > PULL_MAX_M || along[j] < straight * 1.01 + 500) continue;
-      if (!this.legIsClear(path, first, first + j, fromQueryPoint, end)) continue;
-      let replaced = 0;
-      for (let k = first; k < first + j; k++)
-        replaced += fastGeodesicMeters(path.lat(k), path.lng(k), path.lat(k + 1), path.lng(k + 1));
-      const saved =
-        replaced -
-        fastGeodesicMeters(
-          path.lat(first),
-          path.lng(first),
-          path.lat(first + j),
-          path.lng(first + j)
-        );
-      if (saved <= 0) return 0;
-      path.remove(first + 1, j - 1);
-      return saved;
-    }
-    return 0;
-  }
-
-  /**
-   * straightIsClear from path point `a` to point `b`; remembered by the query point `end` when
-   * `a` is that point: a lane sheet leaves the same port the same way again and again.
-   */
-  private legIsClear(
-    path: PathBuffer,
-    a: number,
-    b: number,
-    fromQueryPoint: boolean,
-    end: EndPoint | undefined
-  ): boolean {
-    if (!end) return this.straightIsClear(path.point(a), path.point(b), fromQueryPoint, false);
-    const legs = (end.legs ??= new CoordMap());
-    let clear = legs.get(path.lat(b), path.lng(b));
-    if (clear === undefined) {
-      clear = this.straightIsClear(path.point(a), path.point(b), fromQueryPoint, false);
-      legs.set(path.lat(b), path.lng(b), clear);
-    }
-    return clear;
-  }
-
-  /**
-   * straightenStart from the query point `end` (path[0]); when nothing is saved and the first leg itself runs over land (a port whose
-   * approach leaves over quays or a channel that 1:50m draws as land, a few km), straightening
-   * from that leg's far end instead, so the route still leaves the approach by the shortest clear
-   * way.
-   */
-  private straightenEnd(path: PathBuffer, limit: number, end: EndPoint): number {
-    const saved = this.straightenStart(path, limit, true, 0, end);
-    if (saved > 0 || path.length < 4 || limit < 3 || !this.coast) return saved;
-    const first = fastGeodesicMeters(path.lat(0), path.lng(0), path.lat(1), path.lng(1));
-    if (
-      first > HARBOUR_LEG_MAX_M ||
-      !this.coast.crossesLand(path.point(0), path.point(1), PORT_SHORE_M, 0)
-    )
-      return 0;
-    return this.straightenStart(path, limit - 1, false, 1);
   }
 
   private ports(snaps: Snap[], closedMask: number): Port[] {
@@ -949,28 +779,12 @@ export class NetworkSeaRouter implements SeaRouter {
     add(end.lat, end.lng);
     add(to.lat, to.lng);
 
-    // Straighten the ends where the network zigzags near a port (never across a passage).
-    if (this.land) {
+    // Straighten the ends where the network zigzags near a port (never across a passage), then
+    // the corners on the way.
+    if (this.straight) {
       const startLimit = firstPassagePoint < 0 ? path.length - 1 : firstPassagePoint;
-      meters -= this.straightenEnd(path, startLimit, startPoint);
       const endLimit = lastPassagePoint < 0 ? 0 : lastPassagePoint;
-      path.reverse();
-      meters -= this.straightenEnd(path, path.length - 1 - endLimit, endPoint);
-      path.reverse();
-      // Then any corner left on the way where the water is open; again while that saves (a
-      // pass looks PULL_OPTIONS.window points ahead, and the first pass brings far points near).
-      for (let pass = 0; pass < PULL_PASSES; pass++) {
-        const last = path.length - 1;
-        const saved = pullStraight(
-          path,
-          0,
-          last,
-          (i, j) => this.innerLegIsClear(path, i, j, last),
-          PULL_OPTIONS
-        );
-        meters -= saved;
-        if (saved === 0) break;
-      }
+      meters -= this.straight.straighten(path, startLimit, endLimit, startPoint, endPoint);
     }
 
     const passages: Passage[] = [];
@@ -1036,52 +850,5 @@ function sphericalMeters(a: LatLng, b: LatLng): number {
   return MEAN_RADIUS_M * angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]);
 }
 
-/**
- * Longitudes made continuous: each point within 180° of the previous one (so they may leave
- * [-180, 180]). Where a leg crosses the antimeridian, the crossing point itself is inserted (at
- * longitude exactly ±180, or the matching unwrapped value), so a map can also split the line there.
- */
-export function unwrapLongitudes(path: LatLng[]): LatLng[] {
-  let jumps = false;
-  for (let i = 1; i < path.length && !jumps; i++)
-    jumps = Math.abs(path[i].lng - path[i - 1].lng) > 180;
-  if (!jumps) return path; // the common case: nothing to unwrap, no copy
-  const out: LatLng[] = path.length ? [path[0]] : [];
-  for (let i = 1; i < path.length; i++) {
-    const prev = out[out.length - 1];
-    let lng = path[i].lng;
-    while (lng - prev.lng > 180) lng -= 360;
-    while (lng - prev.lng < -180) lng += 360;
-    // An odd multiple of 180 strictly between the two longitudes: the leg crosses the antimeridian.
-    const k = Math.floor((Math.max(prev.lng, lng) - 180) / 360);
-    const meridian = 180 + 360 * k;
-    if (meridian > Math.min(prev.lng, lng) && meridian < Math.max(prev.lng, lng)) {
-      out.push({ lat: crossingLatitude(prev, { lat: path[i].lat, lng }, meridian), lng: meridian });
-    }
-    out.push(lng === path[i].lng ? path[i] : { lat: path[i].lat, lng });
-  }
-  return out;
-}
-
-/** Latitude where the great-circle arc a→b crosses the given (unwrapped) meridian (bisection). */
-function crossingLatitude(a: LatLng, b: LatLng, meridian: number): number {
-  const ua = toUnit(a.lat, a.lng);
-  const ub = toUnit(b.lat, b.lng);
-  let lo = 0;
-  let hi = 1;
-  let lat = a.lat;
-  for (let it = 0; it < 40; it++) {
-    const t = (lo + hi) / 2;
-    const p = toLatLng(slerp(ua, ub, t));
-    lat = p.lat;
-    // Unwrap p's longitude next to a's and compare with the meridian.
-    let lng = p.lng;
-    while (lng - a.lng > 180) lng -= 360;
-    while (lng - a.lng < -180) lng += 360;
-    if (lng < meridian === a.lng < meridian) lo = t;
-    else hi = t;
-  }
-  return lat;
-}
-
+export { unwrapLongitudes };
 export type { Vec3 };

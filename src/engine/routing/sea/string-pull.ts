@@ -26,7 +26,8 @@ export interface PullOptions {
 /**
  * Smooths `path` between points `first` and `last` (inclusive, both kept), in place; returns the
  * metres saved. `isClear(i, j)` tells whether the straight leg from point i to point j is open
- * (indices of the path as it was when called).
+ * (indices of the path as it was when called). `reachedWindow`: a leg went as far ahead as the
+ * window lets it, so another pass may go farther.
  */
 export function pullStraight(
   path: PathBuffer,
@@ -34,15 +35,16 @@ export function pullStraight(
   last: number,
   isClear: (i: number, j: number) => boolean,
   o: PullOptions
-): number {
-  if (last - first < 2) return 0;
+): { saved: number; reachedWindow: boolean } {
+  if (last - first < 2) return { saved: 0, reachedWindow: false };
   const n = last - first + 1;
-  // Along-path metres from `first` (prefix sums), so a leg's saving is known before any test.
+  // Along-path metres from `first` (prefix sums, equirectangular: only to choose the legs worth a
+  // test; the metres saved are measured on the ellipsoid).
   const along = new Float64Array(n);
   for (let k = 1; k < n; k++)
     along[k] =
       along[k - 1] +
-      fastGeodesicMeters(
+      roughMeters(
         path.lat(first + k - 1),
         path.lng(first + k - 1),
         path.lat(first + k),
@@ -51,29 +53,46 @@ export function pullStraight(
   const keep = new Uint8Array(n).fill(1);
   let saved = 0;
   let tests = 0;
+  let reachedWindow = false;
   let i = 0;
   while (i < n - 2 && tests < o.maxTests) {
     let next = i + 1;
     for (let j = Math.min(n - 1, i + o.window); j >= i + 2 && tests < o.maxTests; j--) {
-      const bent = along[j] - along[i];
-      const straight = fastGeodesicMeters(
+      const straight = roughMeters(
         path.lat(first + i),
         path.lng(first + i),
         path.lat(first + j),
         path.lng(first + j)
       );
-      const save = bent - straight;
+      const save = along[j] - along[i] - straight;
       if (straight > o.maxLegM || save <= o.minSaveM || save <= o.minSaveShare * straight) continue;
       tests++;
       if (!isClear(first + i, first + j)) continue;
-      for (let k = i + 1; k < j; k++) keep[k] = 0;
-      saved += save;
+      let bent = 0;
+      for (let k = i; k < j; k++) {
+        bent += fastGeodesicMeters(
+          path.lat(first + k),
+          path.lng(first + k),
+          path.lat(first + k + 1),
+          path.lng(first + k + 1)
+        );
+        if (k > i) keep[k] = 0;
+      }
+      saved +=
+        bent -
+        fastGeodesicMeters(
+          path.lat(first + i),
+          path.lng(first + i),
+          path.lat(first + j),
+          path.lng(first + j)
+        );
+      if (j === i + o.window) reachedWindow = true;
       next = j;
       break;
     }
     i = next;
   }
-  if (saved === 0) return 0;
+  if (saved === 0) return { saved: 0, reachedWindow: false };
   // Compact the kept points (the rest of the path after `last` moves up with them).
   let write = first;
   for (let k = 0; k < n; k++) {
@@ -82,5 +101,18 @@ export function pullStraight(
     write++;
   }
   path.remove(write, first + n - write);
-  return saved;
+  return { saved, reachedWindow };
+}
+
+const M_PER_DEG = 111_195;
+const RAD = Math.PI / 180;
+
+/** Equirectangular metres (for choosing legs; never for a distance the route reports). */
+function roughMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  let dLng = lng2 - lng1;
+  if (dLng > 180) dLng -= 360;
+  else if (dLng < -180) dLng += 360;
+  const x = dLng * Math.cos((lat1 + lat2) * 0.5 * RAD);
+  const y = lat2 - lat1;
+  return M_PER_DEG * Math.sqrt(x * x + y * y);
 }

@@ -30,14 +30,21 @@ export class TradeVessels {
 
   /** The trade of a lane (its ends in the trade's two regions, either way round), if any. */
   tradeOf(from: LatLng, to: LatLng): TradeVessel | undefined {
-    const inRegion = (p: LatLng, name: string): boolean =>
-      this.regions
-        .get(name)!
-        .boxes.some(([x0, y0, x1, y1]) => p.lng >= x0 && p.lng <= x1 && p.lat >= y0 && p.lat <= y1);
-    return this.trades.find(
-      ({ between: [a, b] }) =>
-        (inRegion(from, a) && inRegion(to, b)) || (inRegion(from, b) && inRegion(to, a))
-    );
+    for (const t of this.trades) {
+      const [a, b] = t.between;
+      if (
+        (this.inRegion(from, a) && this.inRegion(to, b)) ||
+        (this.inRegion(from, b) && this.inRegion(to, a))
+      )
+        return t;
+    }
+    return undefined;
+  }
+
+  private inRegion(p: LatLng, name: string): boolean {
+    for (const [x0, y0, x1, y1] of this.regions.get(name)!.boxes)
+      if (p.lng >= x0 && p.lng <= x1 && p.lat >= y0 && p.lat <= y1) return true;
+    return false;
   }
 }
 

@@ -6,7 +6,7 @@ import type { parse as Parse } from "csv-parse/sync";
 import { unknownData } from "../../errors";
 import type { VesselResolver } from "../../route-engine";
 import { LatLng, Passage, Vessel, VesselDimensions } from "../../types";
-import type { TradeVessels } from "./trade-vessels";
+import type { TradeVessel, TradeVessels } from "./trade-vessels";
 import { CanalLimits } from "./canal-limits";
 import { isValidImo, isValidMmsi, parseVesselInfo } from "./vessel-info";
 
@@ -102,6 +102,22 @@ export class VesselRegistry implements VesselResolver {
     return found;
   }
 
+  /** The passages closed to each trade's vessel class (the sets a lane sheet asks most after the defaults). */
+  tradeClosedSets(): Set<Passage>[] {
+    return (this.trades?.trades ?? []).map((t) => new Set(this.tradeClosed(t)));
+  }
+
+  private readonly closedByTrade = new Map<TradeVessel, Passage[]>();
+
+  private tradeClosed(trade: TradeVessel): Passage[] {
+    let closed = this.closedByTrade.get(trade);
+    if (!closed) {
+      closed = [...this.closedPassages(trade.vessel, "DEEPSEA")];
+      this.closedByTrade.set(trade, closed);
+    }
+    return closed;
+  }
+
   /**
    * Without a vessel, the default of the modality (DEEPSEA when none is given): SHORTSEA's feeder;
    * DEEPSEA's vessel class of the lane's trade when the lane is given and belongs to one.
@@ -112,7 +128,10 @@ export class VesselRegistry implements VesselResolver {
     lane?: { from: LatLng; to: LatLng }
   ): Set<Passage> {
     if (!vessel && modality === "SHORTSEA") vessel = DEFAULT_SHORTSEA_VESSEL;
-    if (!vessel && lane && this.trades) vessel = this.trades.tradeOf(lane.from, lane.to)?.vessel;
+    if (!vessel && lane && this.trades) {
+      const trade = this.trades.tradeOf(lane.from, lane.to);
+      if (trade) return new Set(this.tradeClosed(trade));
+    }
     if (!vessel) return new Set(DEFAULT_CLOSED);
     const closed = new Set<Passage>(ALWAYS_CLOSED);
     for (const p of this.limits.passages()) if (!this.limits.fits(p, vessel)) closed.add(p);
