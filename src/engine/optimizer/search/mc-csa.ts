@@ -133,6 +133,39 @@ const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
 const TRUCK = classIndex("TRUCK");
 
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
+  const { tripBags, touched } = tripBagsOf(net);
+  try {
+    return scan(net, spec, tripBags, touched);
+  } finally {
+    // Leave the reused per-trip bags empty for the next search (also after a budget stop).
+    for (let i = 0; i < touched.length; i++) tripBags[touched[i]] = undefined;
+    touched.length = 0;
+  }
+}
+
+interface TripBags {
+  tripBags: Array<TripLabel[] | undefined>;
+  /** Trips whose bag the current search set. */
+  touched: number[];
+}
+const tripBagsCache = new WeakMap<Network, TripBags>();
+
+/** One array of trip bags per network, reused: searches run one at a time per thread. */
+function tripBagsOf(net: Network): TripBags {
+  let b = tripBagsCache.get(net);
+  if (!b) {
+    b = { tripBags: new Array(net.trips.length).fill(undefined), touched: [] };
+    tripBagsCache.set(net, b);
+  }
+  return b;
+}
+
+function scan(
+  net: Network,
+  spec: SearchSpec,
+  tripBags: Array<TripLabel[] | undefined>,
+  touched: number[]
+): Journey[] {
   const conns = net.connections;
   const { minutes: transferMin, handlingGrams } = net.rules;
 
@@ -142,7 +175,6 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   for (const u of accessAt.keys())
     boardable.fill(1, u * SCHEDULED_CLASSES, (u + 1) * SCHEDULED_CLASSES);
   const egressAt = groupByStop(spec.egress);
-  const tripBags: Array<TripLabel[] | undefined> = new Array(net.trips.length);
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
   const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   /** The labels the pending heaps hold (a heap holds indices into this list). */
@@ -350,7 +382,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
             parent: null,
             access: a,
           };
-          if (!bag) tripBags[t] = bag = [];
+          if (!bag) {
+            tripBags[t] = bag = [];
+            touched.push(t);
+          }
           insertPareto(bag, label, tripDominates);
         }
       }
@@ -394,7 +429,10 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
             parent: l,
             access: null,
           };
-          if (!bag) tripBags[t] = bag = [];
+          if (!bag) {
+            tripBags[t] = bag = [];
+            touched.push(t);
+          }
           insertPareto(bag, label, tripDominates);
         }
         if (kept !== readyBag.length) readyBag.length = kept;
