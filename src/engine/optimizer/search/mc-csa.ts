@@ -175,6 +175,13 @@ function scan(
   for (const u of accessAt.keys())
     boardable.fill(1, u * SCHEDULED_CLASSES, (u + 1) * SCHEDULED_CLASSES);
   const egressAt = groupByStop(spec.egress);
+  // Cargo from the origin boards no later than this (its first departure is bounded).
+  let accessUntil = spec.maxDeparture;
+  for (const a of spec.access) {
+    if (!a.truck) continue;
+    for (let c = 0; c < SCHEDULED_CLASSES; c++)
+      accessUntil = Math.max(accessUntil, spec.maxDeparture + transferMin[TRUCK][c] + a.minutes);
+  }
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
   const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   /** The labels the pending heaps hold (a heap holds indices into this list). */
@@ -350,7 +357,19 @@ function scan(
     const u = conns.from[k];
     const cls = tripCls[t];
     const key = u * SCHEDULED_CLASSES + cls;
-    const mayBoard = spec.stopUsable[u] && boardable[key] === 1;
+    let mayBoard = false;
+    let accs: Access[] | undefined;
+    let heap: MinHeap | undefined;
+    let readyBag: Waiting[] | undefined;
+    if (boardable[key] === 1 && spec.stopUsable[u]) {
+      accs = dep <= accessUntil ? accessAt.get(u) : undefined;
+      heap = pending[key];
+      readyBag = ready[key];
+      mayBoard =
+        accs !== undefined ||
+        (heap !== undefined && heap.size > 0 && heap.peekKey() <= dep) ||
+        (readyBag !== undefined && readyBag.length > 0);
+    }
     // Fast path: nobody on board and nobody to board (most connections of a query).
     if (!bag && !mayBoard) continue;
     const pat = tripPattern[t];
@@ -361,7 +380,6 @@ function scan(
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
       const boardBits = spec.patternBits[pat] | spec.stopBits[u];
-      const accs = accessAt.get(u);
       if (accs) {
         for (const a of accs) {
           const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
@@ -389,8 +407,6 @@ function scan(
           insertPareto(bag, label, tripDominates);
         }
       }
-      const heap = pending[key];
-      let readyBag = ready[key];
       if (heap && heap.size && heap.peekKey() <= dep) {
         if (!readyBag) ready[key] = readyBag = [];
         while (heap.size && heap.peekKey() <= dep)
@@ -441,7 +457,11 @@ function scan(
     if (!bag || !bag.length) continue;
     // Labels on board that a complete journey already beats, whatever they do next, leave the bag.
     pruneTripBag(bag, rideBound, rideTransfers[k], cumFrom[k] + rideGrams[k]);
-    if (!bag.length || alight[k] === Infinity) continue;
+    if (!bag.length) {
+      tripBags[t] = undefined; // back on the fast path
+      continue;
+    }
+    if (alight[k] === Infinity) continue;
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
