@@ -129,6 +129,7 @@ interface Target {
   egress: Access;
 }
 
+const NOT_LOOKED_UP = -2;
 const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
 const TRUCK = classIndex("TRUCK");
 
@@ -322,15 +323,6 @@ function scan(
     }
     return false;
   };
-  /** Drops the trip's labels that cannot lead anywhere better than the journeys already found. */
-  function pruneTripBag(bag: TripLabel[], arr: number, moreTr: number, moreEm: number): void {
-    let w = 0;
-    for (let i = 0; i < bag.length; i++) {
-      const tl = bag[i];
-      if (!hopeless(tl.dep0, arr, tl.tr + moreTr, tl.emBase + moreEm)) bag[w++] = tl;
-    }
-    if (w !== bag.length) bag.length = w;
-  }
   function targetDominated(dep0: number, arr: number, tr: number, em: number): boolean {
     // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
     for (let i = 0; i < targets.length; i++) {
@@ -413,25 +405,34 @@ function scan(
           insertPareto(readyBag, waiting[heap.pop()], waitingDominates);
       }
       if (readyBag) {
-        // Bounds for boarding any trip leaving u from now on: a ready label they show beaten
-        // leaves the bag for good (time only moves on).
-        const at = bounds.departing(u, dep);
+        /** Index of the bounds for boarding any trip leaving u from now on (looked up once). */
+        let at = NOT_LOOKED_UP;
         let kept = 0;
         for (let i = 0; i < readyBag.length; i++) {
           const w = readyBag[i];
           const l = w.label;
-          if (
-            at < 0 ||
-            hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
-          )
-            continue;
-          readyBag[kept++] = w;
-          if (seaDominance && sea && l.sea) continue;
           const bits = l.bits | boardBits;
-          if (!enoughStops(bits, l.tr + 1, 1)) continue;
-          const boundArr = Math.max(rideBound, dep + boundFrom(u, bits));
-          if (hopeless(l.dep0, boundArr, l.tr + 1 + rideTransfers[k], w.em + rideGrams[k]))
+          if (
+            (seaDominance && sea && l.sea) ||
+            !enoughStops(bits, l.tr + 1, 1) ||
+            hopeless(
+              l.dep0,
+              Math.max(rideBound, dep + boundFrom(u, bits)),
+              l.tr + 1 + rideTransfers[k],
+              w.em + rideGrams[k]
+            )
+          ) {
+            // Not boarding this trip. A label that no trip leaving from now on can help leaves
+            // the bag for good (time only moves on).
+            if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
+            if (
+              at >= 0 &&
+              !hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
+            )
+              readyBag[kept++] = w;
             continue;
+          }
+          readyBag[kept++] = w;
           const labelSea = l.sea | (seaDominance ? sea : 0);
           if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - cumFrom[k], bits, labelSea)) continue;
           const label: TripLabel = {
@@ -454,14 +455,7 @@ function scan(
         if (kept !== readyBag.length) readyBag.length = kept;
       }
     }
-    if (!bag || !bag.length) continue;
-    // Labels on board that a complete journey already beats, whatever they do next, leave the bag.
-    pruneTripBag(bag, rideBound, rideTransfers[k], cumFrom[k] + rideGrams[k]);
-    if (!bag.length) {
-      tripBags[t] = undefined; // back on the fast path
-      continue;
-    }
-    if (alight[k] === Infinity) continue;
+    if (!bag || !bag.length || alight[k] === Infinity) continue;
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
@@ -469,12 +463,34 @@ function scan(
     const cum = cumTo[k];
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
-    for (const tl of bag) {
+    let kept = 0;
+    for (let i = 0; i < bag.length; i++) {
+      const tl = bag[i];
       const em = tl.emBase + cum;
       const bits = tl.bits | spec.stopBits[v];
-      if (!enoughStops(bits, tl.tr, 0)) continue;
-      const boundArr = hasRequired ? Math.max(alightBound, arr + boundFrom(v, bits)) : alightBound;
-      if (hopeless(tl.dep0, boundArr, tl.tr + alightTransfers[k], em + alightGrams[k])) continue;
+      if (
+        !enoughStops(bits, tl.tr, 0) ||
+        hopeless(
+          tl.dep0,
+          hasRequired ? Math.max(alightBound, arr + boundFrom(v, bits)) : alightBound,
+          tl.tr + alightTransfers[k],
+          em + alightGrams[k]
+        )
+      ) {
+        // Not getting off here. A label that a found journey beats whatever it does next (the
+        // bounds for riding on) leaves the trip for good.
+        if (
+          !hopeless(
+            tl.dep0,
+            rideBound,
+            tl.tr + rideTransfers[k],
+            cumFrom[k] + tl.emBase + rideGrams[k]
+          )
+        )
+          bag[kept++] = tl;
+        continue;
+      }
+      bag[kept++] = tl;
       // Allocated only when something keeps it (a journey or a waiting label): saves GC.
       let label: StopLabel | undefined;
       if (egress && covers(bits, spec.fullBits)) {
@@ -531,6 +547,8 @@ function scan(
         heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
       }
     }
+    if (kept !== bag.length) bag.length = kept;
+    if (!kept) tripBags[t] = undefined; // back on the fast path
   }
   return targets.map(toJourney);
 }
