@@ -3,6 +3,9 @@
  * on the sample network, then on a generated network ten times larger (every service repeated ten
  * times with shifted departure days and hours and its own code, so trips and connections grow
  * tenfold on the same ports). Run: npm run bench:optimizer [-- --pairs N]
+ *
+ * Goals (issue 21) on the 10x network: p50 under 20 ms and p99 under 100 ms; the script prints
+ * each goal and whether this run met it.
  */
 import { loadEngine } from "../data/load-engine";
 import { PARAMETERS_FILE, scheduleData } from "../data/optimizer";
@@ -19,6 +22,13 @@ import { scaledSchedule } from "./scaled-schedule";
 const NOW = new Date();
 const pairsArg = process.argv.indexOf("--pairs");
 const PAIRS = pairsArg > 0 ? Number(process.argv[pairsArg + 1]) : 1000;
+/** Goals on the 10x network, in milliseconds per search. */
+const GOALS = { p50: 20, p99: 100 };
+
+interface Timing {
+  p50: number;
+  p99: number;
+}
 
 function main(): void {
   let t = performance.now();
@@ -37,6 +47,7 @@ function main(): void {
 
   console.log(`Engine loaded in ${engineMs.toFixed(0)} ms. Pairs per network: ${PAIRS}.`);
   const base = scheduleData();
+  const timings: Timing[] = [];
   for (const [label, data] of [
     ["sample", base],
     ["10x generated", scaledSchedule(base, 10)],
@@ -48,11 +59,22 @@ function main(): void {
     console.log(
       `\n${label}: ${net.patterns.length} services, ${net.trips.length} trips, ${net.connections.count} connections, ${net.stops.length} stops; built in ${loadMs.toFixed(0)} ms`
     );
-    report(optimizer, PAIRS);
+    timings.push(report(optimizer, PAIRS));
+  }
+  const [sample, tenfold] = timings;
+  console.log(
+    `\n10x / sample in this run: p50 ${(tenfold.p50 / sample.p50).toFixed(1)}x, p99 ${(tenfold.p99 / sample.p99).toFixed(1)}x`
+  );
+  console.log("Goals on the 10x network:");
+  for (const key of ["p50", "p99"] as const) {
+    const met = tenfold[key] < GOALS[key];
+    console.log(
+      `  ${key} < ${GOALS[key]} ms: ${tenfold[key].toFixed(1)} ms, ${met ? "met" : "NOT met"}`
+    );
   }
 }
 
-function report(optimizer: ScheduleOptimizer, n: number): void {
+function report(optimizer: ScheduleOptimizer, n: number): Timing {
   const stops = optimizer.network.stops.map((s) => s.locode);
   let seed = 20261121;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -75,14 +97,15 @@ function report(optimizer: ScheduleOptimizer, n: number): void {
     if (!r.results.length) empty++;
   }
   times.sort((x, y) => x - y);
-  const pct = (p: number) =>
-    times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(1);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))];
+  const pct = (p: number) => at(p).toFixed(1);
   console.log(
     `  search p50 ${pct(0.5)} ms, p90 ${pct(0.9)} ms, p99 ${pct(0.99)} ms, max ${times[times.length - 1].toFixed(1)} ms`
   );
   console.log(
     `  ${(results / n).toFixed(1)} options per query on average; ${empty} of ${n} pairs without a route`
   );
+  return { p50: at(0.5), p99: at(0.99) };
 }
 
 function query(origin: string, destination: string) {

@@ -135,6 +135,15 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     const base = start[v];
     let lo = 0;
     let hi = len[v];
+    // The answer is usually among the last entries (departing soon after now): gallop from the
+    // end to bracket it, then bisect.
+    for (let step = 1; hi - step > lo; step *= 2) {
+      if (pDep[base + hi - step] >= time) {
+        lo = hi - step + 1;
+        break;
+      }
+      hi -= step;
+    }
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (pDep[base + mid] >= time) lo = mid + 1;

@@ -129,10 +129,44 @@ interface Target {
   egress: Access;
 }
 
+const NOT_LOOKED_UP = -2;
 const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
 const TRUCK = classIndex("TRUCK");
 
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
+  const { tripBags, touched } = tripBagsOf(net);
+  try {
+    return scan(net, spec, tripBags, touched);
+  } finally {
+    // Leave the reused per-trip bags empty for the next search (also after a budget stop).
+    for (let i = 0; i < touched.length; i++) tripBags[touched[i]] = undefined;
+    touched.length = 0;
+  }
+}
+
+interface TripBags {
+  tripBags: Array<TripLabel[] | undefined>;
+  /** Trips whose bag the current search set. */
+  touched: number[];
+}
+const tripBagsCache = new WeakMap<Network, TripBags>();
+
+/** One array of trip bags per network, reused: searches run one at a time per thread. */
+function tripBagsOf(net: Network): TripBags {
+  let b = tripBagsCache.get(net);
+  if (!b) {
+    b = { tripBags: new Array(net.trips.length).fill(undefined), touched: [] };
+    tripBagsCache.set(net, b);
+  }
+  return b;
+}
+
+function scan(
+  net: Network,
+  spec: SearchSpec,
+  tripBags: Array<TripLabel[] | undefined>,
+  touched: number[]
+): Journey[] {
   const conns = net.connections;
   const { minutes: transferMin, handlingGrams } = net.rules;
 
@@ -142,7 +176,13 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   for (const u of accessAt.keys())
     boardable.fill(1, u * SCHEDULED_CLASSES, (u + 1) * SCHEDULED_CLASSES);
   const egressAt = groupByStop(spec.egress);
-  const tripBags: Array<TripLabel[] | undefined> = new Array(net.trips.length);
+  // Cargo from the origin boards no later than this (its first departure is bounded).
+  let accessUntil = spec.maxDeparture;
+  for (const a of spec.access) {
+    if (!a.truck) continue;
+    for (let c = 0; c < SCHEDULED_CLASSES; c++)
+      accessUntil = Math.max(accessUntil, spec.maxDeparture + transferMin[TRUCK][c] + a.minutes);
+  }
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
   const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   /** The labels the pending heaps hold (a heap holds indices into this list). */
@@ -283,15 +323,6 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     }
     return false;
   };
-  /** Drops the trip's labels that cannot lead anywhere better than the journeys already found. */
-  function pruneTripBag(bag: TripLabel[], arr: number, moreTr: number, moreEm: number): void {
-    let w = 0;
-    for (let i = 0; i < bag.length; i++) {
-      const tl = bag[i];
-      if (!hopeless(tl.dep0, arr, tl.tr + moreTr, tl.emBase + moreEm)) bag[w++] = tl;
-    }
-    if (w !== bag.length) bag.length = w;
-  }
   function targetDominated(dep0: number, arr: number, tr: number, em: number): boolean {
     // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
     for (let i = 0; i < targets.length; i++) {
@@ -318,7 +349,19 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const u = conns.from[k];
     const cls = tripCls[t];
     const key = u * SCHEDULED_CLASSES + cls;
-    const mayBoard = spec.stopUsable[u] && boardable[key] === 1;
+    let mayBoard = false;
+    let accs: Access[] | undefined;
+    let heap: MinHeap | undefined;
+    let readyBag: Waiting[] | undefined;
+    if (boardable[key] === 1 && spec.stopUsable[u]) {
+      accs = dep <= accessUntil ? accessAt.get(u) : undefined;
+      heap = pending[key];
+      readyBag = ready[key];
+      mayBoard =
+        accs !== undefined ||
+        (heap !== undefined && heap.size > 0 && heap.peekKey() <= dep) ||
+        (readyBag !== undefined && readyBag.length > 0);
+    }
     // Fast path: nobody on board and nobody to board (most connections of a query).
     if (!bag && !mayBoard) continue;
     const pat = tripPattern[t];
@@ -329,7 +372,6 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
       const boardBits = spec.patternBits[pat] | spec.stopBits[u];
-      const accs = accessAt.get(u);
       if (accs) {
         for (const a of accs) {
           const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
@@ -350,37 +392,47 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
             parent: null,
             access: a,
           };
-          if (!bag) tripBags[t] = bag = [];
+          if (!bag) {
+            tripBags[t] = bag = [];
+            touched.push(t);
+          }
           insertPareto(bag, label, tripDominates);
         }
       }
-      const heap = pending[key];
-      let readyBag = ready[key];
       if (heap && heap.size && heap.peekKey() <= dep) {
         if (!readyBag) ready[key] = readyBag = [];
         while (heap.size && heap.peekKey() <= dep)
           insertPareto(readyBag, waiting[heap.pop()], waitingDominates);
       }
       if (readyBag) {
-        // Bounds for boarding any trip leaving u from now on: a ready label they show beaten
-        // leaves the bag for good (time only moves on).
-        const at = bounds.departing(u, dep);
+        /** Index of the bounds for boarding any trip leaving u from now on (looked up once). */
+        let at = NOT_LOOKED_UP;
         let kept = 0;
         for (let i = 0; i < readyBag.length; i++) {
           const w = readyBag[i];
           const l = w.label;
-          if (
-            at < 0 ||
-            hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
-          )
-            continue;
-          readyBag[kept++] = w;
-          if (seaDominance && sea && l.sea) continue;
           const bits = l.bits | boardBits;
-          if (!enoughStops(bits, l.tr + 1, 1)) continue;
-          const boundArr = Math.max(rideBound, dep + boundFrom(u, bits));
-          if (hopeless(l.dep0, boundArr, l.tr + 1 + rideTransfers[k], w.em + rideGrams[k]))
+          if (
+            (seaDominance && sea && l.sea) ||
+            !enoughStops(bits, l.tr + 1, 1) ||
+            hopeless(
+              l.dep0,
+              Math.max(rideBound, dep + boundFrom(u, bits)),
+              l.tr + 1 + rideTransfers[k],
+              w.em + rideGrams[k]
+            )
+          ) {
+            // Not boarding this trip. A label that no trip leaving from now on can help leaves
+            // the bag for good (time only moves on).
+            if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
+            if (
+              at >= 0 &&
+              !hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
+            )
+              readyBag[kept++] = w;
             continue;
+          }
+          readyBag[kept++] = w;
           const labelSea = l.sea | (seaDominance ? sea : 0);
           if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - cumFrom[k], bits, labelSea)) continue;
           const label: TripLabel = {
@@ -394,16 +446,16 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
             parent: l,
             access: null,
           };
-          if (!bag) tripBags[t] = bag = [];
+          if (!bag) {
+            tripBags[t] = bag = [];
+            touched.push(t);
+          }
           insertPareto(bag, label, tripDominates);
         }
         if (kept !== readyBag.length) readyBag.length = kept;
       }
     }
-    if (!bag || !bag.length) continue;
-    // Labels on board that a complete journey already beats, whatever they do next, leave the bag.
-    pruneTripBag(bag, rideBound, rideTransfers[k], cumFrom[k] + rideGrams[k]);
-    if (!bag.length || alight[k] === Infinity) continue;
+    if (!bag || !bag.length || alight[k] === Infinity) continue;
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
@@ -411,12 +463,34 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     const cum = cumTo[k];
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
-    for (const tl of bag) {
+    let kept = 0;
+    for (let i = 0; i < bag.length; i++) {
+      const tl = bag[i];
       const em = tl.emBase + cum;
       const bits = tl.bits | spec.stopBits[v];
-      if (!enoughStops(bits, tl.tr, 0)) continue;
-      const boundArr = hasRequired ? Math.max(alightBound, arr + boundFrom(v, bits)) : alightBound;
-      if (hopeless(tl.dep0, boundArr, tl.tr + alightTransfers[k], em + alightGrams[k])) continue;
+      if (
+        !enoughStops(bits, tl.tr, 0) ||
+        hopeless(
+          tl.dep0,
+          hasRequired ? Math.max(alightBound, arr + boundFrom(v, bits)) : alightBound,
+          tl.tr + alightTransfers[k],
+          em + alightGrams[k]
+        )
+      ) {
+        // Not getting off here. A label that a found journey beats whatever it does next (the
+        // bounds for riding on) leaves the trip for good.
+        if (
+          !hopeless(
+            tl.dep0,
+            rideBound,
+            tl.tr + rideTransfers[k],
+            cumFrom[k] + tl.emBase + rideGrams[k]
+          )
+        )
+          bag[kept++] = tl;
+        continue;
+      }
+      bag[kept++] = tl;
       // Allocated only when something keeps it (a journey or a waiting label): saves GC.
       let label: StopLabel | undefined;
       if (egress && covers(bits, spec.fullBits)) {
@@ -473,6 +547,8 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
         heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
       }
     }
+    if (kept !== bag.length) bag.length = kept;
+    if (!kept) tripBags[t] = undefined; // back on the fast path
   }
   return targets.map(toJourney);
 }
