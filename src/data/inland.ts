@@ -173,6 +173,12 @@ function readRingAreas(file: string, key: string): PolygonRings[] {
   });
 }
 
+/** Natural Earth 1:50m admin-0 countries, one entry per polygon, keyed by ISO numeric code (snapshot as above). */
+export function loadCountryPolygons(): CountryPolygon[] {
+  const { polygons, labels } = polygonSnapshot("countries-50m.json", countryPolygonLists).value;
+  return polygons.map((rings, i) => ({ country: labels![i], rings }));
+}
+
 function countryPolygonLists(): { polygons: PolygonRings[]; labels: string[] } {
   const list = decodeCountryPolygons();
   return { polygons: list.map((c) => c.rings), labels: list.map((c) => c.country) };
