@@ -237,7 +237,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       status.dataset.state = "error";
       const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
       status.textContent = field
-        ? `The service refused "${labelOf(field)}": see the marked field.`
+        ? `The service refused ${labelOf(field)}: see the marked field.`
         : describeProblem(error);
       if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
     }

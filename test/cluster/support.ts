@@ -54,6 +54,9 @@ export async function startCluster(
             redis,
             "--request-id-header",
             "x-request-id",
+            // nginx on loopback is the proxy whose request ids are believed.
+            "--trust-proxy",
+            "127.0.0.1",
             "--config",
             config,
             ...extra,
