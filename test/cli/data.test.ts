@@ -64,13 +64,18 @@ describe("route-sheets data", () => {
   it("resolve uses the imported list", () => {
     const r = cli("data", "resolve", "AD ALV", "--data-dir", "dd");
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({
+    const resolved = JSON.parse(r.stdout);
+    expect(resolved).toEqual({
       kind: "LOCODE",
       locode: "ADALV",
       name: "Andorra la Vella",
       lat: 42.5,
       lng: 1.5167,
+      snapDistance: expect.any(Number),
     });
+    // Andorra is inland: the sea network's nearest point is on the Mediterranean coast, 100+ km away.
+    expect(resolved.snapDistance).toBeGreaterThan(100_000);
+    expect(resolved.snapDistance).toBeLessThan(250_000);
     const missing = cli("data", "resolve", "ADFMO", "--data-dir", "dd");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(
