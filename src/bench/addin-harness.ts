@@ -479,6 +479,8 @@ export interface WholeColumnRun {
   errors: number;
   /** Longest gap between two 10 ms ticks of the page while the formula ran (responsiveness). */
   maxStallMs: number;
+  /** When that gap began, ms after the formula was called. */
+  stallAtMs?: number;
   /** JS heap used (MB) by the page: before the columns existed, with them, and after the answer. */
   heapMb: { before: number; columns: number; after: number; peak: number };
   /** The first few error messages, to say why. */
@@ -557,12 +559,16 @@ export async function wholeColumnFormula(
         w.__columns = undefined;
         let last = performance.now();
         let maxStallMs = 0;
+        let stallAtMs = 0;
+        const started = performance.now();
         const ticker = setInterval(() => {
           const now = performance.now();
-          maxStallMs = Math.max(maxStallMs, now - last - 10);
+          if (now - last - 10 > maxStallMs) {
+            maxStallMs = now - last - 10;
+            stallAtMs = last - started;
+          }
           last = now;
         }, 10);
-        const started = performance.now();
         const spill = await Promise.race([
           w.__routeFunctions.DISTANCE(a, b, null, null, null, null, { isInValuePreview: false }),
           new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), timeoutMs)),
@@ -593,7 +599,16 @@ export async function wholeColumnFormula(
               sampleErrors.push(String((v as { message?: string })?.message ?? v));
           }
         }
-        return { ms, rows: spill.length, values, blanks, errors, maxStallMs, sampleErrors };
+        return {
+          ms,
+          rows: spill.length,
+          values,
+          blanks,
+          errors,
+          maxStallMs,
+          stallAtMs,
+          sampleErrors,
+        };
       }, timeoutMs),
     ]);
   } finally {

@@ -138,7 +138,7 @@ async function wholeColumn(page: AddinPage["page"], proxy: FaultProxy): Promise<
     console.log(
       `${pass.padEnd(6)} =ROUTE.DISTANCE(A:A,B:B), ${SHEET_ROWS} rows / ${WHOLE_COLUMN_LANES} lanes: ` +
         `${Math.round(run.ms)} ms (${serviceMs} ms waiting for the service), ${proxy.apiRequests - before} API requests, ${run.rows} rows answered ` +
-        `(${run.values} values, ${run.blanks} blank, ${run.errors} errors), longest stall ${Math.round(run.maxStallMs)} ms, ` +
+        `(${run.values} values, ${run.blanks} blank, ${run.errors} errors), longest stall ${Math.round(run.maxStallMs)} ms (at ${Math.round(run.stallAtMs ?? 0)} ms), ` +
         `heap ${run.heapMb.before.toFixed(1)} MB before / ${run.heapMb.columns.toFixed(1)} MB with the columns / ` +
         `${run.heapMb.peak.toFixed(1)} MB peak / ${run.heapMb.after.toFixed(1)} MB after` +
         (run.sampleErrors.length ? `; e.g. ${run.sampleErrors.join(" | ")}` : "")

@@ -1,19 +1,34 @@
 /** Query strings and cache keys: one canonical spelling per question, so repeats are recognised. */
 import type { Query } from "./types";
 
-/** Drops empty values, sorts keys, and repeats a key for each array item. */
+/**
+ * Drops empty values, sorts keys, and repeats a key for each array item. The same text as
+ * URLSearchParams writes (form encoding: space as +), built by hand: it keys every call, 5,000
+ * for a column, and URLSearchParams cost more than the rest of a cached call.
+ */
 export function canonicalQuery(query: Query): string {
-  const params = new URLSearchParams();
+  const parts: string[] = [];
   for (const key of Object.keys(query).sort()) {
     const value = query[key];
     if (value === undefined || value === null || value === "") continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (item !== "") params.append(key, item);
+      for (const item of value)
+        if (item !== "") parts.push(`${formEncode(key)}=${formEncode(item)}`);
     } else {
-      params.append(key, String(value));
+      parts.push(`${formEncode(key)}=${formEncode(String(value))}`);
     }
   }
-  return params.toString();
+  return parts.join("&");
+}
+
+/** application/x-www-form-urlencoded, as URLSearchParams encodes: letters, digits and *-._ kept. */
+function formEncode(text: string): string {
+  if (/^[A-Za-z0-9*\-._]*$/.test(text)) return text;
+  // A lone surrogate (not valid UTF-16 text): URLSearchParams writes it as U+FFFD.
+  if (/[\uD800-\uDFFF]/.test(text)) return new URLSearchParams([["", text]]).toString().slice(1);
+  return encodeURIComponent(text)
+    .replace(/[!'()~]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
 }
 
 /** The query without empty values, as a JSON object (for batch items). */

@@ -36,11 +36,11 @@ const describeShape = (s: Shape) => `${s.rows}×${s.cols}`;
  * The shape every range argument shares; #VALUE! naming the two parameters and their shapes when
  * they differ (one call, one message: a partial spill would line answers up with the wrong rows).
  */
-export function commonShape(args: Record<string, Grid>): Shape {
+export function commonShape(args: Record<string, Grid>, checkRows = true): Shape {
   let found: { name: string; shape: Shape } | undefined;
   for (const [name, grid] of Object.entries(args)) {
     const shape = shapeOf(grid);
-    if (grid.some((row) => row.length !== shape.cols))
+    if (checkRows && !rectangular(grid, shape.cols))
       throw new InputError(`${name} is not a rectangular range`);
     if (isSingle(shape)) continue;
     if (!found) found = { name, shape };
@@ -51,6 +51,11 @@ export function commonShape(args: Record<string, Grid>): Shape {
       );
   }
   return found?.shape ?? { rows: 1, cols: 1 };
+}
+
+function rectangular(grid: Grid, cols: number): boolean {
+  for (let r = 0; r < grid.length; r++) if (grid[r].length !== cols) return false;
+  return true;
 }
 
 /** The cell of `grid` for position (r, c) of the common shape: a single value broadcasts. */
@@ -67,9 +72,15 @@ export function isBlank(value: unknown): boolean {
 
 /** Index of the last row with a non-blank cell; -1 when every cell is blank. Scans from the end. */
 export function lastFilledRow(grid: Grid): number {
+  // A plain loop with the common empties tested inline: it runs over a million rows, often in a
+  // page whose code is not optimised yet.
   for (let r = grid.length - 1; r >= 0; r--) {
     const row = grid[r];
-    for (let c = 0; c < row.length; c++) if (!isBlank(row[c])) return r;
+    for (let c = 0; c < row.length; c++) {
+      const v = row[c];
+      if (v === "" || v === null || v === undefined) continue;
+      if (!isBlank(v)) return r;
+    }
   }
   return -1;
 }
@@ -84,7 +95,8 @@ export function trimTrailingBlankRows(args: Record<string, Grid>): {
   grids: Record<string, Grid>;
   rows: number;
 } {
-  const shape = commonShape(args);
+  // The shapes are compared now; each row's width only on the rows kept (mapGrid checks those).
+  const shape = commonShape(args, false);
   let rows = 0;
   for (const grid of Object.values(args))
     if (!isSingle(shapeOf(grid))) rows = Math.max(rows, lastFilledRow(grid) + 1);

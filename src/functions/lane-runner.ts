@@ -15,6 +15,11 @@ export type Answer = Cell | CustomFunctions.Error;
 /** What a per-lane function returns: a value for plain arguments, rows of answers for ranges. */
 export type LaneResult = Cell | Answer[][];
 
+/** Distinct lanes started before the page gets a turn. */
+const LANES_PER_TURN = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The answer of a blank lane (both places empty): a blank cell, not an error. */
 export const BLANK = "";
 
@@ -67,15 +72,21 @@ export async function laneAnswers<T>(
   }
   if (trimmed.rows === 0) return { single: false, answers: [[shape.blank]] };
   // A 10,000-row sheet repeats its lanes: each distinct row of arguments is worked out once.
+  // The lanes start a slice at a time, the page getting a turn in between: thousands at once
+  // would keep Excel's UI and the task pane waiting (their batch window stays open meanwhile).
   const seen = new Map<string, Promise<T>>();
+  let gate: Promise<void> = Promise.resolve();
   const settle = (cells: Record<string, unknown>): Promise<T> | T => {
     if (isBlankLane(cells)) return shape.blank;
     const key = JSON.stringify(Object.values(cells));
     let answer = seen.get(key);
     if (!answer) {
-      answer = each(cells, cacheOnly).catch((error: unknown) =>
-        error instanceof NotCachedError ? shape.preview : shape.failed(toExcelError(error))
-      );
+      if (seen.size > 0 && seen.size % LANES_PER_TURN === 0) gate = gate.then(nextTurn);
+      answer = gate
+        .then(() => each(cells, cacheOnly))
+        .catch((error: unknown) =>
+          error instanceof NotCachedError ? shape.preview : shape.failed(toExcelError(error))
+        );
       seen.set(key, answer);
     }
     return answer;

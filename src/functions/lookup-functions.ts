@@ -1,0 +1,142 @@
+/**
+ * The look-up functions (TERMINALS, OPERATORS, OPTIONS): one question each, answered as a spill.
+ */
+import { NotCachedError, RouteApiClient } from "../client/api-client";
+import { distinctRoutings } from "../client/distinct-routings";
+import { FailureContext, InputError, NoResultError, toExcelError } from "./excel-errors";
+import { isoDateOf } from "./excel-dates";
+import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
+import { placeArgument } from "./lane-query";
+import type { Cell } from "./lane-runner";
+import { OPTION_COLUMNS, routingRow } from "./option-rows";
+import type { RouteFunctions } from "./route-functions";
+import { supportsDataTypes } from "./runtime-features";
+import { optionalBoolean, optionalInteger, optionalText } from "./units";
+
+export type LookupFunctions = Pick<RouteFunctions, "terminals" | "operators" | "options">;
+
+export function lookupFunctions(getClient: () => RouteApiClient): LookupFunctions {
+  return {
+    terminals(locode, name, invocation) {
+      return run<Cell[][]>(invocation, async (cacheOnly) => {
+        const code = optionalText(locode)
+          ?.toUpperCase()
+          .replace(/[\s-]+/g, "");
+        if (!code) throw new InputError("locode is required: a UN/LOCODE such as NLRTM");
+        const terminals = await getClient().terminals(
+          { terminalLocode: code, terminalName: optionalText(name) },
+          { cacheOnly }
+        );
+        if (terminals.length === 0)
+          throw new NoResultError(
+            `No terminals found for locode ${code}${optionalText(name) ? ` and name "${optionalText(name)}"` : ""}`
+          );
+        return terminals.map((t) => [t.name, t.locode, t.id]);
+      });
+    },
+
+    operators(search, invocation) {
+      return run<Cell[][]>(
+        invocation,
+        async (cacheOnly) => {
+          const needle = optionalText(search)?.toLowerCase();
+          const all = await getClient().operators({ cacheOnly });
+          const matches = needle
+            ? all.filter(
+                (o) =>
+                  o.name.toLowerCase().includes(needle) ||
+                  (o.scac ?? "").toLowerCase().includes(needle)
+              )
+            : all;
+          if (matches.length === 0)
+            throw new NoResultError(`No operators match "${optionalText(search)}" by name or SCAC`);
+          return matches.map((o) => [o.name, o.scac ?? "", o.id]);
+        },
+        { optimizer: true }
+      );
+    },
+
+    options(
+      origin,
+      destination,
+      modalities,
+      maxTransfers,
+      sort,
+      top,
+      minDeparture,
+      maxDeparture,
+      header,
+      invocation
+    ) {
+      return run<unknown[][]>(
+        invocation,
+        async (cacheOnly) => {
+          const count = optionalInteger(top, "top", 1) ?? 5;
+          const withHeader = optionalBoolean(header, "header") ?? true;
+          const window = {
+            minDeparture: isoDateOf(minDeparture, "minDeparture"),
+            maxDeparture: isoDateOf(maxDeparture, "maxDeparture"),
+          };
+          const client = getClient();
+          const [from, to] = await Promise.all([
+            placeArgument(client, firstCell(origin), "origin", cacheOnly),
+            placeArgument(client, firstCell(destination), "destination", cacheOnly),
+          ]);
+          const answer = await client.routeOptions(
+            {
+              origin: from.value,
+              originType: from.type,
+              destination: to.value,
+              destinationType: to.type,
+              modalities: listOf(modalities),
+              maxTransfers: optionalInteger(maxTransfers, "maxTransfers", 0),
+              sort: optionalText(sort)?.toUpperCase(),
+              ...window,
+            },
+            { cacheOnly }
+          );
+          const routings = distinctRoutings(answer.results).slice(0, count);
+          if (routings.length === 0)
+            throw new NoResultError(
+              `No route options from ${from.value} to ${to.value} with these constraints`
+            );
+          const dates = supportsDataTypes();
+          const rows: unknown[][] = routings.map((r) => routingRow(r, dates));
+          return withHeader ? [OPTION_COLUMNS.slice(), ...rows] : rows;
+        },
+        { optimizer: true }
+      );
+    },
+  };
+}
+
+/** Runs a lookup; in preview from the cache only. Failures become CustomFunctions.Error. */
+async function run<T>(
+  invocation: InvocationLike | undefined,
+  compute: (cacheOnly: boolean) => Promise<T>,
+  context: FailureContext = {}
+): Promise<T> {
+  try {
+    return await cancelable(invocation, compute(isPreview(invocation)));
+  } catch (error) {
+    if (error instanceof NotCachedError) return [[PREVIEW_MESSAGE]] as T;
+    throw toExcelError(error, context);
+  }
+}
+
+/** OPTIONS asks for one lane: the first cell of a range. */
+function firstCell(raw: unknown): unknown {
+  let value = raw;
+  while (Array.isArray(value)) value = value[0];
+  return value;
+}
+
+/** "DEEPSEA, RAIL" or a range of cells → ["DEEPSEA", "RAIL"]; undefined when empty. */
+function listOf(raw: unknown): string[] | undefined {
+  const cells = Array.isArray(raw) ? (raw as unknown[]).flat(2) : [raw];
+  const items = cells
+    .flatMap((cell) => (optionalText(cell) ?? "").split(/[\s,;]+/))
+    .map((item) => item.trim().toUpperCase())
+    .filter((item) => item !== "");
+  return items.length ? [...new Set(items)] : undefined;
+}
