@@ -178,7 +178,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private stamp = 0;
   private readonly path = new PathBuffer();
   /** Query points inside land and the water each starts from (null: none near). */
-  private waterPoints = new CoordMap<LatLng | null>();
+  private waterPoints = new CoordMap<(LatLng & { moveM: number }) | null>();
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
@@ -401,19 +401,22 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * A point inside land (a port whose quays 1:50m fills in, a LOCODE at the town centre) starts at
-   * the nearest water within WATER_MOVE_MAX_M instead: the port's own water area, from which the
-   * route takes the approach by water. The move is part of the distance and of snapDistance.
+   * A point inside land (a port whose quays 1:50m fills in, a LOCODE at the town centre) may also
+   * start at the nearest water within WATER_MOVE_MAX_M, its port's water area: the route is the
+   * shorter of the two (a port the network reaches by an approach lane keeps that way in when it
+   * is the shorter). The move is part of the distance and of snapDistance.
    */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
-    if (from.lat === to.lat && from.lng === to.lng) return this.searchOnWater(from, to, closedMask);
-    const a = this.onWater(from);
-    const b = this.onWater(to);
-    if (a === from && b === to) return this.searchOnWater(from, to, closedMask);
-    const r = this.searchOnWater(a, b, closedMask);
-    if (!r) return null;
-    const moveA = a === from ? 0 : geodesicMeters(from.lat, from.lng, a.lat, a.lng);
-    const moveB = b === to ? 0 : geodesicMeters(to.lat, to.lng, b.lat, b.lng);
+    const direct = this.searchOnWater(from, to, closedMask);
+    if (from.lat === to.lat && from.lng === to.lng) return direct;
+    const a = this.waterOf(from);
+    const b = this.waterOf(to);
+    if (!a && !b) return direct;
+    const r = this.searchOnWater(a ?? from, b ?? to, closedMask);
+    if (!r) return direct;
+    const moveA = a ? a.moveM : 0;
+    const moveB = b ? b.moveM : 0;
+    if (direct && direct.meters <= r.meters + moveA + moveB) return direct;
     return withLazyPath(
       {
         meters: r.meters + moveA + moveB,
@@ -427,24 +430,29 @@ export class NetworkSeaRouter implements SeaRouter {
     );
   }
 
-  /** The point itself, or the nearest water to it when it lies inside land (see search). */
-  private onWater(p: LatLng): LatLng {
-    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return p;
+  /** The nearest water to a point inside land, within WATER_MOVE_MAX_M (none in a canal area). */
+  private waterOf(p: LatLng): (LatLng & { moveM: number }) | null {
+    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return null;
     let w = this.waterPoints.get(p.lat, p.lng);
     if (w === undefined) {
       if (this.waterPoints.size > REMEMBERED_ENDS) this.waterPoints = new CoordMap();
-      w = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
+      const water = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
+      w = water && { ...water, moveM: geodesicMeters(p.lat, p.lng, water.lat, water.lng) };
       this.waterPoints.set(p.lat, p.lng, w);
     }
-    return w ?? p;
+    return w;
   }
 
-  /** How far a point is moved onto the network (to water first, then to its nearest snap). */
+  /**
+   * How far a point is moved onto the network: to its nearest line, or to water first (a point
+   * inside land) and from there to the nearest line, whichever is nearer.
+   */
   snapDistance(point: LatLng, closed: ReadonlySet<Passage> = new Set()): number | null {
-    const w = this.onWater(point);
-    const s = this.snap(w, closed);
-    if (!s) return null;
-    return (w === point ? 0 : geodesicMeters(point.lat, point.lng, w.lat, w.lng)) + s.offset;
+    const here = this.snap(point, closed);
+    const w = this.waterOf(point);
+    const there = w && this.snap(w, closed);
+    if (!here) return there ? w!.moveM + there.offset : null;
+    return there ? Math.min(here.offset, w!.moveM + there.offset) : here.offset;
   }
 
   private searchOnWater(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
