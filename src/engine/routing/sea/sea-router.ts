@@ -111,6 +111,9 @@ const THIN_LAND_SAMPLES = 2;
 const AT_VERTEX_M = 0.001;
 /** A query point inside land moves to water no farther than this (else it stays, see search). */
 const WATER_MOVE_MAX_M = 12_000;
+/** Routes shorter than this (great circle) and longer than WATER_DETOUR times it also try water. */
+const WATER_DETOUR_MAX_M = 3_000_000;
+const WATER_DETOUR = 1.2;
 
 export interface Snap {
   edge: number;
@@ -409,8 +412,14 @@ export class NetworkSeaRouter implements SeaRouter {
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     const direct = this.searchOnWater(from, to, closedMask);
     if (from.lat === to.lat && from.lng === to.lng) return direct;
-    const a = this.waterOf(from);
-    const b = this.waterOf(to);
+    let a = this.waterOf(from);
+    let b = this.waterOf(to);
+    // Water helps an end whose network connection is farther than its water, or a short route
+    // that detours far (a port's approach lane leading the wrong way); long routes gain nothing.
+    const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
+    const detours = !direct || (gc < WATER_DETOUR_MAX_M && direct.meters > WATER_DETOUR * gc);
+    if (a && direct && !detours && direct.snapDistance.origin <= a.moveM) a = null;
+    if (b && direct && !detours && direct.snapDistance.destination <= b.moveM) b = null;
     if (!a && !b) return direct;
     const r = this.searchOnWater(a ?? from, b ?? to, closedMask);
     if (!r) return direct;
