@@ -112,7 +112,7 @@ const AT_VERTEX_M = 0.001;
 /** A query point inside land moves to water no farther than this (else it stays, see search). */
 const WATER_MOVE_MAX_M = 12_000;
 /** Routes shorter than this (great circle) and longer than WATER_DETOUR times it also try water. */
-const WATER_DETOUR_MAX_M = 3_000_000;
+const WATER_DETOUR_MAX_M = 1_500_000;
 const WATER_DETOUR = 1.2;
 
 export interface Snap {
@@ -410,22 +410,49 @@ export class NetworkSeaRouter implements SeaRouter {
    * is the shorter). The move is part of the distance and of snapDistance.
    */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
-    const direct = this.searchOnWater(from, to, closedMask);
-    if (from.lat === to.lat && from.lng === to.lng) return direct;
-    let a = this.waterOf(from);
-    let b = this.waterOf(to);
-    // Water helps an end whose network connection is farther than its water, or a short route
-    // that detours far (a port's approach lane leading the wrong way); long routes gain nothing.
+    if (from.lat === to.lat && from.lng === to.lng) return this.searchOnWater(from, to, closedMask);
+    const wa = this.waterOf(from);
+    const wb = this.waterOf(to);
+    // An end starts at its water when that is nearer than its network connection.
+    const useA = wa !== null && this.networkOffset(from, closedMask) > wa.moveM;
+    const useB = wb !== null && this.networkOffset(to, closedMask) > wb.moveM;
+    let best = this.searchFrom(from, to, useA ? wa : null, useB ? wb : null, closedMask);
+    // A short route that detours far may do better with the other choice at an end (a port's
+    // approach lane that leads the wrong way, or water that does).
     const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
-    const detours = !direct || (gc < WATER_DETOUR_MAX_M && direct.meters > WATER_DETOUR * gc);
-    if (a && direct && !detours && direct.snapDistance.origin <= a.moveM) a = null;
-    if (b && direct && !detours && direct.snapDistance.destination <= b.moveM) b = null;
-    if (!a && !b) return direct;
-    const r = this.searchOnWater(a ?? from, b ?? to, closedMask);
-    if (!r) return direct;
-    const moveA = a ? a.moveM : 0;
-    const moveB = b ? b.moveM : 0;
-    if (direct && direct.meters <= r.meters + moveA + moveB) return direct;
+    const detours = !best || (gc < WATER_DETOUR_MAX_M && best.meters > WATER_DETOUR * gc);
+    if (detours && (wa || wb)) {
+      // The other choice at every end that has one.
+      const r = this.searchFrom(
+        from,
+        to,
+        wa && !useA ? wa : null,
+        wb && !useB ? wb : null,
+        closedMask
+      );
+      if (r && (!best || r.meters < best.meters)) best = r;
+    }
+    return best;
+  }
+
+  /** Metres from a point to the nearest open network line it may join (rough; Infinity: none). */
+  private networkOffset(p: LatLng, closedMask: number): number {
+    return this.endPoint(p, closedMask).snaps[0]?.offset ?? Infinity;
+  }
+
+  /** The route from `from` to `to`, starting at water `wa` / ending at water `wb` when given. */
+  private searchFrom(
+    from: LatLng,
+    to: LatLng,
+    wa: (LatLng & { moveM: number }) | null,
+    wb: (LatLng & { moveM: number }) | null,
+    closedMask: number
+  ): SeaRoute | null {
+    if (!wa && !wb) return this.searchOnWater(from, to, closedMask);
+    const r = this.searchOnWater(wa ?? from, wb ?? to, closedMask);
+    if (!r) return null;
+    const moveA = wa ? wa.moveM : 0;
+    const moveB = wb ? wb.moveM : 0;
     return withLazyPath(
       {
         meters: r.meters + moveA + moveB,
@@ -435,7 +462,7 @@ export class NetworkSeaRouter implements SeaRouter {
           destination: r.snapDistance.destination + moveB,
         },
       },
-      () => unwrapLongitudes([{ ...from }, ...r.path, { ...to }])
+      () => unwrapLongitudes([...(wa ? [{ ...from }] : []), ...r.path, ...(wb ? [{ ...to }] : [])])
     );
   }
 
