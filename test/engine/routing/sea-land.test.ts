@@ -241,7 +241,9 @@ describe("routed paths of 2,000 random port pairs", () => {
       if (path.length > 2 && movedTo(a, path[1])) path = path.slice(1);
       if (path.length > 2 && movedTo(b, path[path.length - 2])) path = path.slice(0, -1);
       const all = pathLandMeters(path, land, inCanal, inland).landM;
-      if (all > LAND_TOLERANCE_M) withConnectors++;
+      // (A micrometre allowed: the measure's rounding where a leg passes through a ring vertex,
+      // e.g. Hamburg-Auckland's last leg, 4e-11 m.)
+      if (all > LAND_TOLERANCE_M + MEASURE_NOISE_M) withConnectors++;
       // The legs between the first and the last network point: the route proper.
       const middle =
         path.length > 3 ? pathLandMeters(path.slice(1, -1), land, inCanal, inland).landM : 0;
@@ -267,3 +269,4 @@ describe("routed paths of 2,000 random port pairs", () => {
  * vertex: 0.
  */
 const PATHS_WITH_CONNECTORS_MAX = 0;
+const MEASURE_NOISE_M = 1e-6;
