@@ -29,7 +29,7 @@ import {
 import { applySeaRepairs, readLandExceptions, readSeaLanes } from "../../../src/data/sea-lanes";
 import { REPAIRS_FILE, RepairFile, repairInputsHash } from "../../../src/builders/make-sea-repairs";
 import { buildSeaGraph, pointInPolygon, Polyline, SeaGraph } from "../../../src/engine/routing/sea";
-import { Passage } from "../../../src/engine/types";
+import { LatLng, Passage } from "../../../src/engine/types";
 import { LandIndex } from "../../../src/engine/routing/sea/land-crossing";
 import { loadLandPolygons, loadSeaIslands } from "../../../src/data/inland";
 
@@ -227,12 +227,23 @@ describe("routed paths of 2,000 random port pairs", () => {
   it("none crosses land between the ports; with the port connectors (last km at each port aside) only as many as measured", () => {
     let overLand = 0;
     let withConnectors = 0;
+    // A port inside 1:50m land may start at its nearest water (the router's move, reported in
+    // snapDistance): that move is where the port stands, not a leg of the route.
+    const coast = loadCoastIndex();
+    const movedTo = (p: LatLng, q: LatLng): boolean => {
+      const w = coast.nearestWater(p.lat, p.lng, 12_000);
+      return !!w && w.lat === q.lat && Math.abs(((w.lng - q.lng + 540) % 360) - 180) < 1e-9;
+    };
     for (const [a, b] of pairs) {
       const r = router.route(a, b, { closed });
       expect(r).not.toBeNull();
-      const path = r!.path;
+      let path = r!.path;
+      if (path.length > 2 && movedTo(a, path[1])) path = path.slice(1);
+      if (path.length > 2 && movedTo(b, path[path.length - 2])) path = path.slice(0, -1);
       const all = pathLandMeters(path, land, inCanal, inland).landM;
-      if (all > LAND_TOLERANCE_M) withConnectors++;
+      // (A micrometre allowed: the measure's rounding where a leg passes through a ring vertex,
+      // e.g. Hamburg-Auckland's last leg, 4e-11 m.)
+      if (all > LAND_TOLERANCE_M + MEASURE_NOISE_M) withConnectors++;
       // The legs between the first and the last network point: the route proper.
       const middle =
         path.length > 3 ? pathLandMeters(path.slice(1, -1), land, inCanal, inland).landM : 0;
@@ -258,3 +269,4 @@ describe("routed paths of 2,000 random port pairs", () => {
  * vertex: 0.
  */
 const PATHS_WITH_CONNECTORS_MAX = 0;
+const MEASURE_NOISE_M = 1e-6;

@@ -396,27 +396,31 @@ export function crossesDeepLand(
   const km = omega * MEAN_RADIUS_KM;
   if (km <= skipFromKm + skipToKm || omega < 1e-12) return false;
   const sinOmega = Math.sin(omega);
-  const steps = Math.ceil(km / stepKm);
+  const fine = Math.ceil(km / stepKm);
   const cell = land.cellDegrees;
-  for (let i = 1; i < steps; i++) {
-    const along = (km * i) / steps;
-    if (along < skipFromKm || km - along < skipToKm) continue;
-    const t = i / steps;
-    const wa = Math.sin((1 - t) * omega) / sinOmega;
-    const wb = Math.sin(t * omega) / sinOmega;
-    const x = wa * ua[0] + wb * ub[0];
-    const y = wa * ua[1] + wb * ub[1];
-    const z = wa * ua[2] + wb * ub[2];
-    const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
-    const lng = Math.atan2(y, x) / RAD;
-    if (
-      isLand(land, lat, lng) &&
-      isLand(land, lat + depth * cell, lng) &&
-      isLand(land, lat - depth * cell, lng) &&
-      isLand(land, lat, lng + depth * cell) &&
-      isLand(land, lat, lng - depth * cell)
-    )
-      return true;
+  // A coarse pass of 16 samples first: a leg across a continent meets land far from its start.
+  for (let pass = 0; pass < 2; pass++) {
+    const steps = pass === 0 ? Math.min(16, fine) : fine;
+    for (let i = 1; i < steps; i++) {
+      const along = (km * i) / steps;
+      if (along < skipFromKm || km - along < skipToKm) continue;
+      const t = i / steps;
+      const wa = Math.sin((1 - t) * omega) / sinOmega;
+      const wb = Math.sin(t * omega) / sinOmega;
+      const x = wa * ua[0] + wb * ub[0];
+      const y = wa * ua[1] + wb * ub[1];
+      const z = wa * ua[2] + wb * ub[2];
+      const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
+      const lng = Math.atan2(y, x) / RAD;
+      if (
+        isLand(land, lat, lng) &&
+        isLand(land, lat + depth * cell, lng) &&
+        isLand(land, lat - depth * cell, lng) &&
+        isLand(land, lat, lng + depth * cell) &&
+        isLand(land, lat, lng - depth * cell)
+      )
+        return true;
+    }
   }
   return false;
 }

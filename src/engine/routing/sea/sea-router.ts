@@ -111,6 +111,9 @@ const THIN_LAND_SAMPLES = 2;
 const AT_VERTEX_M = 0.001;
 /** A query point inside land moves to water no farther than this (else it stays, see search). */
 const WATER_MOVE_MAX_M = 12_000;
+/** Routes shorter than this (great circle) and longer than WATER_DETOUR times it also try water. */
+const WATER_DETOUR_MAX_M = 1_500_000;
+const WATER_DETOUR = 1.2;
 
 export interface Snap {
   edge: number;
@@ -178,7 +181,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private stamp = 0;
   private readonly path = new PathBuffer();
   /** Query points inside land and the water each starts from (null: none near). */
-  private waterPoints = new CoordMap<LatLng | null>();
+  private waterPoints = new CoordMap<(LatLng & { moveM: number }) | null>();
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
@@ -401,19 +404,55 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /**
-   * A point inside land (a port whose quays 1:50m fills in, a LOCODE at the town centre) starts at
-   * the nearest water within WATER_MOVE_MAX_M instead: the port's own water area, from which the
-   * route takes the approach by water. The move is part of the distance and of snapDistance.
+   * A point inside land (a port whose quays 1:50m fills in, a LOCODE at the town centre) may also
+   * start at the nearest water within WATER_MOVE_MAX_M, its port's water area: the route is the
+   * shorter of the two (a port the network reaches by an approach lane keeps that way in when it
+   * is the shorter). The move is part of the distance and of snapDistance.
    */
   private search(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {
     if (from.lat === to.lat && from.lng === to.lng) return this.searchOnWater(from, to, closedMask);
-    const a = this.onWater(from);
-    const b = this.onWater(to);
-    if (a === from && b === to) return this.searchOnWater(from, to, closedMask);
-    const r = this.searchOnWater(a, b, closedMask);
+    const wa = this.waterOf(from);
+    const wb = this.waterOf(to);
+    // An end starts at its water when that is nearer than its network connection.
+    const useA = wa !== null && this.networkOffset(from, closedMask) > wa.moveM;
+    const useB = wb !== null && this.networkOffset(to, closedMask) > wb.moveM;
+    let best = this.searchFrom(from, to, useA ? wa : null, useB ? wb : null, closedMask);
+    // A short route that detours far may do better with the other choice at an end (a port's
+    // approach lane that leads the wrong way, or water that does).
+    const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
+    const detours = !best || (gc < WATER_DETOUR_MAX_M && best.meters > WATER_DETOUR * gc);
+    if (detours && (wa || wb)) {
+      // The other choice at every end that has one.
+      const r = this.searchFrom(
+        from,
+        to,
+        wa && !useA ? wa : null,
+        wb && !useB ? wb : null,
+        closedMask
+      );
+      if (r && (!best || r.meters < best.meters)) best = r;
+    }
+    return best;
+  }
+
+  /** Metres from a point to the nearest open network line it may join (rough; Infinity: none). */
+  private networkOffset(p: LatLng, closedMask: number): number {
+    return this.endPoint(p, closedMask).snaps[0]?.offset ?? Infinity;
+  }
+
+  /** The route from `from` to `to`, starting at water `wa` / ending at water `wb` when given. */
+  private searchFrom(
+    from: LatLng,
+    to: LatLng,
+    wa: (LatLng & { moveM: number }) | null,
+    wb: (LatLng & { moveM: number }) | null,
+    closedMask: number
+  ): SeaRoute | null {
+    if (!wa && !wb) return this.searchOnWater(from, to, closedMask);
+    const r = this.searchOnWater(wa ?? from, wb ?? to, closedMask);
     if (!r) return null;
-    const moveA = a === from ? 0 : geodesicMeters(from.lat, from.lng, a.lat, a.lng);
-    const moveB = b === to ? 0 : geodesicMeters(to.lat, to.lng, b.lat, b.lng);
+    const moveA = wa ? wa.moveM : 0;
+    const moveB = wb ? wb.moveM : 0;
     return withLazyPath(
       {
         meters: r.meters + moveA + moveB,
@@ -423,28 +462,33 @@ export class NetworkSeaRouter implements SeaRouter {
           destination: r.snapDistance.destination + moveB,
         },
       },
-      () => unwrapLongitudes([{ ...from }, ...r.path, { ...to }])
+      () => unwrapLongitudes([...(wa ? [{ ...from }] : []), ...r.path, ...(wb ? [{ ...to }] : [])])
     );
   }
 
-  /** The point itself, or the nearest water to it when it lies inside land (see search). */
-  private onWater(p: LatLng): LatLng {
-    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return p;
+  /** The nearest water to a point inside land, within WATER_MOVE_MAX_M (none in a canal area). */
+  private waterOf(p: LatLng): (LatLng & { moveM: number }) | null {
+    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return null;
     let w = this.waterPoints.get(p.lat, p.lng);
     if (w === undefined) {
       if (this.waterPoints.size > REMEMBERED_ENDS) this.waterPoints = new CoordMap();
-      w = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
+      const water = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
+      w = water && { ...water, moveM: geodesicMeters(p.lat, p.lng, water.lat, water.lng) };
       this.waterPoints.set(p.lat, p.lng, w);
     }
-    return w ?? p;
+    return w;
   }
 
-  /** How far a point is moved onto the network (to water first, then to its nearest snap). */
+  /**
+   * How far a point is moved onto the network: to its nearest line, or to water first (a point
+   * inside land) and from there to the nearest line, whichever is nearer.
+   */
   snapDistance(point: LatLng, closed: ReadonlySet<Passage> = new Set()): number | null {
-    const w = this.onWater(point);
-    const s = this.snap(w, closed);
-    if (!s) return null;
-    return (w === point ? 0 : geodesicMeters(point.lat, point.lng, w.lat, w.lng)) + s.offset;
+    const here = this.snap(point, closed);
+    const w = this.waterOf(point);
+    const there = w && this.snap(w, closed);
+    if (!here) return there ? w!.moveM + there.offset : null;
+    return there ? Math.min(here.offset, w!.moveM + there.offset) : here.offset;
   }
 
   private searchOnWater(from: LatLng, to: LatLng, closedMask: number): SeaRoute | null {

@@ -114,15 +114,20 @@ export class StraightLegs {
   isClear(a: LatLng, b: LatLng, aIsQueryPoint: boolean, bIsQueryPoint: boolean): boolean {
     const skipA = aIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
     const skipB = bIsQueryPoint ? CONNECTOR_SKIP_FROM_KM : CONNECTOR_SKIP_TO_KM;
-    if (this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) !== 0)
-      return false;
-    if (!this.coast) return connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM);
+    if (!this.coast)
+      return (
+        this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) === 0 &&
+        connectorIsClear(this.land, a, b, skipA, skipB, STRAIGHT_STEP_KM)
+      );
     // The exact rings decide (the raster's ≈ 5 km cells would refuse legs that pass close to a
-    // coast); a few raster samples first refuse most legs across land at little cost.
+    // coast); a few raster samples first refuse most legs across land at little cost, then the
+    // passage areas.
     if (
       fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng) > QUICK_MIN_M &&
       crossesDeepLand(this.land, a, b, skipA, skipB, QUICK_STEP_KM)
     )
+      return false;
+    if (this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) !== 0)
       return false;
     return !this.coast.crossesLand(
       a,
