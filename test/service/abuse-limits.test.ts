@@ -16,7 +16,7 @@ import { MAX_ECHO } from "../../src/service/plugins/problem";
 import { startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 import { throwawayCertificate } from "../support/certificate";
-import { problemOf, startTestServer, tempDir, testEngine, TestServer } from "./support";
+import { problemOf, startTestServer, tempDir, testEngine, TestServer, until } from "./support";
 
 const BATCH = "/route-information/api/batch";
 const DIST = "/route-information/api/distance";
@@ -159,7 +159,7 @@ test("H2: expired Idempotency-Keys are purged on a schedule, without any new req
     });
     await s.store.completeIdempotencyKey(keyId, "old", 200, '{"results":[]}');
     expect(storedAnswers(s)).toBe(1);
-    while (storedAnswers(s) > 0) await new Promise((r) => setTimeout(r, 20));
+    await until(() => storedAnswers(s) === 0);
     expect(storedAnswers(s)).toBe(0);
   } finally {
     await s.stop();
@@ -313,7 +313,8 @@ describe("M1: connection slots", () => {
       open[1].destroy();
       await gone;
       let again: number | null = null;
-      while (again === null) {
+      for (let tries = 0; again === null; tries++) {
+        if (tries > 100) throw new Error("no connection admitted again");
         const socket = await connect(port).catch(() => null);
         if (socket) open.push(socket);
         again = socket ? await requestOver(socket, "/health") : null;

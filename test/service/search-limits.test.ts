@@ -18,6 +18,7 @@ import {
   startedSearches,
   tempDir,
   testEngine,
+  until,
   untilStarted,
 } from "./support";
 
@@ -74,10 +75,6 @@ function track(answers: Promise<Response>[]): { statuses: number[]; all: Promise
   const statuses: number[] = [];
   const all = Promise.all(answers.map((p) => p.then((r) => (statuses.push(r.status), r))));
   return { statuses, all };
-}
-
-async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((r) => setTimeout(r, 10));
 }
 
 jest.setTimeout(60_000);
@@ -159,7 +156,8 @@ test("a search whose client disconnects is stopped at once (its thread and its k
     // refused by the per-key cap); it starts, so the first was stopped. A 429 (the slot not yet
     // left) is retried: the outcome decides, not a wait.
     let second: Promise<Response> | undefined;
-    while (!second) {
+    for (let tries = 0; !second; tries++) {
+      if (tries > 100) throw new Error("the per-key slot was never freed");
       const attempt = s.search(key);
       let refused = false;
       void attempt.then((r) => (refused = r.status === 429));

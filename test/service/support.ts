@@ -101,9 +101,23 @@ export function startedSearches(dataDir: string): number {
   return fs.readdirSync(dataDir).filter((f) => f.startsWith("started-")).length;
 }
 
-/** Waits (polling; bounded only by the test's own timeout) until `n` searches have started. */
+/**
+ * Polls `condition` until it holds. A safety net, not a timing assertion: after `maxPolls` polls
+ * (10 ms apart, about a minute) it throws, so a test that fails does not poll for ever.
+ */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  maxPolls = 6000
+): Promise<void> {
+  for (let i = 0; !(await condition()); i++) {
+    if (i >= maxPolls) throw new Error("the awaited condition never held");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Waits until `n` searches have started in the gated worker. */
 export async function untilStarted(dataDir: string, n: number): Promise<void> {
-  while (startedSearches(dataDir) < n) await new Promise((r) => setTimeout(r, 10));
+  await until(() => startedSearches(dataDir) >= n);
 }
 
 /** Lets the gated worker's searches end: with no results, or as over their budget. */
