@@ -66,7 +66,8 @@ beforeAll(() => requireBuild());
 describe("searches in worker threads", () => {
   let s: Server;
   beforeAll(async () => {
-    s = await start();
+    // Four searches of one key at once: above the default per-key cap of 2 (search-limits.test.ts).
+    s = await start({ optimizer: { perKeySearches: 4 } });
   }, 120_000);
   afterAll(async () => stop(s));
 
@@ -156,7 +157,10 @@ describe("budget and shutdown", () => {
     // Searches that never end by themselves: whatever this machine's speed, all three are still
     // running when close() starts, so close() has to abandon them within its budget.
     const s = await start(
-      { optimizer: { budgetMs: 60_000, threads: 1 }, timeouts: { shutdownMs: 500 } },
+      {
+        optimizer: { budgetMs: 60_000, threads: 1, perKeySearches: 3 },
+        timeouts: { shutdownMs: 500 },
+      },
       GATED_WORKER
     );
     const searches = Array.from({ length: 3 }, () => get(s, WORST).catch((e: Error) => e));
