@@ -9,7 +9,7 @@
  * The index is plain typed arrays (LandIndexParts), so a coarse-celled one (1°: about 1.7 MB for
  * 1:50m land) can be stored in the engine snapshot and checked by the router at every query.
  */
-import { angleBetween, MEAN_RADIUS_M, toLatLng, toUnit } from "../../geo/geodesy";
+import { angleBetween, MEAN_RADIUS_M, RAD, toUnit } from "../../geo/geodesy";
 import { doubled } from "../../typed-arrays";
 import { planarRings, Rings } from "./land-mask";
 
@@ -306,42 +306,54 @@ export class LandIndex {
     const total = omega * MEAN_RADIUS_M;
     if (total <= skipStartM + skipEndM) return 0;
     const n = Math.max(1, Math.ceil(total / PIECE_M));
-    const point = (t: number): { lat: number; lng: number } => {
-      if (omega < 1e-12) return a;
-      const wa = Math.sin((1 - t) * omega) / Math.sin(omega);
-      const wb = Math.sin(t * omega) / Math.sin(omega);
+    // Points along the leg without an object each (this runs for every 20 km of every leg tried).
+    const sinOmega = Math.sin(omega);
+    let qLat = a.lat;
+    let qLng = a.lng;
+    const point = (t: number): void => {
+      if (omega < 1e-12) {
+        qLat = a.lat;
+        qLng = a.lng;
+        return;
+      }
+      const wa = Math.sin((1 - t) * omega) / sinOmega;
+      const wb = Math.sin(t * omega) / sinOmega;
       const x = wa * ua[0] + wb * ub[0];
       const y = wa * ua[1] + wb * ub[1];
       const z = wa * ua[2] + wb * ub[2];
-      return toLatLng([x, y, z]);
+      qLat = Math.atan2(z, Math.hypot(x, y)) / RAD;
+      qLng = Math.atan2(y, x) / RAD;
     };
     let inside = 0;
-    let p = point(skipStartM / total);
+    point(skipStartM / total);
+    let pLat = qLat;
+    let pLng = qLng;
     // Only whether there is land: the start's side once, then any ring edge crossed (with none,
     // every piece stays on the start's side).
-    if (firstOnly && this.isLand(p.lat, p.lng)) return 1;
+    if (firstOnly && this.isLand(pLat, pLng)) return 1;
     const tEnd = 1 - skipEndM / total;
     const t0 = skipStartM / total;
     for (let i = 1; i <= n; i++) {
-      const q = point(t0 + ((tEnd - t0) * i) / n);
+      point(t0 + ((tEnd - t0) * i) / n);
       const pieceM = ((tEnd - t0) * total) / n;
       // A piece across the antimeridian: measured on each side of it.
-      if (Math.abs(q.lng - p.lng) > 180) {
-        const qShift = q.lng > p.lng ? q.lng - 360 : q.lng + 360;
-        const f = (Math.sign(qShift) * 180 - p.lng) / (qShift - p.lng);
-        const latX = p.lat + f * (q.lat - p.lat);
+      if (Math.abs(qLng - pLng) > 180) {
+        const qShift = qLng > pLng ? qLng - 360 : qLng + 360;
+        const f = (Math.sign(qShift) * 180 - pLng) / (qShift - pLng);
+        const latX = pLat + f * (qLat - pLat);
         const edge = qShift > 0 ? 180 : -180;
         if (firstOnly) {
-          if (this.pieceCrosses(p.lat, p.lng, latX, edge)) return 1;
-          if (this.pieceCrosses(latX, -edge, q.lat, q.lng)) return 1;
+          if (this.pieceCrosses(pLat, pLng, latX, edge)) return 1;
+          if (this.pieceCrosses(latX, -edge, qLat, qLng)) return 1;
         } else {
-          inside += this.pieceInside(p.lat, p.lng, latX, edge, pieceM * f);
-          inside += this.pieceInside(latX, -edge, q.lat, q.lng, pieceM * (1 - f));
+          inside += this.pieceInside(pLat, pLng, latX, edge, pieceM * f);
+          inside += this.pieceInside(latX, -edge, qLat, qLng, pieceM * (1 - f));
         }
       } else if (firstOnly) {
-        if (this.pieceCrosses(p.lat, p.lng, q.lat, q.lng)) return 1;
-      } else inside += this.pieceInside(p.lat, p.lng, q.lat, q.lng, pieceM);
-      p = q;
+        if (this.pieceCrosses(pLat, pLng, qLat, qLng)) return 1;
+      } else inside += this.pieceInside(pLat, pLng, qLat, qLng, pieceM);
+      pLat = qLat;
+      pLng = qLng;
     }
     return inside;
   }

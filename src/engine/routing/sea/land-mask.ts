@@ -398,32 +398,39 @@ export function crossesDeepLand(
   const sinOmega = Math.sin(omega);
   const fine = Math.ceil(km / stepKm);
   const cell = land.cellDegrees;
+  const deepAt = (i: number, steps: number): boolean => {
+    const along = (km * i) / steps;
+    if (along < skipFromKm || km - along < skipToKm) return false;
+    const t = i / steps;
+    const wa = Math.sin((1 - t) * omega) / sinOmega;
+    const wb = Math.sin(t * omega) / sinOmega;
+    const x = wa * ua[0] + wb * ub[0];
+    const y = wa * ua[1] + wb * ub[1];
+    const z = wa * ua[2] + wb * ub[2];
+    const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
+    const lng = Math.atan2(y, x) / RAD;
+    return (
+      isLand(land, lat, lng) &&
+      isLand(land, lat + depth * cell, lng) &&
+      isLand(land, lat - depth * cell, lng) &&
+      isLand(land, lat, lng + depth * cell) &&
+      isLand(land, lat, lng - depth * cell)
+    );
+  };
   // A coarse pass of 16 samples first: a leg across a continent meets land far from its start.
-  for (let pass = 0; pass < 2; pass++) {
-    const steps = pass === 0 ? Math.min(16, fine) : fine;
-    for (let i = 1; i < steps; i++) {
-      const along = (km * i) / steps;
-      if (along < skipFromKm || km - along < skipToKm) continue;
-      const t = i / steps;
-      const wa = Math.sin((1 - t) * omega) / sinOmega;
-      const wb = Math.sin(t * omega) / sinOmega;
-      const x = wa * ua[0] + wb * ub[0];
-      const y = wa * ua[1] + wb * ub[1];
-      const z = wa * ua[2] + wb * ub[2];
-      const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
-      const lng = Math.atan2(y, x) / RAD;
-      if (
-        isLand(land, lat, lng) &&
-        isLand(land, lat + depth * cell, lng) &&
-        isLand(land, lat - depth * cell, lng) &&
-        isLand(land, lat, lng + depth * cell) &&
-        isLand(land, lat, lng - depth * cell)
-      )
-        return true;
-    }
-  }
+  const coarse = Math.min(16, fine);
+  for (let i = 1; i < coarse; i++) if (deepAt(i, coarse)) return true;
+  // Then every sample, spread out first (the same samples in another order, so the same answer):
+  // land the coarse pass stepped over is found after a few samples, not after half of them.
+  for (const offset of FINE_ORDER)
+    for (let i = offset || FINE_STRIDE; i < fine; i += FINE_STRIDE)
+      if (deepAt(i, fine)) return true;
   return false;
 }
+
+/** The order in which crossesDeepLand visits its fine samples: by their index modulo the stride. */
+const FINE_STRIDE = 8;
+const FINE_ORDER = [0, 4, 2, 6, 1, 5, 3, 7];
 
 /** How many samples (every `stepKm`, after the first `skipFromKm`) of the straight way fall on land. */
 export function connectorLandSamples(

@@ -47,6 +47,8 @@ export const PORT_SHORE_M = 1_000;
 /** What a query point remembers of the straight legs tried from it (by their far end). */
 export interface LegMemo {
   legs?: CoordMap<boolean>;
+  /** Straight legs tried to it (by their start), in smoothing. */
+  legsTo?: CoordMap<boolean>;
 }
 
 export class StraightLegs {
@@ -97,7 +99,7 @@ export class StraightLegs {
         path,
         0,
         last,
-        (i, j) => this.innerLegIsClear(path, i, j, last),
+        (i, j) => this.innerLegIsClear(path, i, j, last, start, end),
         PULL_OPTIONS
       );
       saved += pass_.saved;
@@ -141,9 +143,19 @@ export class StraightLegs {
    * straightIsClear for a leg of the path; legs between network points are remembered (routes of a
    * lane sheet share their network stretches, and so the corners smoothing tries).
    */
-  private innerLegIsClear(path: PathBuffer, i: number, j: number, last: number): boolean {
-    if (i === 0 || j === last)
-      return this.isClear(path.point(i), path.point(j), i === 0, j === last);
+  private innerLegIsClear(
+    path: PathBuffer,
+    i: number,
+    j: number,
+    last: number,
+    start: LegMemo,
+    end: LegMemo
+  ): boolean {
+    // Legs from the start point are the ones straightenEnd tries (remembered by that point); legs
+    // to the end point are remembered by it too (its own map: a leg is tested from its start).
+    if (i === 0 && j !== last) return this.legIsClear(path, 0, j, true, start);
+    if (i !== 0 && j === last) return this.legToEndIsClear(path, i, last, end);
+    if (i === 0) return this.isClear(path.point(i), path.point(j), true, true);
     let byMask = this.innerLegs.get(this.refusedMask);
     if (!byMask) this.innerLegs.set(this.refusedMask, (byMask = new CoordMap()));
     let fromHere = byMask.get(path.lat(i), path.lng(i));
@@ -237,6 +249,17 @@ export class StraightLegs {
     if (clear === undefined) {
       clear = this.isClear(path.point(a), path.point(b), fromQueryPoint, false);
       legs.set(path.lat(b), path.lng(b), clear);
+    }
+    return clear;
+  }
+
+  /** straightIsClear from network point `a` to the query point `b` (the path's last), remembered by `end`. */
+  private legToEndIsClear(path: PathBuffer, a: number, b: number, end: LegMemo): boolean {
+    const legs = (end.legsTo ??= new CoordMap());
+    let clear = legs.get(path.lat(a), path.lng(a));
+    if (clear === undefined) {
+      clear = this.isClear(path.point(a), path.point(b), false, true);
+      legs.set(path.lat(a), path.lng(a), clear);
     }
     return clear;
   }
