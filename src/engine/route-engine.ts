@@ -114,7 +114,7 @@ export class RouteEngine {
   }
 
   /** Validates and resolves a distance query, keeping the resolved ends for callers that need them. */
-  private resolveAndRoute(query: DistanceQuery): {
+  resolveAndRoute(query: DistanceQuery): {
     result: DistanceResult;
     origin: ResolvedPlace;
     destination: ResolvedPlace;

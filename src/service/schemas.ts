@@ -6,7 +6,7 @@ import { Type, TSchema } from "@sinclair/typebox";
 import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query";
 import { MODALITIES, PASSAGES } from "../engine/types";
 import { PROBLEM_TITLES } from "./problem";
-import { loadEmissions } from "../data/emissions";
+import { loadEmissions, loadFactorSets } from "../data/emissions";
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
   return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
@@ -42,9 +42,9 @@ export const TerminalsQuery = Type.Object({
 });
 
 /** Extension: optional additions to an answer; a comma-separated list so more can come later. */
-export const INCLUDE_VALUES = ["passages"] as const;
+export const INCLUDE_VALUES = ["passages", "method"] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];
-const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). Same cost as without.`;
+const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). method (emissions only): the ISO 14083 detail — co2eTeuWtt/co2eTeuTtw/co2eTonWtt/co2eTonTtw (well-to-tank + tank-to-wheel = the WTW figures to the gram), intensity (g CO2e per TEU-km and per t-km) and the method block (framework, factorSource, factorSet, tradeLane or region, dataType, distanceBasis). Same cost as without.`;
 const includeParam = () =>
   Type.Optional(Type.String({ description: INCLUDE, "x-extension": true }));
 
@@ -73,6 +73,26 @@ export const EmissionsQuery = Type.Object({
     })
   ),
   fuelType: Type.Optional(Type.String({ description: FUEL_TYPES })),
+  factorSet: Type.Optional(
+    Type.String({
+      description: `Extension: the emission factor set to use, so an earlier report reproduces after a factor update; allowed values: ${loadFactorSets().ids().join(", ")} (the first is current, the default). Changelog in docs/emissions.md.`,
+      "x-extension": true,
+    })
+  ),
+  containers: Type.Optional(
+    Type.String({
+      description:
+        "Extension: number of boxes of containerType in the shipment (whole number 1–100000). Adds co2eKg = containers × TEU per box × co2eTeu and a shipment block.",
+      "x-extension": true,
+    })
+  ),
+  weightTons: Type.Optional(
+    Type.String({
+      description:
+        "Extension: cargo mass of the shipment in tonnes (> 0). Without containers: a part load, co2eKg = weightTons × co2eTon (tonne-km allocation); with containers it is reported in the shipment block.",
+      "x-extension": true,
+    })
+  ),
 });
 
 export const Terminal = Type.Object(
@@ -99,6 +119,65 @@ export const DistanceResult = Type.Object(
   { $id: "DistanceResult" }
 );
 
+const kgExtra = (description: string) =>
+  Type.Optional(Type.Number({ description: `Extension: ${description}`, "x-extension": true }));
+
+/** The extension fields of an emissions answer (shipment totals; include=method detail). */
+export const EMISSION_EXTRAS = {
+  co2eKg: kgExtra("kg CO2e (WTW) of the whole shipment, with containers and/or weightTons only."),
+  shipment: Type.Optional(
+    Type.Object(
+      {
+        containers: Type.Integer(),
+        containerType: Type.String(),
+        teu: Type.Number(),
+        weightTons: Type.Optional(Type.Number()),
+        basis: stringEnum(["containers", "weight"] as const),
+      },
+      { description: "Extension: the shipment co2eKg is for.", "x-extension": true }
+    )
+  ),
+  co2eTeuWtt: kgExtra("include=method: well-to-tank part of co2eTeu (kg)."),
+  co2eTeuTtw: kgExtra("include=method: tank-to-wheel part of co2eTeu (kg)."),
+  co2eTonWtt: kgExtra("include=method: well-to-tank part of co2eTon (kg)."),
+  co2eTonTtw: kgExtra("include=method: tank-to-wheel part of co2eTon (kg)."),
+  co2eKgWtt: kgExtra("include=method with a shipment: well-to-tank part of co2eKg."),
+  co2eKgTtw: kgExtra("include=method with a shipment: tank-to-wheel part of co2eKg."),
+  intensity: Type.Optional(
+    Type.Object(
+      {
+        gCo2ePerTeuKm: Type.Number({ description: "g CO2e (WTW) per TEU-km." }),
+        gCo2ePerTkm: Type.Number({ description: "g CO2e (WTW) per tonne-km." }),
+      },
+      { description: "Extension, include=method: emission intensity.", "x-extension": true }
+    )
+  ),
+  method: Type.Optional(
+    Type.Object(
+      {
+        framework: Type.String({ description: 'e.g. "GLEC v3.0; ISO 14083:2023".' }),
+        factorSource: Type.Array(Type.String(), {
+          description: "The factor file's source of each factor used, intensity first.",
+        }),
+        factorSet: Type.String({ description: "Version of the factor set used." }),
+        tradeLane: Type.Optional(Type.String({ description: "Sea legs: the GLEC trade lane." })),
+        region: Type.Optional(Type.String({ description: "Other legs: the regional factors." })),
+        dataType: Type.String({ description: "default (modelled GLEC default values)." }),
+        distanceBasis: Type.String({
+          description:
+            "shortest feasible (sea), network (barge, rail corridors), great circle × circuity (truck, rail elsewhere).",
+        }),
+        modality: Type.String(),
+        containerType: Type.String(),
+        fuelType: Type.String(),
+        sizeClass: Type.Optional(Type.String()),
+        vesselType: Type.Optional(Type.String()),
+      },
+      { description: "Extension, include=method: how the figures were made.", "x-extension": true }
+    )
+  ),
+};
+
 export const EmissionsResult = Type.Object(
   {
     co2eTeu: Type.Number({
@@ -109,6 +188,7 @@ export const EmissionsResult = Type.Object(
     }),
     distance: Type.Number({ description: "Distance in metres." }),
     passages: PASSAGES_RESULT,
+    ...EMISSION_EXTRAS,
   },
   { $id: "EmissionsResult" }
 );
@@ -160,8 +240,19 @@ export const BatchBody = Type.Object({
       avoid: optionalString("distance/emissions: as the avoid query parameter."),
       containerType: optionalString("emissions: as the containerType query parameter."),
       fuelType: optionalString("emissions: as the fuelType query parameter."),
+      factorSet: optionalString("emissions (extension): as the factorSet query parameter."),
+      containers: Type.Optional(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "emissions (extension): as the containers query parameter.",
+        })
+      ),
+      weightTons: Type.Optional(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "emissions (extension): as the weightTons query parameter.",
+        })
+      ),
       include: optionalString(
-        "distance/emissions (extension): as the include query parameter (allowed: passages)."
+        "distance/emissions (extension): as the include query parameter (allowed: passages; emissions also method)."
       ),
       terminalLocode: optionalString("terminals: as the terminalLocode query parameter."),
       terminalName: optionalString("terminals: as the terminalName query parameter."),

@@ -22,6 +22,7 @@ import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
 import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY } from "./common";
+import { emissionsBody } from "./emissions-body";
 
 interface ItemResult {
   status: number;
@@ -55,11 +56,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
       }
       case "emissions": {
         const include = parseInclude(item.include, "requests[].include");
-        const r = engine.emissions({ ...item, modality });
-        const extra = include.has("passages")
-          ? { passages: engine.distance({ ...item, modality }).passages }
-          : {};
-        return { co2eTeu: r.co2eTeu, co2eTon: r.co2eTon, distance: r.distance, ...extra };
+        return emissionsBody(engine, { ...item, modality }, include);
       }
     }
   }

@@ -18,6 +18,7 @@ import {
   upperCase,
 } from "./common";
 import { pathRoutes } from "./path";
+import { emissionsBody } from "./emissions-body";
 
 const TAG = ["route-information"];
 
@@ -120,13 +121,9 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     },
     async (request) => {
       const include = parseInclude(request.query.include);
-      const { co2eTeu, co2eTon, distance } = engine.emissions(request.query);
-      // The route is cached by the engine: asking again for its passages does not route twice.
-      const extra = include.has("passages")
-        ? { passages: engine.distance(request.query).passages }
-        : {};
+      const body = emissionsBody(engine, request.query, include);
       await credits.settle(callerOf(request), "emissions", request.id);
-      return { co2eTeu, co2eTon, distance, ...extra };
+      return body;
     }
   );
 }

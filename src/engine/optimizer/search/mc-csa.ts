@@ -2,8 +2,9 @@
  * Multi-criteria profile Connection Scan (after Dibbelt et al., "Connection Scan Algorithm", 2018,
  * §4 McCSA). One forward scan over the connections sorted by departure keeps Pareto bags of labels:
  *
- * - trip bags: cargo on board a trip, by (origin departure, transfers, emissions so far relative to
- *   the trip's cumulative emissions, requirement bits, sea-leg flag);
+ * - trip bags: cargo on board a trip, by (origin departure, transfers, emissions at boarding with
+ *   the boarding call, requirement bits, sea-leg flag); a leg's emissions depend on both its ends
+ *   (trade lanes), so labels that boarded at different calls compare at every call still ahead;
  * - stop bags: cargo waiting at a stop for a trip of a given transfer class; a label becomes ready
  *   once its minimum transfer time for that class has passed (a heap of pending labels);
  * - the target bag: complete journeys by (departure, arrival, transfers, emissions).
@@ -13,7 +14,7 @@
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
  */
 import { MinHeap } from "../../heap";
-import { classIndex, Network } from "../network";
+import { classIndex, Network, Pattern } from "../network";
 import { transferClassOf } from "../model";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, insertPareto } from "./pareto";
@@ -73,8 +74,8 @@ const BUDGET_CHECK_EVERY = 1024;
 interface TripLabel {
   dep0: number;
   tr: number;
-  /** Emissions so far minus the trip's cumulative emissions at boarding. */
-  emBase: number;
+  /** Emissions at boarding (the ride adds legGrams(pattern, board, alight)). */
+  emBoard: number;
   bits: number;
   sea: number;
   trip: number;
@@ -180,9 +181,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   // Whether a label with these values would be dominated in `bag` (checked before allocating it).
   const inBag = (
     bag: TripLabel[],
+    pattern: Pattern,
     dep0: number,
     tr: number,
-    emBase: number,
+    emBoard: number,
+    board: number,
     bits: number,
     sea: number
   ): boolean => {
@@ -190,9 +193,9 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
       if (
         a.dep0 >= dep0 &&
         a.tr <= tr &&
-        a.emBase <= emBase &&
         covers(a.bits, bits) &&
-        (!seaDominance || a.sea <= sea)
+        (!seaDominance || a.sea <= sea) &&
+        rideDominates(pattern, a.board, a.emBoard, board, emBoard)
       )
         return true;
     }
@@ -201,9 +204,9 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
   const tripDominates = (a: TripLabel, b: TripLabel): boolean =>
     a.dep0 >= b.dep0 &&
     a.tr <= b.tr &&
-    a.emBase <= b.emBase &&
     covers(a.bits, b.bits) &&
-    (!seaDominance || a.sea <= b.sea);
+    (!seaDominance || a.sea <= b.sea) &&
+    rideDominates(net.patterns[net.trips[a.trip].pattern], a.board, a.emBoard, b.board, b.emBoard);
   const waitingDominates = (a: Waiting, b: Waiting): boolean =>
     a.label.dep0 >= b.label.dep0 &&
     a.label.tr <= b.label.tr &&
@@ -302,7 +305,7 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const label: TripLabel = {
             dep0,
             tr: 0,
-            emBase: em - pattern.cumGrams[pos],
+            emBoard: em,
             bits: startBits,
             sea: seaDominance ? sea : 0,
             trip: t,
@@ -331,12 +334,11 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
           const boundArr = dep + boundFrom(u, bits);
           if (w.em > spec.maxGrams || hopeless(l.dep0, boundArr, l.tr + 1, w.em)) continue;
           const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - pattern.cumGrams[pos], bits, labelSea))
-            continue;
+          if (bag && inBag(bag, pattern, l.dep0, l.tr + 1, w.em, pos, bits, labelSea)) continue;
           const label: TripLabel = {
             dep0: l.dep0,
             tr: l.tr + 1,
-            emBase: w.em - pattern.cumGrams[pos],
+            emBoard: w.em,
             bits,
             sea: labelSea,
             trip: t,
@@ -354,11 +356,12 @@ export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
     if (arr > spec.maxArrival) continue;
-    const cum = pattern.cumGrams[pos + 1];
+    const n = pattern.calls.length;
+    const grams = pattern.legGrams;
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
     for (const tl of bag) {
-      const em = tl.emBase + cum;
+      const em = tl.emBoard + grams[tl.board * n + pos + 1];
       const bits = tl.bits | spec.stopBits[v];
       if (!enoughStops(bits, tl.tr, 0)) continue;
       const boundArr = arr + boundFrom(v, bits);
@@ -459,6 +462,27 @@ function toJourney(t: Target): Journey {
     egress: t.egress,
     legs,
   };
+}
+
+/**
+ * Whether riding from `aBoard` (emissions `aEm` at boarding) is never worse than from `bBoard`
+ * (`bEm`) at any call both can still alight at. Leg emissions are not additive over calls (the
+ * trade lane depends on both ends), so a single offset does not decide it.
+ */
+function rideDominates(
+  p: Pattern,
+  aBoard: number,
+  aEm: number,
+  bBoard: number,
+  bEm: number
+): boolean {
+  if (aBoard === bBoard) return aEm <= bEm;
+  const n = p.calls.length;
+  const g = p.legGrams;
+  for (let x = Math.max(aBoard, bBoard) + 1; x < n; x++) {
+    if (aEm + g[aBoard * n + x] > bEm + g[bBoard * n + x]) return false;
+  }
+  return true;
 }
 
 function popcount(x: number): number {
