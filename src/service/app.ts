@@ -25,6 +25,7 @@ import { RateLimiter } from "./rate-limit/limiter";
 import { accountApi, AccountInfo } from "./routes/account";
 import { metaApi } from "./routes/meta";
 import { routeInformationApi } from "./routes/route-information";
+import { chainApi } from "./routes/chain";
 import { routeOptimizerApi } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
 import { redactKeys } from "./store/keys";
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountApi);
   await app.register(metaApi, { optimizer: Boolean(runner), startedAt: Date.now() });
   await app.register(routeInformationApi, { ...api, store, prefix: "/route-information/api" });
+  await app.register(chainApi, { ...api, store, prefix: "/route-information/api" });
   await app.register(routeOptimizerApi, { ...api, prefix: "/route-optimizer/api" });
   if (options.addinDir)
     await app.register(addinHost, {

@@ -22,3 +22,4 @@ export { pickSizeClass } from "./size-class";
 export { FactorSets, factorSetId, frameworkOf, hubTypeFor } from "./factor-sets";
 export type { HubEmissions } from "./calculator";
 export * from "./report";
+export * from "./chain";
