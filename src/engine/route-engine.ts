@@ -4,6 +4,7 @@
  * (see src/data/load-engine.ts for the loader that reads the files).
  */
 import { incorrectValues, routeNotFound } from "./errors";
+import { parseVia, routeVia, Waypoints } from "./voyage/via";
 import {
   DistanceResult,
   EmissionsResult,
@@ -81,6 +82,8 @@ export interface EngineParts {
   overland: OverlandRouter;
   vessels: VesselResolver;
   emissions: EmissionCalculator;
+  /** Named sea waypoints for via= (data/waypoints.json); none when absent. */
+  waypoints?: Waypoints;
 }
 
 export interface DistanceQuery {
@@ -90,6 +93,8 @@ export interface DistanceQuery {
   vesselInfo?: string;
   /** Extension: comma-separated passage names to avoid. */
   avoid?: string;
+  /** Extension: waypoints the route must pass (names of data/waypoints.json or places). */
+  via?: string;
 }
 
 export interface EmissionsQuery extends DistanceQuery {
@@ -129,8 +134,11 @@ export class RouteEngine {
       ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
       : undefined;
     const avoid = parseAvoid(query.avoid);
+    const via = parseVia(this, query.via);
     return {
-      result: this.distanceBetween(origin, destination, modality, vessel, avoid),
+      result: via.length
+        ? routeVia(this, origin, destination, via, modality, vessel, avoid)
+        : this.distanceBetween(origin, destination, modality, vessel, avoid),
       origin,
       destination,
     };

@@ -7,6 +7,7 @@ import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query"
 import { MODALITIES, PASSAGES } from "../engine/types";
 import { PROBLEM_TITLES } from "./problem";
 import { loadEmissions, loadFactorSets } from "../data/emissions";
+import { loadWaypoints } from "../data/waypoints";
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
   return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
@@ -24,6 +25,7 @@ const FUEL_TYPES = (() => {
   );
   return `Fuel; default the modality's usual fuel (listed first). Allowed values per modality: ${perModality}.`;
 })();
+const VIA = `Extension: waypoints the route must pass, in order: ${Object.keys(loadWaypoints()).join(", ")} (a point in the fairway of each passage, or round the cape), or any place (UN/LOCODE, terminal UUID, "lat,lng"); several separated by commas (by ";" when one is "lat,lng"). E.g. via=CAPE_OF_GOOD_HOPE next to the default route through Suez. The emissions' trade lane still comes from origin and destination.`;
 const AVOID = `Extension (not in the original interface): comma-separated passages the sea route must avoid; allowed values: ${PASSAGES.join(", ")}. Ignored by non-sea modalities.`;
 
 // ---- route-information -------------------------------------------------------------------------
@@ -58,6 +60,7 @@ export const RouteQuery = Type.Object({
   }),
   vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
   avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
+  via: Type.Optional(Type.String({ description: VIA, "x-extension": true })),
 });
 
 export const DistanceQuery = Type.Object({ ...RouteQuery.properties, include: includeParam() });
@@ -238,6 +241,7 @@ export const BatchBody = Type.Object({
       modality: optionalString(`distance/emissions: one of ${MODALITIES.join(", ")}.`),
       vesselInfo: optionalString("distance/emissions: as the vesselInfo query parameter."),
       avoid: optionalString("distance/emissions: as the avoid query parameter."),
+      via: optionalString("distance/emissions (extension): as the via query parameter."),
       containerType: optionalString("emissions: as the containerType query parameter."),
       fuelType: optionalString("emissions: as the fuelType query parameter."),
       factorSet: optionalString("emissions (extension): as the factorSet query parameter."),
