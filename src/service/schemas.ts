@@ -44,9 +44,9 @@ export const TerminalsQuery = Type.Object({
 });
 
 /** Extension: optional additions to an answer; a comma-separated list so more can come later. */
-export const INCLUDE_VALUES = ["passages", "method"] as const;
+export const INCLUDE_VALUES = ["passages", "method", "time", "eca"] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];
-const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). method (emissions only): the ISO 14083 detail — co2eTeuWtt/co2eTeuTtw/co2eTonWtt/co2eTonTtw (well-to-tank + tank-to-wheel = the WTW figures to the gram), intensity (g CO2e per TEU-km and per t-km) and the method block (framework, factorSource, factorSet, tradeLane or region, dataType, distanceBasis). Same cost as without.`;
+const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). time: transit time without a schedule (days at a default service speed per modality and vessel class, or speedKnots; plus portHours). eca (sea legs): the distance inside emission control areas (Baltic, North Sea, North American, US Caribbean; Mediterranean SOx ECA from 1 May 2025) and, on emissions, the EU ETS share (intra-EU/EEA 100 %, EU–non-EU 50 %, × the phase-in of the year: 40 % 2024, 70 % 2025, 100 % from 2026) applied to the tank-to-wake part. method (emissions only): the ISO 14083 detail — co2eTeuWtt/co2eTeuTtw/co2eTonWtt/co2eTonTtw (well-to-tank + tank-to-wheel = the WTW figures to the gram), intensity (g CO2e per TEU-km and per t-km) and the method block (framework, factorSource, factorSet, tradeLane or region, dataType, distanceBasis). Same cost as without.`;
 const includeParam = () =>
   Type.Optional(Type.String({ description: INCLUDE, "x-extension": true }));
 
@@ -63,7 +63,31 @@ export const RouteQuery = Type.Object({
   via: Type.Optional(Type.String({ description: VIA, "x-extension": true })),
 });
 
-export const DistanceQuery = Type.Object({ ...RouteQuery.properties, include: includeParam() });
+export const DistanceQuery = Type.Object({
+  ...RouteQuery.properties,
+  include: includeParam(),
+  speedKnots: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=time: service speed in knots (> 0, ≤ 60) instead of the default of the modality or vessel class.",
+      "x-extension": true,
+    })
+  ),
+  portHours: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=time: port time in hours added to the transit time (default 0).",
+      "x-extension": true,
+    })
+  ),
+  year: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=eca: the year for the EU ETS phase-in and the areas in force (default: the current year).",
+      "x-extension": true,
+    })
+  ),
+});
 
 export const EmissionsQuery = Type.Object({
   ...DistanceQuery.properties,
@@ -114,10 +138,24 @@ const PASSAGES_RESULT = Type.Optional(
   })
 );
 
+const open = (description: string) =>
+  Type.Optional(Type.Object({}, { additionalProperties: true, description, "x-extension": true }));
+
+/** include=time / include=eca blocks (distance and emissions answers). */
+export const VOYAGE_EXTRAS = {
+  time: open(
+    "Extension, include=time: {days, hours, sailingHours, portHours, speedKnots, speedKmh, speedBasis, source}."
+  ),
+  eca: open(
+    "Extension, include=eca: {distanceInside (m), share, areas: [{name, type, distance}], asOf}."
+  ),
+};
+
 export const DistanceResult = Type.Object(
   {
     distance: Type.Number({ description: "Distance in metres (integer-valued)." }),
     passages: PASSAGES_RESULT,
+    ...VOYAGE_EXTRAS,
   },
   { $id: "DistanceResult" }
 );
@@ -192,6 +230,10 @@ export const EmissionsResult = Type.Object(
     distance: Type.Number({ description: "Distance in metres." }),
     passages: PASSAGES_RESULT,
     ...EMISSION_EXTRAS,
+    ...VOYAGE_EXTRAS,
+    ets: open(
+      "Extension, include=eca: EU ETS {scope, share, year, phaseIn, coveredShare, co2eTeuCovered (kg, tank-to-wake × coveredShare), basis}."
+    ),
   },
   { $id: "EmissionsResult" }
 );
@@ -242,6 +284,9 @@ export const BatchBody = Type.Object({
       vesselInfo: optionalString("distance/emissions: as the vesselInfo query parameter."),
       avoid: optionalString("distance/emissions: as the avoid query parameter."),
       via: optionalString("distance/emissions (extension): as the via query parameter."),
+      speedKnots: optionalString("distance/emissions (extension): as the speedKnots parameter."),
+      portHours: optionalString("distance/emissions (extension): as the portHours parameter."),
+      year: optionalString("distance/emissions (extension): as the year parameter."),
       containerType: optionalString("emissions: as the containerType query parameter."),
       fuelType: optionalString("emissions: as the fuelType query parameter."),
       factorSet: optionalString("emissions (extension): as the factorSet query parameter."),
@@ -256,7 +301,7 @@ export const BatchBody = Type.Object({
         })
       ),
       include: optionalString(
-        "distance/emissions (extension): as the include query parameter (allowed: passages; emissions also method)."
+        "distance/emissions (extension): as the include query parameter (allowed: passages, time, eca; emissions also method)."
       ),
       terminalLocode: optionalString("terminals: as the terminalLocode query parameter."),
       terminalName: optionalString("terminals: as the terminalName query parameter."),

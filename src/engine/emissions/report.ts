@@ -6,7 +6,7 @@
  */
 import { incorrectValues } from "../errors";
 import { parseModality, RouteEngine } from "../route-engine";
-import { LatLng, Modality, VesselDimensions } from "../types";
+import { DistanceResult, LatLng, Modality, ResolvedPlace, VesselDimensions } from "../types";
 import { EmissionBreakdown, FactorEmissionCalculator } from "./calculator";
 import { FactorSets, factorSetId, frameworkOf } from "./factor-sets";
 
@@ -237,10 +237,16 @@ export interface EmissionsReportQuery extends ShipmentInput {
 
 export interface EmissionsReport extends LegEmissionFields {
   distance: number;
-  /** The resolved ends and routed leg, for callers that add more (passages, time, ECA). */
-  origin: LatLng;
-  destination: LatLng;
-  modality: Modality;
+  /** What callers adding more (passages, time, ECA, ETS) need; not part of the answer. */
+  context: {
+    route: DistanceResult;
+    origin: ResolvedPlace;
+    destination: ResolvedPlace;
+    modality: Modality;
+    vessel?: VesselDimensions;
+    /** Tank-to-wheel part of co2eTeu (kg), for the EU ETS share. */
+    co2eTeuTtw: number;
+  };
 }
 
 /**
@@ -290,9 +296,7 @@ export function emissionsReport(
     co2eTon,
     distance: result.distance,
     ...rest,
-    origin: from,
-    destination: to,
-    modality,
+    context: { route: result, origin, destination, modality, vessel, co2eTeuTtw: b.co2eTeuTtw },
   };
 }
 

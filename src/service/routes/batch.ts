@@ -22,7 +22,7 @@ import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
 import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY } from "./common";
-import { emissionsBody } from "./emissions-body";
+import { distanceExtras, emissionsBody } from "./emissions-body";
 
 interface ItemResult {
   status: number;
@@ -50,9 +50,10 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
       case "distance": {
         const include = parseInclude(item.include, "requests[].include");
         const r = engine.distance({ ...item, modality });
+        const extras = distanceExtras(engine, { ...item, modality }, include);
         return include.has("passages")
-          ? { distance: r.distance, passages: r.passages }
-          : { distance: r.distance };
+          ? { distance: r.distance, passages: r.passages, ...extras }
+          : { distance: r.distance, ...extras };
       }
       case "emissions": {
         const include = parseInclude(item.include, "requests[].include");

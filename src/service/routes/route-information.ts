@@ -18,7 +18,7 @@ import {
   upperCase,
 } from "./common";
 import { pathRoutes } from "./path";
-import { emissionsBody } from "./emissions-body";
+import { distanceExtras, emissionsBody } from "./emissions-body";
 
 const TAG = ["route-information"];
 
@@ -87,8 +87,9 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     async (request) => {
       const include = parseInclude(request.query.include);
       const { distance, passages } = engine.distance(request.query);
+      const extras = distanceExtras(engine, request.query, include);
       await credits.settle(callerOf(request), "distance", request.id);
-      return include.has("passages") ? { distance, passages } : { distance };
+      return include.has("passages") ? { distance, passages, ...extras } : { distance, ...extras };
     }
   );
 
