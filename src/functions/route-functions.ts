@@ -68,7 +68,9 @@ export interface RouteFunctions {
     fuelType?: unknown,
     vesselInfo?: unknown,
     avoid?: unknown,
-    invocation?: InvocationLike
+    invocation?: InvocationLike,
+    containers?: unknown,
+    weightTons?: unknown
   ): Promise<LaneResult>;
   passages(
     origin: unknown,
@@ -191,6 +193,7 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       avoid: parseAvoid(cells.avoid),
       containerType: optionalText(cells.containerType),
       fuelType: optionalText(cells.fuelType)?.toUpperCase(),
+      ...shipmentOf(cells),
     };
   }
 
@@ -222,14 +225,30 @@ export function createRouteFunctions(getClient: () => RouteApiClient): RouteFunc
       fuelType,
       vesselInfo,
       avoid,
-      invocation
+      invocation,
+      containers,
+      weightTons
     ) {
+      // containers / weightTons (issue 20) are only sent when given: the plain call stays as it was.
+      const shipment = containers != null || weightTons != null ? { containers, weightTons } : {};
       return perLane(
         invocation,
-        { origin, destination, modality, per, containerType, fuelType, vesselInfo, avoid },
+        {
+          origin,
+          destination,
+          modality,
+          per,
+          containerType,
+          fuelType,
+          vesselInfo,
+          avoid,
+          ...shipment,
+        },
         async (cells, cacheOnly) => {
           const basis = parseBasis(cells.per);
           const answer = await getClient().emissions(laneQuery(cells), { cacheOnly });
+          // A shipment answers its total (kg CO2e); a plain call per TEU or per tonne.
+          if (answer.co2eKg !== undefined) return answer.co2eKg;
           return basis === "TEU" ? answer.co2eTeu : answer.co2eTon;
         }
       );
@@ -522,4 +541,18 @@ function unique<T>(items: T[]): T[] {
 
 function notFound(message: string): NoResultError {
   return new NoResultError(message);
+}
+
+/** containers / weightTons of a lane (issue 20): numbers, or #VALUE! naming the argument. */
+function shipmentOf(cells: Record<string, unknown>): { containers?: number; weightTons?: number } {
+  const out: { containers?: number; weightTons?: number } = {};
+  for (const name of ["containers", "weightTons"] as const) {
+    const text = optionalText(cells[name]);
+    if (text === undefined) continue;
+    const value = Number(text.replace(",", "."));
+    if (!Number.isFinite(value) || value <= 0)
+      throw new InputError(`${name} "${text}" is not allowed: use a number above 0`);
+    out[name] = value;
+  }
+  return out;
 }
