@@ -5,7 +5,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { loadEngine } from "../../data/load-engine";
 import { OPTIONAL_COLUMNS, OUTPUT_COLUMNS, REQUIRED_COLUMNS } from "../../lanes/lane-sheet";
-import { laneSheetChunks, parseSheet } from "../../lanes/lane-csv";
+import { laneSheetChunks, ParsedSheet, parseSheet } from "../../lanes/lane-csv";
+import { footprintCsv, laneFootprints } from "../../lanes/footprint";
+import { loadFactorSets } from "../../data/emissions";
+import type { RouteEngine } from "../../engine/route-engine";
 
 /** Files at least this long get a progress bar on stderr. */
 const PROGRESS_THRESHOLD = 1000;
@@ -22,27 +25,48 @@ export function register(program: Command): void {
     .argument("<in.csv>", "input CSV with a header row")
     .option("-o, --output <out.csv>", "write here instead of stdout")
     .option("--data-dir <dir>", "data directory with imported places, terminals and vessels")
-    .action(async (input: string, opts: { output?: string; dataDir?: string }) => {
-      if (!fs.existsSync(input)) throw new Error(`Input file not found: ${input}`);
-      const sheet = parseSheet(fs.readFileSync(input, "utf8"));
-      const engine = loadEngine({ dataDir: opts.dataDir });
-      const total = sheet.records.length - 1;
-      const bar = total >= PROGRESS_THRESHOLD && process.stderr.isTTY ? progressBar() : undefined;
-      bar?.start(total, 0);
-      // The header is checked (and may throw) before the output file is created.
-      const chunks = laneSheetChunks(engine, sheet, (rows) => bar?.increment(rows));
-      const first = chunks.next();
-      const out = opts.output ? fs.createWriteStream(opts.output) : process.stdout;
-      try {
-        await pipeline(Readable.from(first.done ? [] : startingWith(first.value, chunks)), out);
-      } catch (err) {
-        // The reader went away (`| head`): nothing left to tell anyone.
-        if ((err as NodeJS.ErrnoException).code === "EPIPE") return;
-        throw err;
-      } finally {
-        bar?.stop();
+    .option(
+      "--footprint <out.json>",
+      "also write each lane's result with its ISO 14083 method block (WTT/TTW, intensity, factor set and sources) as JSON (iLEAP/PACT ShipmentFootprint shape where it fits) to this file, and as CSV next to it (<name>.footprint.csv; or <name>.csv + <name>.json when the name ends in .csv)"
+    )
+    .action(
+      async (input: string, opts: { output?: string; dataDir?: string; footprint?: string }) => {
+        if (!fs.existsSync(input)) throw new Error(`Input file not found: ${input}`);
+        const sheet = parseSheet(fs.readFileSync(input, "utf8"));
+        const engine = loadEngine({ dataDir: opts.dataDir });
+        const total = sheet.records.length - 1;
+        const bar = total >= PROGRESS_THRESHOLD && process.stderr.isTTY ? progressBar() : undefined;
+        bar?.start(total, 0);
+        // The header is checked (and may throw) before the output file is created.
+        const chunks = laneSheetChunks(engine, sheet, (rows) => bar?.increment(rows));
+        const first = chunks.next();
+        const out = opts.output ? fs.createWriteStream(opts.output) : process.stdout;
+        try {
+          await pipeline(Readable.from(first.done ? [] : startingWith(first.value, chunks)), out);
+        } catch (err) {
+          // The reader went away (`| head`): nothing left to tell anyone.
+          if ((err as NodeJS.ErrnoException).code === "EPIPE") return;
+          throw err;
+        } finally {
+          bar?.stop();
+        }
+        if (opts.footprint) writeFootprint(opts.footprint, engine, sheet);
       }
-    });
+    );
+}
+
+/**
+ * The footprint as JSON and CSV: `out.json` + `out.footprint.csv` (not `out.csv`, which is often
+ * the sheet's own output), or `x.csv` + `x.json` when the name given ends in .csv.
+ */
+function writeFootprint(file: string, engine: RouteEngine, sheet: ParsedSheet): void {
+  const doc = laneFootprints(engine, loadFactorSets(), sheet);
+  const base = file.replace(/\.(json|csv)$/i, "");
+  const [json, csv] = /\.csv$/i.test(file)
+    ? [`${base}.json`, file]
+    : [file, `${base}.footprint.csv`];
+  fs.writeFileSync(json, JSON.stringify(doc, null, 2) + "\n");
+  fs.writeFileSync(csv, footprintCsv(doc));
 }
 
 /** `first`, then the rest of the iterator, each taken when the reader wants it. */

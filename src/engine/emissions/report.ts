@@ -246,6 +246,8 @@ export interface EmissionsReport extends LegEmissionFields {
     vessel?: VesselDimensions;
     /** Tank-to-wheel part of co2eTeu (kg), for the EU ETS share. */
     co2eTeuTtw: number;
+    /** The box: TEU and default payload (t). */
+    box: { teu: number; payloadTonnes: number };
   };
 }
 
@@ -296,7 +298,15 @@ export function emissionsReport(
     co2eTon,
     distance: result.distance,
     ...rest,
-    context: { route: result, origin, destination, modality, vessel, co2eTeuTtw: b.co2eTeuTtw },
+    context: {
+      route: result,
+      origin,
+      destination,
+      modality,
+      vessel,
+      co2eTeuTtw: b.co2eTeuTtw,
+      box: { teu: b.teu, payloadTonnes: b.payloadTonnes },
+    },
   };
 }
 
