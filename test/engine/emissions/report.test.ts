@@ -163,3 +163,20 @@ describe("shipments", () => {
     );
   });
 });
+
+describe("GLEC worked example", () => {
+  test("GLEC v3.0 Module 2 worked example: Hamburg - Shanghai, 21,000 km at the Asia - North Europe lane, 49.9 g CO2e/TEU-km = 1,047.9 kg CO2e per TEU", () => {
+    const calc = sets.current;
+    const hamburg = engine.parts.places.resolve("DEHAM", "origin");
+    const shanghai = engine.parts.places.resolve("CNSHA", "destination");
+    const b = calc.explain({
+      modality: "DEEPSEA",
+      distanceMeters: 21_000_000,
+      lane: { from: hamburg, to: shanghai },
+    });
+    expect(b.lane).toBe("Asia to-from North Europe");
+    expect(b.co2eTeu).toBe(1047.9);
+    // Per tonne with GLEC's 10 t per TEU default.
+    expect(b.co2eTon).toBe(104.79);
+  });
+});
