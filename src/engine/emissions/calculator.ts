@@ -88,6 +88,7 @@ export interface HubEmissions {
 export class FactorEmissionCalculator implements EmissionCalculator {
   private readonly containers: ContainerTypes;
   private readonly wtwCache = new Map<string, number>();
+  private readonly wttCache = new Map<string, number>();
   private readonly lanes = new Map<Modality, TradeLanes>();
   /** Region lookup for regional factors (the regions of the file, no lanes). */
   private readonly regions: TradeLanes;
@@ -169,9 +170,15 @@ export class FactorEmissionCalculator implements EmissionCalculator {
 
   /** WTT part of a fuel's WtW intensity (0..1), with the modality's LNG engine class. */
   wttShare(fuel: string, lngEngine?: string): number {
-    const f = this.data.fuels[fuel];
-    if (!f) throw new Error(`emission-factors: unknown fuel ${fuel}`);
-    return wttShareOf(fuel, f, this.data.meta.gwp, f.methaneSlipPercent ? lngEngine : undefined);
+    const key = `${fuel}|${lngEngine ?? ""}`;
+    let v = this.wttCache.get(key);
+    if (v === undefined) {
+      const f = this.data.fuels[fuel];
+      if (!f) throw new Error(`emission-factors: unknown fuel ${fuel}`);
+      v = wttShareOf(fuel, f, this.data.meta.gwp, f.methaneSlipPercent ? lngEngine : undefined);
+      this.wttCache.set(key, v);
+    }
+    return v;
   }
 
   /**
