@@ -25,7 +25,7 @@ export interface ArrivalBounds {
   /** Fewest further transfers. */
   rideTransfers: Float64Array;
   alightTransfers: Float64Array;
-  /** Least further grams CO2e per TEU (ride: including connection k's own hop). */
+  /** Least further grams CO2e per TEU, from the hop bounds (ride: including connection k's own hop). */
   rideGrams: Float64Array;
   alightGrams: Float64Array;
   /**
@@ -53,7 +53,11 @@ export interface ArrivalBoundInput {
   /** Per arriving class: the shortest minimum transfer time and the least handling onto any scheduled class. */
   minTransfer: Float64Array;
   minHandling: Float64Array;
-  /** Per connection: grams CO2e of its hop. */
+  /**
+   * Per connection: a lower bound of the grams CO2e of its hop. Leg emissions are not additive over
+   * calls (trade lanes), so these are hop bounds whose sum over any stretch of calls never exceeds
+   * that leg's grams (see leg-bounds.ts): the grams bounds below stay lower bounds.
+   */
   hopGrams: Float64Array;
   transfersAllowed: boolean;
   maxArrival: number;
