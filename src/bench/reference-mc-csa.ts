@@ -1,20 +1,21 @@
 /**
  * The optimizer's search as it was before the speed work of issue 21 (a forward multi-criteria
  * connection scan pruned by a static ride-time bound), kept verbatim as a reference: the test
- * `search-equivalence.test.ts` checks that the optimized search finds the same Pareto set.
+ * `search-equivalence.test.ts` checks that the optimized search finds the same journeys, and
+ * `bench:optimizer` times both on the same queries in one run.
  */
-import { MinHeap } from "../../../../src/engine/heap";
-import { classIndex, Network } from "../../../../src/engine/optimizer/network";
-import { transferClassOf } from "../../../../src/engine/optimizer/model";
-import { remainingLowerBounds } from "../../../../src/engine/optimizer/search/lower-bound";
-import { covers, insertPareto } from "../../../../src/engine/optimizer/search/pareto";
+import { MinHeap } from "../engine/heap";
+import { classIndex, Network } from "../engine/optimizer/network";
+import { transferClassOf } from "../engine/optimizer/model";
+import { remainingLowerBounds } from "../engine/optimizer/search/lower-bound";
+import { covers, insertPareto } from "../engine/optimizer/search/pareto";
 import {
   Access,
   Journey,
   JourneyLeg,
   SearchBudgetExceeded,
   SearchSpec,
-} from "../../../../src/engine/optimizer/search/mc-csa";
+} from "../engine/optimizer/search/mc-csa";
 
 /** Connections scanned between two looks at the clock. */
 const BUDGET_CHECK_EVERY = 1024;
