@@ -1,6 +1,6 @@
 /**
  * Property: on the generated network ten times the sample (the benchmark's), the optimized search
- * finds exactly the journeys the previous algorithm found (kept verbatim in reference/mc-csa-v1.ts)
+ * finds exactly the journeys the previous algorithm found (kept verbatim in src/bench/reference-mc-csa.ts for this test and the benchmark)
  * for random origin/destination pairs under random filters: the same Pareto set of (departure,
  * arrival, transfers, emissions) and the same legs for each.
  */
@@ -16,7 +16,7 @@ import {
 } from "../../../src/engine/optimizer";
 import { Journey, searchJourneys } from "../../../src/engine/optimizer/search/mc-csa";
 import { RawQuery } from "../../../src/engine/optimizer/types";
-import { searchJourneysV1 } from "./reference/mc-csa-v1";
+import { searchJourneysV1 } from "../../../src/bench/reference-mc-csa";
 import fs from "node:fs";
 
 const NOW = new Date("2026-11-23T00:00:00Z");

@@ -105,7 +105,6 @@ interface StopLabel {
 
 /** A stop label waiting (or ready) for trips of one transfer class. */
 interface Waiting {
-  ready: number;
   /** Emissions including the handling for this class. */
   em: number;
   label: StopLabel;
@@ -575,7 +574,7 @@ function scan(
           pending[wkey] = heap = new MinHeap(4);
           boardable[wkey] = 1;
         }
-        heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
+        heap.push(readyAt, waiting.push({ em: waitEm, label }) - 1);
       }
     }
     if (kept !== bag.length) bag.length = kept;

@@ -1,23 +1,24 @@
 /**
  * The optimizer's search as it was before the speed work of issue 21 (a forward multi-criteria
  * connection scan pruned by a static ride-time bound), kept as a reference: the test
- * `search-equivalence.test.ts` checks that the optimized search finds the same Pareto set. Its only
- * change since is the emission model of issue 20 item 1 (leg emissions are not additive over calls:
- * trip labels keep the emissions at boarding and compare at every call still ahead), so both
- * searches answer the same question.
+ * `search-equivalence.test.ts` checks that the optimized search finds the same journeys, and
+ * `bench:optimizer` times both on the same queries in one run. Its only change since is the
+ * emission model of issue 20 item 1 (leg emissions are not additive over calls: trip labels keep
+ * the emissions at boarding and compare at every call still ahead), so both searches answer the
+ * same question.
  */
-import { MinHeap } from "../../../../src/engine/heap";
-import { classIndex, Network, Pattern } from "../../../../src/engine/optimizer/network";
-import { transferClassOf } from "../../../../src/engine/optimizer/model";
-import { remainingLowerBounds } from "../../../../src/engine/optimizer/search/lower-bound";
-import { covers, insertPareto } from "../../../../src/engine/optimizer/search/pareto";
+import { MinHeap } from "../engine/heap";
+import { classIndex, Network, Pattern } from "../engine/optimizer/network";
+import { transferClassOf } from "../engine/optimizer/model";
+import { remainingLowerBounds } from "../engine/optimizer/search/lower-bound";
+import { covers, insertPareto } from "../engine/optimizer/search/pareto";
 import {
   Access,
   Journey,
   JourneyLeg,
   SearchBudgetExceeded,
   SearchSpec,
-} from "../../../../src/engine/optimizer/search/mc-csa";
+} from "../engine/optimizer/search/mc-csa";
 
 /** Connections scanned between two looks at the clock. */
 const BUDGET_CHECK_EVERY = 1024;
