@@ -29,8 +29,13 @@ export interface ArrivalBounds {
   rideGrams: Float64Array;
   alightGrams: Float64Array;
   /**
+   * Least further grams for cargo boarding at the start of connection k: each leg from that call
+   * with its exact grams (legGrams) plus the bound after getting off (never below rideGrams).
+   */
+  boardGrams: Float64Array;
+  /**
    * For cargo ready at stop u at `time` (boarding any trip leaving then or later): the index into
-   * `stopArrival`, `stopTransfers` (counting the boarding as one) and `stopGrams` of its bounds,
+   * `stopArrival`, `stopTransfers` (counting the boarding as one) and `stopGrams` (from boardGrams) of its bounds,
    * or -1 when no trip leaving u then or later reaches the destination.
    */
   departing(u: number, time: number): number;
@@ -59,9 +64,23 @@ export interface ArrivalBoundInput {
    * that leg's grams (see leg-bounds.ts): the grams bounds below stay lower bounds.
    */
   hopGrams: Float64Array;
+  /** The legs' exact grams: see LegTables. */
+  legs: LegTables;
   transfersAllowed: boolean;
   maxArrival: number;
   classes: number;
+}
+
+/** Every pattern's board×alight grams and every trip's connections, in flat arrays. */
+export interface LegTables {
+  /** Per pattern: number of calls, and offset of its n×n legGrams in `legGrams`. */
+  patternCalls: Int32Array;
+  legOffset: Int32Array;
+  legGrams: Int32Array;
+  tripPattern: Int32Array;
+  /** Per trip: offset in `tripConnections`, which holds its connection per hop (-1: none). */
+  tripStart: Int32Array;
+  tripConnections: Int32Array;
 }
 
 interface Scratch {
@@ -107,6 +126,7 @@ function scratchOf(net: Network): Scratch {
       alightTransfers: perConnection(),
       rideGrams: perConnection(),
       alightGrams: perConnection(),
+      boardGrams: perConnection(),
       stopArrival: perConnection(),
       stopTransfers: perConnection(),
       stopGrams: perConnection(),
@@ -121,7 +141,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
   const s = scratchOf(net);
   const { start, len, dep: pDep, tripEa, tripTr, tripEm, out } = s;
   const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
-  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams } = out;
+  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const conns = net.connections;
   const { trip, from, to, dep, arr } = conns;
   len.fill(0);
@@ -130,6 +150,8 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
   tripEm.fill(Infinity);
   const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
   const { minTransfer, minHandling, hopGrams } = q;
+  const { patternCalls, legOffset, legGrams, tripPattern, tripStart, tripConnections } = q.legs;
+  const pos = conns.pos;
 
   /**
    * Index of the profile entry of stop v holding the best values over departures at `time` or
@@ -161,7 +183,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     if (!tripAllowed[t]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
-      rideGrams[k] = alightGrams[k] = Infinity;
+      rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
       continue;
     }
     const v = to[k];
@@ -206,6 +228,21 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     tripEa[t] = ride[k] = ea;
     tripTr[t] = rideTransfers[k] = tr;
     tripEm[t] = rideGrams[k] = em;
+    // Boarding here: each leg from this call at its exact grams, then the bound after getting off
+    // (the later hops of the trip are scanned already; those past the range cannot be reached).
+    const pat = tripPattern[t];
+    const n = patternCalls[pat];
+    const row = legOffset[pat] + pos[k] * n;
+    const hops = tripStart[t] - 1;
+    let bEm = Infinity;
+    for (let j = pos[k] + 1; j < n; j++) {
+      const kj = tripConnections[hops + j];
+      if (kj >= q.end) break;
+      if (kj < 0) continue;
+      const g = legGrams[row + j] + alightGrams[kj];
+      if (g < bEm) bEm = g;
+    }
+    boardGrams[k] = bEm;
     const u = from[k];
     if (ea !== Infinity && stopUsable[u]) {
       const base = start[u];
@@ -216,15 +253,15 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
         pDep[base] = dep[k];
         pEa[base] = ea;
         pTr[base] = trBoard;
-        pEm[base] = em;
+        pEm[base] = bEm;
         len[u] = 1;
       } else {
         const last = base + n - 1;
-        if (ea < pEa[last] || trBoard < pTr[last] || em < pEm[last]) {
+        if (ea < pEa[last] || trBoard < pTr[last] || bEm < pEm[last]) {
           pDep[last + 1] = dep[k];
           pEa[last + 1] = Math.min(ea, pEa[last]);
           pTr[last + 1] = Math.min(trBoard, pTr[last]);
-          pEm[last + 1] = Math.min(em, pEm[last]);
+          pEm[last + 1] = Math.min(bEm, pEm[last]);
           len[u] = n + 1;
         }
       }

@@ -16,7 +16,7 @@
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
-import { arrivalBounds } from "./arrival-bound";
+import { arrivalBounds, LegTables } from "./arrival-bound";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, insertPareto } from "./pareto";
@@ -197,7 +197,8 @@ function scan(
   const targets: Target[] = [];
   const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams } =
     staticIndex(net);
-  const { patternCalls, legOffset, legGrams, rideGap } = legIndex(net);
+  const legs = legIndex(net);
+  const { patternCalls, legOffset, legGrams, rideGap } = legs;
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const deadline = spec.deadline ?? Infinity;
@@ -213,11 +214,13 @@ function scan(
     minTransfer: minTransferFrom(net),
     minHandling: minHandlingFrom(net),
     hopGrams,
+    legs,
     transfersAllowed: spec.maxTransfers > 0,
     maxArrival: spec.maxArrival,
     classes: SCHEDULED_CLASSES,
   });
-  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams } = bounds;
+  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } =
+    bounds;
   const { stopArrival, stopTransfers, stopGrams } = bounds;
   // The static ride-time bound is only needed for required LOCODEs (the detour through them).
   const hasRequired = !!spec.requiredStops?.length;
@@ -405,7 +408,7 @@ function scan(
           const startBits = spec.initialBits | boardBits;
           if (!enoughStops(startBits, 0, 1)) continue;
           const boundArr = Math.max(rideBound, dep + boundFrom(u, startBits));
-          if (hopeless(dep0, boundArr, rideTransfers[k], em + rideGrams[k])) continue;
+          if (hopeless(dep0, boundArr, rideTransfers[k], em + boardGrams[k])) continue;
           const label: TripLabel = {
             dep0,
             tr: 0,
@@ -445,7 +448,7 @@ function scan(
               l.dep0,
               Math.max(rideBound, dep + boundFrom(u, bits)),
               l.tr + 1 + rideTransfers[k],
-              w.em + rideGrams[k]
+              w.em + boardGrams[k]
             )
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
@@ -632,13 +635,8 @@ function staticIndex(net: Network): StaticIndex {
   return idx;
 }
 
-interface LegIndex {
-  /** Per pattern: its number of calls, and its offset into the two n×n tables below. */
-  patternCalls: Int32Array;
-  legOffset: Int32Array;
-  /** All patterns' legGrams, concatenated. */
-  legGrams: Int32Array;
-  /** All patterns' rideGaps, concatenated. */
+interface LegIndex extends LegTables {
+  /** All patterns' rideGaps, concatenated like legGrams. */
   rideGap: Float64Array;
 }
 const legCache = new WeakMap<Network, LegIndex>();
@@ -660,7 +658,23 @@ function legIndex(net: Network): LegIndex {
     legGrams.set(p.legGrams, legOffset[p.index]);
     rideGap.set(rideGaps(p), legOffset[p.index]);
   }
-  idx = { patternCalls, legOffset, legGrams, rideGap };
+  const tripPattern = Int32Array.from(net.trips, (t) => t.pattern);
+  const tripStart = new Int32Array(net.trips.length + 1);
+  for (const t of net.trips)
+    tripStart[t.index + 1] = tripStart[t.index] + patternCalls[t.pattern] - 1;
+  const tripConnections = new Int32Array(tripStart[net.trips.length]).fill(-1);
+  const conns = net.connections;
+  for (let k = 0; k < conns.count; k++)
+    tripConnections[tripStart[conns.trip[k]] + conns.pos[k]] = k;
+  idx = {
+    patternCalls,
+    legOffset,
+    legGrams,
+    rideGap,
+    tripPattern,
+    tripStart,
+    tripConnections,
+  };
   legCache.set(net, idx);
   return idx;
 }
