@@ -101,5 +101,6 @@ describe("optimized search vs the previous algorithm on the 10x network", () => 
     );
     // Not vacuous: many random queries have routes (25 of 60 with this seed).
     expect(nonEmpty).toBeGreaterThan(20);
-  });
+    // Both searches on 60 queries over the 10x network: tens of seconds on a loaded machine.
+  }, 600_000);
 });
