@@ -90,9 +90,8 @@ interface Scratch {
   /** Departures of the profile entries per stop (latest first); their values are in `out.stop*`. */
   dep: Float64Array;
   /** Per trip: the bounds of its connection scanned last (the next one along the trip). */
-  tripEa: Float64Array;
-  tripTr: Float64Array;
-  tripEm: Float64Array;
+  /** Interleaved per trip (arrival, transfers, grams): one cache line per look-up. */
+  tripBest: Float64Array;
   out: Omit<ArrivalBounds, "departing">;
 }
 
@@ -111,14 +110,11 @@ function scratchOf(net: Network): Scratch {
   for (let k = 0; k < conns.count; k++) start[conns.from[k] + 1]++;
   for (let u = 0; u < n; u++) start[u + 1] += start[u];
   const perConnection = () => new Float64Array(conns.count);
-  const perTrip = () => new Float64Array(net.trips.length);
   s = {
     start,
     len: new Int32Array(n),
     dep: perConnection(),
-    tripEa: perTrip(),
-    tripTr: perTrip(),
-    tripEm: perTrip(),
+    tripBest: new Float64Array(3 * net.trips.length),
     out: {
       ride: perConnection(),
       alight: perConnection(),
@@ -139,15 +135,13 @@ function scratchOf(net: Network): Scratch {
 /** Valid for connections in [first, end) until the next call for the same network. */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { start, len, dep: pDep, tripEa, tripTr, tripEm, out } = s;
+  const { start, len, dep: pDep, tripBest, out } = s;
   const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const conns = net.connections;
   const { trip, from, to, dep, arr } = conns;
   len.fill(0);
-  tripEa.fill(Infinity);
-  tripTr.fill(Infinity);
-  tripEm.fill(Infinity);
+  tripBest.fill(Infinity);
   const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
   const { minTransfer, minHandling, hopGrams } = q;
   const { patternCalls, legOffset, legGrams, tripPattern, tripStart, tripConnections } = q.legs;
@@ -199,7 +193,8 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
         tr = 0;
         em = egressGrams[v * classes + cls];
       }
-      if (q.transfersAllowed) {
+      // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
+      if (q.transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
         const ready = a + minTransfer[cls];
         if (ready <= dep[k]) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
@@ -221,13 +216,14 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     alightTransfers[k] = tr;
     alightGrams[k] = em;
     // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    if (tripEa[t] < ea) ea = tripEa[t];
-    if (tripTr[t] < tr) tr = tripTr[t];
-    if (tripEm[t] < em) em = tripEm[t];
+    const tb = 3 * t;
+    if (tripBest[tb] < ea) ea = tripBest[tb];
+    if (tripBest[tb + 1] < tr) tr = tripBest[tb + 1];
+    if (tripBest[tb + 2] < em) em = tripBest[tb + 2];
     em += hopGrams[k];
-    tripEa[t] = ride[k] = ea;
-    tripTr[t] = rideTransfers[k] = tr;
-    tripEm[t] = rideGrams[k] = em;
+    tripBest[tb] = ride[k] = ea;
+    tripBest[tb + 1] = rideTransfers[k] = tr;
+    tripBest[tb + 2] = rideGrams[k] = em;
     // Boarding here: each leg from this call at its exact grams, then the bound after getting off
     // (the later hops of the trip are scanned already; those past the range cannot be reached).
     const pat = tripPattern[t];

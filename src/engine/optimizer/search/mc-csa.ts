@@ -12,6 +12,12 @@
  * Because the origin departure is a criterion, the result is the full profile over the departure
  * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
+ *
+ * Pruning: lower bounds of what is left of a journey (arrival, transfers, emissions), per
+ * connection and per stop from one backward profile scan (arrival-bound.ts), drop every label that
+ * a journey already found beats even with those bounds added; such a label is beaten for good and
+ * leaves its bag. Leg emissions are not additive, so the emission bounds add per-hop lower bounds
+ * (leg-bounds.ts) and, at boarding, each leg from the boarding call at its exact grams.
  */
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
