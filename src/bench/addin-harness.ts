@@ -296,12 +296,16 @@ export async function openAddinPage(pageUrl: string, apiKey: string): Promise<Ad
     (key: string) => localStorage.setItem("routeSheets.apiKey", key),
     apiKey
   );
+  // Every function of the build's metadata (served next to the page) must be associated.
+  const metadata = (await (await fetch(new URL("functions.json", pageUrl))).json()) as {
+    functions: unknown[];
+  };
   await page.goto(pageUrl);
-  await page.waitForFunction(() => {
+  await page.waitForFunction((count: number) => {
     const f = (window as unknown as { __routeFunctions?: Record<string, unknown> })
       .__routeFunctions;
-    return !!f && Object.keys(f).length === 7;
-  });
+    return !!f && Object.keys(f).length === count;
+  }, metadata.functions.length);
   return { browser, page, close: () => browser.close() };
 }
 

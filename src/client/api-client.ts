@@ -183,7 +183,18 @@ export class RouteApiClient {
       co2eTeu: numberField(body, "co2eTeu"),
       co2eTon: numberField(body, "co2eTon"),
       distance: numberField(body, "distance"),
+      ...(params.containers !== undefined || params.weightTons !== undefined
+        ? { co2eKg: numberField(body, "co2eKg") }
+        : {}),
     };
+  }
+
+  /**
+   * The body of any call, for extensions the typed methods do not cover (include=time/eca,
+   * /chain; see emission-extensions.ts): with a `type` it is batched like the typed calls.
+   */
+  async raw(call: ApiCall, options: CallOptions = {}): Promise<unknown> {
+    return this.call(call, options);
   }
 
   /**

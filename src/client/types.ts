@@ -15,6 +15,10 @@ export interface DistanceParams {
 export interface EmissionsParams extends DistanceParams {
   containerType?: string;
   fuelType?: string;
+  /** Extension: boxes in the shipment (answer carries co2eKg). */
+  containers?: number;
+  /** Extension: cargo tonnes of the shipment (answer carries co2eKg). */
+  weightTons?: number;
 }
 
 /** Extension `GET /route-information/api/path`: the distance query's routed path. */
@@ -52,6 +56,8 @@ export interface EmissionsAnswer {
   co2eTeu: number;
   co2eTon: number;
   distance: number;
+  /** kg CO2e of the shipment, when containers or weightTons were asked for. */
+  co2eKg?: number;
 }
 
 /** Emissions with the canals and straits of the route, in route order (extension `include=passages`). */

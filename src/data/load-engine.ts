@@ -10,6 +10,7 @@ import { loadEmissions } from "./emissions";
 import { loadBargeRouter, loadOverlandRouter } from "./inland";
 import { loadPlaces } from "./places";
 import { loadSeaRouter, loadVesselResolver } from "./sea";
+import { loadWaypoints } from "./waypoints";
 
 export interface LoadOptions {
   /** Data directory holding imported data sets; built-in data only when absent. */
@@ -27,6 +28,7 @@ export function loadEngine(options: LoadOptions = {}): RouteEngine {
     vessels: loadVesselResolver({ dataDir: options.dataDir }),
     emissions: loadEmissions(),
     finder,
+    waypoints: loadWaypoints(),
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { incorrectValues, routeNotFound } from "./errors";
 import type { PlaceMatch } from "./places/place-search";
+import { parseVia, routeVia, Waypoints } from "./voyage/via";
 import {
   DistanceResult,
   EmissionsResult,
@@ -97,6 +98,8 @@ export interface EngineParts {
   emissions: EmissionCalculator;
   /** Optional: engines built without a place index answer no look-ups. */
   finder?: PlaceFinder;
+  /** Named sea waypoints for via= (data/waypoints.json); none when absent. */
+  waypoints?: Waypoints;
 }
 
 export interface DistanceQuery {
@@ -106,6 +109,8 @@ export interface DistanceQuery {
   vesselInfo?: string;
   /** Extension: comma-separated passage names to avoid. */
   avoid?: string;
+  /** Extension: waypoints the route must pass (names of data/waypoints.json or places). */
+  via?: string;
 }
 
 export interface EmissionsQuery extends DistanceQuery {
@@ -153,7 +158,7 @@ export class RouteEngine {
   }
 
   /** Validates and resolves a distance query, keeping the resolved ends for callers that need them. */
-  private resolveAndRoute(query: DistanceQuery): {
+  resolveAndRoute(query: DistanceQuery): {
     result: DistanceResult;
     origin: ResolvedPlace;
     destination: ResolvedPlace;
@@ -168,8 +173,11 @@ export class RouteEngine {
       ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
       : undefined;
     const avoid = parseAvoid(query.avoid);
+    const via = parseVia(this, query.via);
     return {
-      result: this.distanceBetween(origin, destination, modality, vessel, avoid),
+      result: via.length
+        ? routeVia(this, origin, destination, via, modality, vessel, avoid)
+        : this.distanceBetween(origin, destination, modality, vessel, avoid),
       origin,
       destination,
     };

@@ -9,6 +9,7 @@
  */
 import { sharedClient } from "../client/shared";
 import { createRouteFunctions } from "./route-functions";
+import { createEmissionFunctions } from "./emission-functions";
 
 const route = createRouteFunctions(sharedClient);
 
@@ -169,8 +170,10 @@ export async function distance(
  * @param [fuelType] Fuel type, e.g. VLSFO, HFO, MGO, LNG.
  * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
  * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
+ * @param [containers] Number of boxes of containerType in the shipment: the result is then the shipment's total kg CO2e.
+ * @param [weightTons] Cargo mass of the shipment in tonnes (a part load without containers): the result is then the shipment's total kg CO2e.
  * @param invocation Invocation context (formula value preview spends no credit).
- * @returns kg CO2e per TEU or per tonne, one per lane.
+ * @returns kg CO2e per TEU or per tonne (or for the shipment), one per lane.
  */
 export async function emissions(
   origin: any[][],
@@ -181,6 +184,8 @@ export async function emissions(
   fuelType?: FuelType[][],
   vesselInfo?: any[][],
   avoid?: string[][],
+  containers?: any[][],
+  weightTons?: any[][],
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return asMatrix(
@@ -193,7 +198,9 @@ export async function emissions(
       fuelType,
       vesselInfo,
       avoid,
-      invocation
+      invocation,
+      containers,
+      weightTons
     )
   );
 }
@@ -339,4 +346,109 @@ export async function options(
 /** Excel declared a matrix result: a plain value (plain arguments) becomes one cell. */
 function asMatrix(result: unknown): any[][] {
   return Array.isArray(result) ? (result as any[][]) : [[result]];
+}
+
+// ---- Emission extensions (issue 20): implementations in emission-functions.ts -----------------
+
+const emission = createEmissionFunctions(sharedClient);
+
+/**
+ * Door-to-door transport chain (ISO 14083): one row per leg and per hub (transfer point), then a total row: element, from, to, modality or hub type, km, kg CO2e per TEU, per tonne, for the shipment.
+ * @customfunction CHAIN
+ * @helpurl https://localhost:3000/help/ROUTE.CHAIN#ROUTE.CHAIN
+ * @cancelable
+ * @param points The places in order: a range of cells, or a text such as "CNCTU,CNSHA,NLRTM,DEDUI".
+ * @param modalities One modality per leg: a range, or a text such as "RAIL,DEEPSEA,BARGE".
+ * @param [containerType] Container type, e.g. 20DV (default) or 40HC.
+ * @param [containers] Number of boxes in the shipment (default 1).
+ * @param [weightTons] Cargo mass of the shipment in tonnes (a part load).
+ * @param [header] TRUE for a header row above the rows (default FALSE).
+ * @param invocation Invocation context (formula value preview spends no credit).
+ * @returns Rows: each leg and hub, then the total.
+ */
+export async function chain(
+  points: any[][],
+  modalities: any[][],
+  containerType?: ContainerType,
+  containers?: number,
+  weightTons?: number,
+  header?: boolean,
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return emission.chain(
+    points,
+    modalities,
+    containerType,
+    containers,
+    weightTons,
+    header,
+    invocation
+  );
+}
+
+/**
+ * Transit time without a schedule, in days: distance at the default service speed of the modality (and vessel class), or at speedKnots, plus port time. Ranges spill one answer per row.
+ * @customfunction DURATION
+ * @helpurl https://localhost:3000/help/ROUTE.DURATION#ROUTE.DURATION
+ * @cancelable
+ * @param origin From: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
+ * @param destination To: a UN/LOCODE, a terminal id or "lat,lng"; a cell or a range.
+ * @param [modality] DEEPSEA (default), SHORTSEA, BARGE, RAIL or TRUCK.
+ * @param [speedKnots] Service speed in knots instead of the default (DEEPSEA 16, SHORTSEA 14).
+ * @param [portHours] Port time in hours added to the transit time (default 0).
+ * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789 (sets the vessel class's speed).
+ * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
+ * @param invocation Invocation context (formula value preview spends no credit).
+ * @returns Days, one per lane.
+ */
+export async function duration(
+  origin: any[][],
+  destination: any[][],
+  modality?: Modality[][],
+  speedKnots?: any[][],
+  portHours?: any[][],
+  vesselInfo?: any[][],
+  avoid?: string[][],
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return asMatrix(
+    await emission.duration(
+      origin,
+      destination,
+      modality,
+      speedKnots,
+      portHours,
+      vesselInfo,
+      avoid,
+      invocation
+    )
+  );
+}
+
+/**
+ * EU ETS cost of a sea leg per TEU: the tank-to-wake CO2e the EU ETS covers (intra-EU 100 %, EU to or from non-EU 50 %, times the year's phase-in) times your carbon price per tonne. Ranges spill one answer per row.
+ * @customfunction ETS
+ * @helpurl https://localhost:3000/help/ROUTE.ETS#ROUTE.ETS
+ * @cancelable
+ * @param origin From: a UN/LOCODE or a terminal id; a cell or a range.
+ * @param destination To: a UN/LOCODE or a terminal id; a cell or a range.
+ * @param carbonPrice Price of one EU allowance (one tonne CO2e), e.g. 70 (EUR).
+ * @param [modality] DEEPSEA (default) or SHORTSEA; other modalities are outside the maritime ETS (0).
+ * @param [containerType] Container type, e.g. 20DV or 40HC.
+ * @param [year] Year of the phase-in (40 % 2024, 70 % 2025, 100 % from 2026); default this year.
+ * @param invocation Invocation context (formula value preview spends no credit).
+ * @returns Cost per TEU in the carbon price's currency, one per lane.
+ */
+export async function ets(
+  origin: any[][],
+  destination: any[][],
+  carbonPrice: any[][],
+  modality?: Modality[][],
+  containerType?: ContainerType[][],
+  year?: any[][],
+  invocation?: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
+  return asMatrix(
+    await emission.ets(origin, destination, carbonPrice, modality, containerType, year, invocation)
+  );
 }

@@ -58,15 +58,31 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       fuelType,
       vesselInfo,
       avoid,
-      invocation
+      invocation,
+      containers,
+      weightTons
     ) {
+      // containers / weightTons (issue 20) are only sent when given: the plain call stays as it was.
+      const shipment = containers != null || weightTons != null ? { containers, weightTons } : {};
       return perLane(
         invocation,
-        { origin, destination, modality, per, containerType, fuelType, vesselInfo, avoid },
+        {
+          origin,
+          destination,
+          modality,
+          per,
+          containerType,
+          fuelType,
+          vesselInfo,
+          avoid,
+          ...shipment,
+        },
         async (cells, cacheOnly) => {
           const basis = parseBasis(cells.per);
           return onLane(async (client, { query }) => {
             const answer = await client.emissions(query, { cacheOnly });
+            // A shipment answers its total (kg CO2e); a plain call per TEU or per tonne.
+            if (answer.co2eKg !== undefined) return oneDecimal(answer.co2eKg);
             return oneDecimal(basis === "TEU" ? answer.co2eTeu : answer.co2eTon);
           })(cells, cacheOnly);
         }

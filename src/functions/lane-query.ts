@@ -59,7 +59,7 @@ export interface LaneQuery {
   destination: ResolvedPlace;
 }
 
-/** The emissions query of one lane (DISTANCE drops the container and fuel). */
+/** The emissions query of one lane (DISTANCE drops the container and fuel; only EMISSIONS passes a shipment). */
 export async function laneQuery(
   client: RouteApiClient,
   cells: Record<string, unknown>,
@@ -67,6 +67,7 @@ export async function laneQuery(
 ): Promise<LaneQuery> {
   // Choices first: a bad modality costs no look-up.
   const modality = parseModality(cells.modality);
+  const shipment = shipmentOf(cells);
   const origin =
     placeAtOnce(cells.origin, "origin") ??
     (await placeArgument(client, cells.origin, "origin", cacheOnly));
@@ -84,8 +85,23 @@ export async function laneQuery(
       avoid: parseAvoid(cells.avoid),
       containerType: optionalText(cells.containerType)?.toUpperCase(),
       fuelType: optionalText(cells.fuelType)?.toUpperCase(),
+      ...shipment,
     },
   };
+}
+
+/** containers / weightTons of a lane (issue 20): numbers, or #VALUE! naming the argument. */
+function shipmentOf(cells: Record<string, unknown>): { containers?: number; weightTons?: number } {
+  const out: { containers?: number; weightTons?: number } = {};
+  for (const name of ["containers", "weightTons"] as const) {
+    const text = optionalText(cells[name]);
+    if (text === undefined) continue;
+    const value = Number(text.replace(",", "."));
+    if (!Number.isFinite(value) || value <= 0)
+      throw new InputError(`${name} "${text}" is not allowed: use a number above 0`);
+    out[name] = value;
+  }
+  return out;
 }
 
 /** `origin KRPUX is not a known UN/LOCODE` (the service's 404 detail for an unknown code or id). */

@@ -36,7 +36,9 @@ export interface RouteFunctions {
     fuelType?: unknown,
     vesselInfo?: unknown,
     avoid?: unknown,
-    invocation?: InvocationLike
+    invocation?: InvocationLike,
+    containers?: unknown,
+    weightTons?: unknown
   ): Promise<LaneResult>;
   passages(
     origin: unknown,

@@ -27,6 +27,7 @@ import { accountApi, AccountInfo } from "./routes/account";
 import { metaApi } from "./routes/meta";
 import { PlaceResult, placesApi } from "./routes/places";
 import { routeInformationApi } from "./routes/route-information";
+import { chainApi } from "./routes/chain";
 import { routeOptimizerApi } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
 import { redactKeys } from "./store/keys";
@@ -202,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountApi);
   await app.register(metaApi, { optimizer: Boolean(runner), startedAt: Date.now() });
   await app.register(routeInformationApi, { ...api, store, prefix: "/route-information/api" });
+  await app.register(chainApi, { ...api, store, prefix: "/route-information/api" });
   await app.register(routeOptimizerApi, { ...api, prefix: "/route-optimizer/api" });
   await app.register(placesApi, { engine: api.engine, prefix: "/route-information/api" });
   if (options.addinDir)

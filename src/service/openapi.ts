@@ -15,6 +15,7 @@ export function openApiOptions(version: string) {
           "Credits: terminals 0, distance 1, emissions 1, path 1 (route-information pool); route search 1, operators 0 (route-optimizer pool) by default; only 200 answers are charged.",
           "Rate limit: token bucket per key, default 50 requests/s with bursts of 100; 429 carries Retry-After in whole seconds.",
           `Extensions: query parameter \`avoid\` (passages: ${PASSAGES.join(", ")}) on distance, emissions and path; query parameter \`include=passages\` on distance, emissions and batch items (the canals/straits of the sea route, in order); GET /account (the caller’s balances); modality SHORTSEA on distance/emissions/path; POST /route-information/api/batch; GET /route-information/api/path (the routed path as a GeoJSON Feature, charged like distance); GET /route-information/api/places (find places, ports and terminals by UN/LOCODE or name; free).`,
+          "Emission extensions: include=method (WTT/TTW split, intensity, ISO 14083 method block), include=time (transit time at default service speeds; speedKnots, portHours), include=eca (distance inside ECAs/SECAs and the EU ETS share; year), via= (waypoints such as CAPE_OF_GOOD_HOPE), factorSet= (pin an earlier emission factor set), containers= / weightTons= (shipment totals co2eKg) on distance/emissions/batch; GET /route-information/api/chain (door-to-door transport chain with hub emissions, charged like emissions per leg).",
           "Unknown query parameters are ignored.",
         ].join("\n\n"),
       },

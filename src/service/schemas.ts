@@ -6,7 +6,8 @@ import { Type, TSchema } from "@sinclair/typebox";
 import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query";
 import { MODALITIES, PASSAGES } from "../engine/types";
 import { PROBLEM_TITLES } from "./problem";
-import { loadEmissions } from "../data/emissions";
+import { loadEmissions, loadFactorSets } from "../data/emissions";
+import { loadWaypoints } from "../data/waypoints";
 
 function stringEnum<T extends string>(values: readonly T[], options: Record<string, unknown> = {}) {
   return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
@@ -24,6 +25,7 @@ const FUEL_TYPES = (() => {
   );
   return `Fuel; default the modality's usual fuel (listed first). Allowed values per modality: ${perModality}.`;
 })();
+const VIA = `Extension: waypoints the route must pass, in order: ${Object.keys(loadWaypoints()).join(", ")} (a point in the fairway of each passage, or round the cape), or any place (UN/LOCODE, terminal UUID, "lat,lng"); several separated by commas (by ";" when one is "lat,lng"). E.g. via=CAPE_OF_GOOD_HOPE next to the default route through Suez. The emissions' trade lane still comes from origin and destination.`;
 const AVOID = `Extension (not in the original interface): comma-separated passages the sea route must avoid; allowed values: ${PASSAGES.join(", ")}. Ignored by non-sea modalities.`;
 
 // ---- route-information -------------------------------------------------------------------------
@@ -42,9 +44,9 @@ export const TerminalsQuery = Type.Object({
 });
 
 /** Extension: optional additions to an answer; a comma-separated list so more can come later. */
-export const INCLUDE_VALUES = ["passages"] as const;
+export const INCLUDE_VALUES = ["passages", "method", "time", "eca"] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];
-const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). Same cost as without.`;
+const INCLUDE = `Extension (not in the original interface): comma-separated additions to the answer; allowed values: ${INCLUDE_VALUES.join(", ")}. passages: the canals and straits the sea route uses, in route order ([] for other modalities). time: transit time without a schedule (days at a default service speed per modality and vessel class, or speedKnots; plus portHours). eca (sea legs): the distance inside emission control areas (Baltic, North Sea, North American, US Caribbean; Mediterranean SOx ECA from 1 May 2025) and, on emissions, the EU ETS share (intra-EU/EEA 100 %, EU–non-EU 50 %, × the phase-in of the year: 40 % 2024, 70 % 2025, 100 % from 2026) applied to the tank-to-wake part. method (emissions only): the ISO 14083 detail — co2eTeuWtt/co2eTeuTtw/co2eTonWtt/co2eTonTtw (well-to-tank + tank-to-wheel = the WTW figures to the gram), intensity (g CO2e per TEU-km and per t-km) and the method block (framework, factorSource, factorSet, tradeLane or region, dataType, distanceBasis). Same cost as without.`;
 const includeParam = () =>
   Type.Optional(Type.String({ description: INCLUDE, "x-extension": true }));
 
@@ -58,9 +60,34 @@ export const RouteQuery = Type.Object({
   }),
   vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
   avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
+  via: Type.Optional(Type.String({ description: VIA, "x-extension": true })),
 });
 
-export const DistanceQuery = Type.Object({ ...RouteQuery.properties, include: includeParam() });
+export const DistanceQuery = Type.Object({
+  ...RouteQuery.properties,
+  include: includeParam(),
+  speedKnots: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=time: service speed in knots (> 0, ≤ 60) instead of the default of the modality or vessel class.",
+      "x-extension": true,
+    })
+  ),
+  portHours: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=time: port time in hours added to the transit time (default 0).",
+      "x-extension": true,
+    })
+  ),
+  year: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=eca: the year for the EU ETS phase-in and the areas in force (default: the current year).",
+      "x-extension": true,
+    })
+  ),
+});
 
 export const EmissionsQuery = Type.Object({
   ...DistanceQuery.properties,
@@ -73,6 +100,26 @@ export const EmissionsQuery = Type.Object({
     })
   ),
   fuelType: Type.Optional(Type.String({ description: FUEL_TYPES })),
+  factorSet: Type.Optional(
+    Type.String({
+      description: `Extension: the emission factor set to use, so an earlier report reproduces after a factor update; allowed values: ${loadFactorSets().ids().join(", ")} (the first is current, the default). Changelog in docs/emissions.md.`,
+      "x-extension": true,
+    })
+  ),
+  containers: Type.Optional(
+    Type.String({
+      description:
+        "Extension: number of boxes of containerType in the shipment (whole number 1–100000). Adds co2eKg = containers × TEU per box × co2eTeu and a shipment block.",
+      "x-extension": true,
+    })
+  ),
+  weightTons: Type.Optional(
+    Type.String({
+      description:
+        "Extension: cargo mass of the shipment in tonnes (> 0). Without containers: a part load, co2eKg = weightTons × co2eTon (tonne-km allocation); with containers it is reported in the shipment block.",
+      "x-extension": true,
+    })
+  ),
 });
 
 export const Terminal = Type.Object(
@@ -91,13 +138,86 @@ const PASSAGES_RESULT = Type.Optional(
   })
 );
 
+const open = (description: string) =>
+  Type.Optional(Type.Object({}, { additionalProperties: true, description, "x-extension": true }));
+
+/** include=time / include=eca blocks (distance and emissions answers). */
+export const VOYAGE_EXTRAS = {
+  time: open(
+    "Extension, include=time: {days, hours, sailingHours, portHours, speedKnots, speedKmh, speedBasis, source}."
+  ),
+  eca: open(
+    "Extension, include=eca: {distanceInside (m), share, areas: [{name, type, distance}], asOf}."
+  ),
+};
+
 export const DistanceResult = Type.Object(
   {
     distance: Type.Number({ description: "Distance in metres (integer-valued)." }),
     passages: PASSAGES_RESULT,
+    ...VOYAGE_EXTRAS,
   },
   { $id: "DistanceResult" }
 );
+
+const kgExtra = (description: string) =>
+  Type.Optional(Type.Number({ description: `Extension: ${description}`, "x-extension": true }));
+
+/** The extension fields of an emissions answer (shipment totals; include=method detail). */
+export const EMISSION_EXTRAS = {
+  co2eKg: kgExtra("kg CO2e (WTW) of the whole shipment, with containers and/or weightTons only."),
+  shipment: Type.Optional(
+    Type.Object(
+      {
+        containers: Type.Integer(),
+        containerType: Type.String(),
+        teu: Type.Number(),
+        weightTons: Type.Optional(Type.Number()),
+        basis: stringEnum(["containers", "weight"] as const),
+      },
+      { description: "Extension: the shipment co2eKg is for.", "x-extension": true }
+    )
+  ),
+  co2eTeuWtt: kgExtra("include=method: well-to-tank part of co2eTeu (kg)."),
+  co2eTeuTtw: kgExtra("include=method: tank-to-wheel part of co2eTeu (kg)."),
+  co2eTonWtt: kgExtra("include=method: well-to-tank part of co2eTon (kg)."),
+  co2eTonTtw: kgExtra("include=method: tank-to-wheel part of co2eTon (kg)."),
+  co2eKgWtt: kgExtra("include=method with a shipment: well-to-tank part of co2eKg."),
+  co2eKgTtw: kgExtra("include=method with a shipment: tank-to-wheel part of co2eKg."),
+  intensity: Type.Optional(
+    Type.Object(
+      {
+        gCo2ePerTeuKm: Type.Number({ description: "g CO2e (WTW) per TEU-km." }),
+        gCo2ePerTkm: Type.Number({ description: "g CO2e (WTW) per tonne-km." }),
+      },
+      { description: "Extension, include=method: emission intensity.", "x-extension": true }
+    )
+  ),
+  method: Type.Optional(
+    Type.Object(
+      {
+        framework: Type.String({ description: 'e.g. "GLEC v3.0; ISO 14083:2023".' }),
+        factorSource: Type.Array(Type.String(), {
+          description: "The factor file's source of each factor used, intensity first.",
+        }),
+        factorSet: Type.String({ description: "Version of the factor set used." }),
+        tradeLane: Type.Optional(Type.String({ description: "Sea legs: the GLEC trade lane." })),
+        region: Type.Optional(Type.String({ description: "Other legs: the regional factors." })),
+        dataType: Type.String({ description: "default (modelled GLEC default values)." }),
+        distanceBasis: Type.String({
+          description:
+            "shortest feasible (sea), network (barge, rail corridors), great circle × circuity (truck, rail elsewhere).",
+        }),
+        modality: Type.String(),
+        containerType: Type.String(),
+        fuelType: Type.String(),
+        sizeClass: Type.Optional(Type.String()),
+        vesselType: Type.Optional(Type.String()),
+      },
+      { description: "Extension, include=method: how the figures were made.", "x-extension": true }
+    )
+  ),
+};
 
 export const EmissionsResult = Type.Object(
   {
@@ -109,6 +229,11 @@ export const EmissionsResult = Type.Object(
     }),
     distance: Type.Number({ description: "Distance in metres." }),
     passages: PASSAGES_RESULT,
+    ...EMISSION_EXTRAS,
+    ...VOYAGE_EXTRAS,
+    ets: open(
+      "Extension, include=eca: EU ETS {scope, share, year, phaseIn, coveredShare, co2eTeuCovered (kg, tank-to-wake × coveredShare), basis}."
+    ),
   },
   { $id: "EmissionsResult" }
 );
@@ -180,10 +305,25 @@ export const BatchBody = Type.Object({
       modality: optionalString(`distance/emissions: one of ${MODALITIES.join(", ")}.`),
       vesselInfo: optionalString("distance/emissions: as the vesselInfo query parameter."),
       avoid: optionalString("distance/emissions: as the avoid query parameter."),
+      via: optionalString("distance/emissions (extension): as the via query parameter."),
+      speedKnots: optionalString("distance/emissions (extension): as the speedKnots parameter."),
+      portHours: optionalString("distance/emissions (extension): as the portHours parameter."),
+      year: optionalString("distance/emissions (extension): as the year parameter."),
       containerType: optionalString("emissions: as the containerType query parameter."),
       fuelType: optionalString("emissions: as the fuelType query parameter."),
+      factorSet: optionalString("emissions (extension): as the factorSet query parameter."),
+      containers: Type.Optional(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "emissions (extension): as the containers query parameter.",
+        })
+      ),
+      weightTons: Type.Optional(
+        Type.Union([Type.String(), Type.Number()], {
+          description: "emissions (extension): as the weightTons query parameter.",
+        })
+      ),
       include: optionalString(
-        "distance/emissions (extension): as the include query parameter (allowed: passages)."
+        "distance/emissions (extension): as the include query parameter (allowed: passages, time, eca; emissions also method)."
       ),
       terminalLocode: optionalString("terminals: as the terminalLocode query parameter."),
       terminalName: optionalString("terminals: as the terminalName query parameter."),

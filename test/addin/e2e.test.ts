@@ -245,7 +245,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       return Promise.all([
         f.PASSAGES(lanes, to, null, null, [[""], ["SUEZ,PANAMA"], [""]], {}),
         f.DISTANCE([["CNSHA"]], to, null, null, null, [["SUEZ,PANAMA"]], {}),
-        f.EMISSIONS([["CNSHA"]], to, null, [["TON"]], null, null, null, [["SUEZ"]], {}),
+        f.EMISSIONS([["CNSHA"]], to, null, [["TON"]], null, null, null, [["SUEZ"]], null, null, {}),
       ]);
     });
     const viaSuez = await api(

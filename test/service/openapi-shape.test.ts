@@ -46,6 +46,11 @@ const EXPECTED: Record<string, { method: string; statuses: string[]; query: stri
     statuses: ["200", "400", ...KEYED],
     query: ["query", "limit"],
   },
+  "/route-information/api/chain": {
+    method: "get",
+    statuses: ["200", "400", "402", "404", ...KEYED],
+    query: ["points", "modalities", "containerType", "containers", "weightTons", "factorSet"],
+  },
   "/route-information/api/batch": {
     method: "post",
     statuses: ["200", "400", ...KEYED],

@@ -11,8 +11,12 @@ import {
   decimalFor,
   decodeSheet,
   laneSheetChunks,
+  ParsedSheet,
   parseSheet,
 } from "../../lanes/lane-csv";
+import { footprintCsv, laneFootprints } from "../../lanes/footprint";
+import { loadFactorSets } from "../../data/emissions";
+import type { RouteEngine } from "../../engine/route-engine";
 
 /** Files at least this long get a progress bar on stderr. */
 const PROGRESS_THRESHOLD = 1000;
@@ -35,8 +39,15 @@ export function register(program: Command): void {
       "--decimal <separator>",
       'decimal separator of the numbers written: "," or "." (default: "," when the delimiter is ;, else ".")'
     )
+    .option(
+      "--footprint <out.json>",
+      "also write each lane's result with its ISO 14083 method block (WTT/TTW, intensity, factor set and sources) as JSON (iLEAP/PACT ShipmentFootprint shape where it fits) to this file, and as CSV next to it (<name>.footprint.csv; or <name>.csv + <name>.json when the name ends in .csv)"
+    )
     .action(
-      async (input: string, opts: { output?: string; dataDir?: string; decimal?: string }) => {
+      async (
+        input: string,
+        opts: { output?: string; dataDir?: string; decimal?: string; footprint?: string }
+      ) => {
         if (!fs.existsSync(input)) throw new Error(`Input file not found: ${input}`);
         if (
           opts.decimal !== undefined &&
@@ -70,8 +81,23 @@ export function register(program: Command): void {
         } finally {
           bar?.stop();
         }
+        if (opts.footprint) writeFootprint(opts.footprint, engine, sheet);
       }
     );
+}
+
+/**
+ * The footprint as JSON and CSV: `out.json` + `out.footprint.csv` (not `out.csv`, which is often
+ * the sheet's own output), or `x.csv` + `x.json` when the name given ends in .csv.
+ */
+function writeFootprint(file: string, engine: RouteEngine, sheet: ParsedSheet): void {
+  const doc = laneFootprints(engine, loadFactorSets(), sheet);
+  const base = file.replace(/\.(json|csv)$/i, "");
+  const [json, csv] = /\.csv$/i.test(file)
+    ? [`${base}.json`, file]
+    : [file, `${base}.footprint.csv`];
+  fs.writeFileSync(json, JSON.stringify(doc, null, 2) + "\n");
+  fs.writeFileSync(csv, footprintCsv(doc));
 }
 
 /** `first`, then the rest of the iterator, each taken when the reader wants it. */

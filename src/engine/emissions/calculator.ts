@@ -20,7 +20,7 @@ import {
   ModalityFactors,
   RegionalFactors,
 } from "./factor-data";
-import { wtwGramsPerMj } from "./fuels";
+import { wtwGramsPerMj, wttShareOf } from "./fuels";
 import { LaneEnds, TradeLanes } from "./lanes";
 import { pickSizeClass } from "./size-class";
 
@@ -61,11 +61,34 @@ export interface EmissionBreakdown {
   distanceKm: number;
   co2eTeu: number;
   co2eTon: number;
+  /** Well-to-tank part of co2eTeu / co2eTon; WTT + TTW equal the WTW figures to the gram. */
+  co2eTeuWtt: number;
+  co2eTeuTtw: number;
+  co2eTonWtt: number;
+  co2eTonTtw: number;
+  /** WTT share of the fuel's WtW g CO2e per MJ (electricity: 1, it has no tank-to-wheel part). */
+  wttShare: number;
+  /** The data file's `source` of every factor used, intensity first. */
+  sources: string[];
+}
+
+/** A hub (transfer) operation's emissions for one box. */
+export interface HubEmissions {
+  hubType: string;
+  containerType: string;
+  /** kg CO2e per container moved through the hub. */
+  perContainer: number;
+  /** kg CO2e per TEU (per container ÷ the box's TEU). */
+  perTeu: number;
+  /** kg CO2e per tonne of cargo (per container ÷ the box's payload). */
+  perTon: number;
+  source: string;
 }
 
 export class FactorEmissionCalculator implements EmissionCalculator {
   private readonly containers: ContainerTypes;
   private readonly wtwCache = new Map<string, number>();
+  private readonly wttCache = new Map<string, number>();
   private readonly lanes = new Map<Modality, TradeLanes>();
   /** Region lookup for regional factors (the regions of the file, no lanes). */
   private readonly regions: TradeLanes;
@@ -82,11 +105,12 @@ export class FactorEmissionCalculator implements EmissionCalculator {
   }
 
   compute(input: EmissionInput): { co2eTeu: number; co2eTon: number } {
-    const { co2eTeu, co2eTon } = this.explain(input);
+    const { co2eTeu, co2eTon } = this.explain(input, false);
     return { co2eTeu, co2eTon };
   }
 
-  explain(input: EmissionInput): EmissionBreakdown {
+  /** Every factor behind one result; `withSources` false skips the citations (hot paths). */
+  explain(input: EmissionInput, withSources = true): EmissionBreakdown {
     const regional = this.regionalFor(input);
     const factors = withRegional(this.modality(input.modality), regional);
     const box = this.containerType(input.containerType);
@@ -107,8 +131,13 @@ export class FactorEmissionCalculator implements EmissionCalculator {
     const reeferFactor = box.reefer && !reeferIncluded ? 1 + factors.reeferUplift : 1;
     const adjusted = baseGramsPerTeuKm * fuelRatio * reeferFactor;
 
-    const co2eTeu = (adjusted * distanceKm) / 1000;
-    const co2eTon = (co2eTeu * box.teu) / box.payloadTonnes;
+    const rawTeu = (adjusted * distanceKm) / 1000;
+    const co2eTeu = round(rawTeu);
+    const co2eTon = round((rawTeu * box.teu) / box.payloadTonnes);
+    const wttShare = this.wttShare(fuelType, factors.lngEngine);
+    // WTT rounded to the gram, TTW the rest: the two parts add up to the WTW figure exactly.
+    const co2eTeuWtt = round(co2eTeu * wttShare);
+    const co2eTonWtt = round(co2eTon * wttShare);
     return {
       modality: input.modality,
       containerType: box.name,
@@ -126,9 +155,84 @@ export class FactorEmissionCalculator implements EmissionCalculator {
       reeferFactor,
       gramsPerTeuKm: adjusted,
       distanceKm,
-      co2eTeu: round(co2eTeu),
-      co2eTon: round(co2eTon),
+      co2eTeu,
+      co2eTon,
+      co2eTeuWtt,
+      co2eTeuTtw: round(co2eTeu - co2eTeuWtt),
+      co2eTonWtt,
+      co2eTonTtw: round(co2eTon - co2eTonWtt),
+      wttShare,
+      sources: !withSources
+        ? []
+        : this.sourcesOf(input, factors, regional, fuelType, drive, box, base.lane, vesselType),
     };
+  }
+
+  /** WTT part of a fuel's WtW intensity (0..1), with the modality's LNG engine class. */
+  wttShare(fuel: string, lngEngine?: string): number {
+    const key = `${fuel}|${lngEngine ?? ""}`;
+    let v = this.wttCache.get(key);
+    if (v === undefined) {
+      const f = this.data.fuels[fuel];
+      if (!f) throw new Error(`emission-factors: unknown fuel ${fuel}`);
+      v = wttShareOf(fuel, f, this.data.meta.gwp, f.methaneSlipPercent ? lngEngine : undefined);
+      this.wttCache.set(key, v);
+    }
+    return v;
+  }
+
+  /**
+   * Hub (transfer) emissions of one box through a hub of `hubType` (a key of the file's `hubs`):
+   * per container as published, or per tonne × the box's payload for hubs given per tonne.
+   */
+  hubEmissions(hubType: string, containerType?: string): HubEmissions {
+    const hub = this.data.hubs?.[hubType];
+    if (!hub) {
+      throw incorrectValues(
+        "hubType",
+        `hubType "${hubType}" is not known; allowed values: ${Object.keys(this.data.hubs ?? {}).join(", ")}.`
+      );
+    }
+    const box = this.containerType(containerType);
+    const value = box.reefer ? (hub.temperatureControlled ?? hub.ambient) : hub.ambient;
+    const perContainer = round(hub.basis === "tonne" ? value * box.payloadTonnes : value);
+    return {
+      hubType,
+      containerType: box.name,
+      perContainer,
+      perTeu: round(perContainer / box.teu),
+      perTon: round(perContainer / box.payloadTonnes),
+      source: hub.source,
+    };
+  }
+
+  /** The citations behind one result: intensity (lane, region, class or type), fuel, box. */
+  private sourcesOf(
+    input: EmissionInput,
+    factors: ModalityFactors,
+    regional: RegionalFactors | undefined,
+    fuelType: string,
+    drive: string,
+    box: ContainerType,
+    lane: string | undefined,
+    vesselType: { name: string; factors: Intensity } | undefined
+  ): string[] {
+    const out: string[] = [];
+    const m = this.data.modalities[input.modality];
+    const laneEntry = lane
+      ? (m.lanesOf ? this.data.modalities[m.lanesOf].lanes : m.lanes)?.find((l) => l.name === lane)
+      : undefined;
+    if (vesselType) out.push(vesselType.factors.source);
+    else if (laneEntry) out.push(laneEntry.source);
+    else out.push(factors.intensities[drive].source);
+    if (regional && !out.includes(regional.source)) out.push(regional.source);
+    if (input.vessel && factors.sizeClasses?.length) {
+      out.push(pickSizeClass(factors.sizeClasses, input.vessel).source);
+    }
+    const fuel = this.data.fuels[fuelType];
+    if (fuel && !out.includes(fuel.source)) out.push(fuel.source);
+    if (box.reefer && !out.includes(factors.reeferSource)) out.push(factors.reeferSource);
+    return out;
   }
 
   /** Fuels a modality accepts, default first. */

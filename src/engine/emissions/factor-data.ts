@@ -66,6 +66,8 @@ export interface TradeLane extends Cited {
 export interface HubFactor extends Cited {
   description: string;
   unit: string;
+  /** Whether the values are per container handled (default) or per tonne of cargo. */
+  basis?: "container" | "tonne";
   /** Ambient (dry) cargo. */
   ambient: number;
   /** Temperature-controlled cargo, when published. */
@@ -166,6 +168,10 @@ export interface EmissionFactorData {
     scope: string;
     gwp: { ch4: number; n2o: number; source: string };
     defaultContainerType: string;
+    /** Version of this factor set (what `factorSet=` pins). */
+    factorSet?: string;
+    /** Framework(s) the set follows, for the method block, e.g. "GLEC v3.0; ISO 14083:2023". */
+    framework?: string;
     [key: string]: unknown;
   };
   modalities: Record<Modality, ModalityFactors>;

@@ -31,6 +31,19 @@ export function wtwGramsPerMj(name: string, fuel: FuelFactors, gwp: Gwp, engine?
   return wttGco2ePerMj + ttwPerGram / lcvMjPerG;
 }
 
+/**
+ * The well-to-tank share of a fuel's WtW intensity: WtT per MJ ÷ WtW per MJ. Electricity has no
+ * tank-to-wheel emissions (ISO 14083 counts its generation as WTT), so its share is 1.
+ */
+export function wttShareOf(name: string, fuel: FuelFactors, gwp: Gwp, engine?: string): number {
+  if (fuel.gCo2ePerKwh !== undefined) return 1;
+  if (fuel.wttGco2ePerMj === undefined) {
+    throw new Error(`emission-factors: fuel ${name} lacks wttGco2ePerMj for the WTT/TTW split`);
+  }
+  const wtw = wtwGramsPerMj(name, fuel, gwp, engine);
+  return wtw > 0 ? Math.min(1, fuel.wttGco2ePerMj / wtw) : 0;
+}
+
 function methaneSlipFraction(name: string, fuel: FuelFactors, engine: string | undefined): number {
   const table = fuel.methaneSlipPercent;
   if (!table) return 0;

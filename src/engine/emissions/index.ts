@@ -19,3 +19,7 @@ export { TradeLanes, insidePolygon } from "./lanes";
 export type { LaneEnds } from "./lanes";
 export { wtwGramsPerMj } from "./fuels";
 export { pickSizeClass } from "./size-class";
+export { FactorSets, factorSetId, frameworkOf, hubTypeFor } from "./factor-sets";
+export type { HubEmissions } from "./calculator";
+export * from "./report";
+export * from "./chain";

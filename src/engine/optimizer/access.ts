@@ -40,7 +40,10 @@ export function accessOptions(
       truck: true,
       meters,
       minutes: Math.max(1, Math.round((meters / 1000 / net.rules.truckKmh) * 60)),
-      grams: Math.round(geo.emissionsKgPerTeu("TRUCK", meters) * 1000),
+      grams: Math.round(
+        geo.emissionsKgPerTeu("TRUCK", meters, { from: place, to: { lat: s.lat, lng: s.lng } }) *
+          1000
+      ),
     });
   }
   return out;

@@ -1,5 +1,6 @@
 /** The Geography the optimizer needs, answered by the RouteEngine's parts. */
 import { RouteEngine } from "../route-engine";
+import { FactorEmissionCalculator, hubTypeFor } from "../emissions";
 import { Geography } from "./model";
 
 export function engineGeography(engine: RouteEngine): Geography {
@@ -25,8 +26,15 @@ export function engineGeography(engine: RouteEngine): Geography {
     distance(from, to, modality) {
       return engine.distanceBetween(from, to, modality).distance;
     },
-    emissionsKgPerTeu(modality, meters) {
-      return engine.parts.emissions.compute({ modality, distanceMeters: meters }).co2eTeu;
+    emissionsKgPerTeu(modality, meters, ends) {
+      // The one emission model: the calculator /emissions uses, with the leg's own ends.
+      return engine.parts.emissions.compute({ modality, distanceMeters: meters, lane: ends })
+        .co2eTeu;
+    },
+    hubKgPerTeu(from, to) {
+      const calc = engine.parts.emissions as Partial<FactorEmissionCalculator>;
+      if (!calc.hubEmissions) return 0;
+      return calc.hubEmissions(hubTypeFor(from, to)).perTeu;
     },
   };
 }

@@ -98,7 +98,8 @@ export interface ScheduleParameters {
   portStayHours: Record<ScheduledModality, SourcedValue>;
   /** Minimum hours between arrival and onward departure, keyed `FROM-TO` over transfer classes. */
   minTransferHours: Record<string, SourcedValue>;
-  handlingKgCo2ePerTeu: { seaTerminal: SourcedValue; inlandTerminal: SourcedValue };
+  /** Fallback hub emissions for geographies without hubKgPerTeu (the engine's has it). */
+  handlingKgCo2ePerTeu?: { seaTerminal: SourcedValue; inlandTerminal: SourcedValue };
   defaults: {
     maxFirstMileTruckingKm: SourcedValue;
     maxLastMileTruckingKm: SourcedValue;
@@ -128,6 +129,15 @@ export interface Geography {
   terminalPoints?(locode: string): Array<LatLng & { id: string }>;
   /** Metres between two points for a modality; throws when no route exists. */
   distance(from: LatLng, to: LatLng, modality: Modality): number;
-  /** kg CO2e per TEU for `meters` by `modality`. */
-  emissionsKgPerTeu(modality: Modality, meters: number): number;
+  /**
+   * kg CO2e per TEU for a leg of `meters` by `modality`; `ends` are the leg's own ends, from which
+   * the emission model picks the trade lane or region (the same call as /emissions).
+   */
+  emissionsKgPerTeu(
+    modality: Modality,
+    meters: number,
+    ends?: { from: LatLng; to: LatLng }
+  ): number;
+  /** kg CO2e per TEU of a transfer from `from` to `to` (the hub factors of /chain). */
+  hubKgPerTeu?(from: Modality, to: Modality): number;
 }

@@ -32,8 +32,17 @@ export interface Pattern {
   calls: PatternCall[];
   /** Metres from the first call to call i. */
   cumMeters: number[];
-  /** Grams CO2e per TEU from the first call to call i (sum of per-hop values). */
-  cumGrams: number[];
+  /**
+   * Grams CO2e per TEU riding from call i to call j (i < j), at [i * calls.length + j]: the
+   * engine's emissions for that leg with its own ends (trade lane, region), so the value is not
+   * a sum of hops.
+   */
+  legGrams: Int32Array;
+}
+
+/** Grams CO2e per TEU riding pattern `p` from call `board` to call `alight`. */
+export function legGrams(p: Pattern, board: number, alight: number): number {
+  return p.legGrams[board * p.calls.length + alight];
 }
 
 export interface Trip {

@@ -5,7 +5,7 @@
 import { v5 as uuidv5 } from "uuid";
 import { ResolvedPlace } from "../types";
 import { transferClassOf } from "./model";
-import { classIndex, minutesToIso, Network } from "./network";
+import { classIndex, legGrams, minutesToIso, Network } from "./network";
 import { SortKey } from "./query";
 import { Access, Journey } from "./search/mc-csa";
 import { OPTIMIZER_NAMESPACE } from "./timetable";
@@ -70,7 +70,7 @@ export function toRouteOption(
       departureDate: minutesToIso(trip.departure[l.board]),
       arrivalDate: minutesToIso(trip.arrival[l.alight]),
       distanceInMeters: p.cumMeters[l.alight] - p.cumMeters[l.board],
-      emissionsInKgCo2e: kg(p.cumGrams[l.alight] - p.cumGrams[l.board]),
+      emissionsInKgCo2e: kg(legGrams(p, l.board, l.alight)),
     };
     if (trip.vessel)
       leg.vessel = { name: trip.vessel.name, imo: trip.vessel.imo, mmsi: trip.vessel.mmsi };

@@ -4,7 +4,7 @@
  * sailing times from per-modality speeds and expands weekly services into timed trips.
  */
 import { v5 as uuidv5 } from "uuid";
-import { LatLng } from "../types";
+import { LatLng, Modality } from "../types";
 import {
   CallDef,
   Geography,
@@ -12,6 +12,7 @@ import {
   ScheduleData,
   ScheduleParameters,
   ServiceDef,
+  TransferClass,
   TRANSFER_CLASSES,
   VesselDef,
   VoyageDef,
@@ -181,7 +182,7 @@ class NetworkBuilder {
       patterns: this.patterns,
       trips: this.trips,
       connections,
-      rules: transferRules(this.params),
+      rules: transferRules(this.params, this.geo),
       firstDeparture: connections.count ? connections.dep[0] : 0,
       lastDeparture: connections.count ? connections.dep[connections.count - 1] : 0,
       warnings: this.warnings,
@@ -255,7 +256,6 @@ class NetworkBuilder {
       points.push(t ?? this.stops[stop]);
     }
     const cumMeters = [0];
-    const cumGrams = [0];
     for (let i = 1; i < calls.length; i++) {
       let meters: number;
       try {
@@ -268,9 +268,18 @@ class NetworkBuilder {
         return undefined;
       }
       cumMeters.push(cumMeters[i - 1] + meters);
-      cumGrams.push(
-        cumGrams[i - 1] + Math.round(this.geo.emissionsKgPerTeu(modality, meters) * 1000)
-      );
+    }
+    // Every board→alight pair as its own leg: the trade lane comes from the leg's ends.
+    const n = calls.length;
+    const legGrams = new Int32Array(n * n);
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const kg = this.geo.emissionsKgPerTeu(modality, cumMeters[j] - cumMeters[i], {
+          from: points[i],
+          to: points[j],
+        });
+        legGrams[i * n + j] = Math.round(kg * 1000);
+      }
     }
     const serviceCodes = [...new Set([code, ...aliases])];
     const pattern: Pattern = {
@@ -282,7 +291,7 @@ class NetworkBuilder {
       modality,
       calls,
       cumMeters,
-      cumGrams,
+      legGrams,
     };
     this.patterns.push(pattern);
     return pattern;
@@ -329,7 +338,7 @@ function parseTime(value: string | undefined): number | undefined {
   return Number.isFinite(t) ? Math.floor(t / MINUTE_MS) : undefined;
 }
 
-export function transferRules(params: ScheduleParameters): TransferRules {
+export function transferRules(params: ScheduleParameters, geo?: Geography): TransferRules {
   const minutes = TRANSFER_CLASSES.map((from) =>
     TRANSFER_CLASSES.map((to) => {
       const v =
@@ -337,10 +346,23 @@ export function transferRules(params: ScheduleParameters): TransferRules {
       return v ? Math.round(v.value * 60) : from === "TRUCK" && to === "TRUCK" ? 0 : 24 * 60;
     })
   );
-  const sea = Math.round(params.handlingKgCo2ePerTeu.seaTerminal.value * 1000);
-  const inland = Math.round(params.handlingKgCo2ePerTeu.inlandTerminal.value * 1000);
+  // The hub factors of the emission model (the chain's), when the geography has them.
+  const hub = geo?.hubKgPerTeu?.bind(geo);
+  const sea = Math.round((params.handlingKgCo2ePerTeu?.seaTerminal.value ?? 0) * 1000);
+  const inland = Math.round((params.handlingKgCo2ePerTeu?.inlandTerminal.value ?? 0) * 1000);
   const handlingGrams = TRANSFER_CLASSES.map((from) =>
-    TRANSFER_CLASSES.map((to) => (from === "SEA" || to === "SEA" ? sea : inland))
+    TRANSFER_CLASSES.map((to) =>
+      hub
+        ? Math.round(hub(modalityOfClass(from), modalityOfClass(to)) * 1000)
+        : from === "SEA" || to === "SEA"
+          ? sea
+          : inland
+    )
   );
   return { minutes, handlingGrams, truckKmh: params.speedKmh.TRUCK.value };
+}
+
+/** A modality standing for a transfer class (a ship's quay is the same for deep and short sea). */
+function modalityOfClass(c: TransferClass): Modality {
+  return c === "SEA" ? "DEEPSEA" : c;
 }

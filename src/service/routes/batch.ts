@@ -22,6 +22,7 @@ import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
 import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY } from "./common";
+import { distanceExtras, emissionsBody } from "./emissions-body";
 
 interface ItemResult {
   status: number;
@@ -57,17 +58,14 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
       case "distance": {
         const include = parseInclude(item.include, "requests[].include");
         const r = engine.distance({ ...item, modality });
+        const extras = distanceExtras(engine, { ...item, modality }, include);
         return include.has("passages")
-          ? { distance: r.distance, passages: r.passages }
-          : { distance: r.distance };
+          ? { distance: r.distance, passages: r.passages, ...extras }
+          : { distance: r.distance, ...extras };
       }
       case "emissions": {
         const include = parseInclude(item.include, "requests[].include");
-        const r = engine.emissions({ ...item, modality });
-        const extra = include.has("passages")
-          ? { passages: engine.distance({ ...item, modality }).passages }
-          : {};
-        return { co2eTeu: r.co2eTeu, co2eTon: r.co2eTon, distance: r.distance, ...extra };
+        return emissionsBody(engine, { ...item, modality }, include);
       }
     }
   }

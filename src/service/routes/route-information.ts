@@ -18,6 +18,7 @@ import {
   upperCase,
 } from "./common";
 import { pathRoutes } from "./path";
+import { distanceExtras, emissionsBody } from "./emissions-body";
 
 const TAG = ["route-information"];
 
@@ -86,8 +87,9 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     async (request) => {
       const include = parseInclude(request.query.include);
       const { distance, passages } = engine.distance(request.query);
+      const extras = distanceExtras(engine, request.query, include);
       await credits.settle(callerOf(request), "distance", request.id);
-      return include.has("passages") ? { distance, passages } : { distance };
+      return include.has("passages") ? { distance, passages, ...extras } : { distance, ...extras };
     }
   );
 
@@ -120,13 +122,9 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     },
     async (request) => {
       const include = parseInclude(request.query.include);
-      const { co2eTeu, co2eTon, distance } = engine.emissions(request.query);
-      // The route is cached by the engine: asking again for its passages does not route twice.
-      const extra = include.has("passages")
-        ? { passages: engine.distance(request.query).passages }
-        : {};
+      const body = emissionsBody(engine, request.query, include);
       await credits.settle(callerOf(request), "emissions", request.id);
-      return { co2eTeu, co2eTon, distance, ...extra };
+      return body;
     }
   );
 }

@@ -27,6 +27,9 @@ export const GRAMS_PER_TEU_KM: Record<Modality, number> = {
   TRUCK: 100,
 };
 
+/** Legs with ends farther apart than this get a lower (long-haul) intensity in the test geography. */
+const LONG_HAUL_METERS = 800_000;
+
 export function testGeography(ports: TestPort[]): Geography & {
   resolvePlace(v: string, p: string): ResolvedPlace;
   terminalIds: Map<string, string>;
@@ -58,8 +61,11 @@ export function testGeography(ports: TestPort[]): Geography & {
       const factor = modality === "TRUCK" ? 1.2 : modality === "RAIL" ? 1.1 : 1.3;
       return Math.round(greatCircleMeters(a, b) * factor);
     },
-    emissionsKgPerTeu(modality, meters) {
-      return (GRAMS_PER_TEU_KM[modality] * meters) / 1000 / 1000;
+    emissionsKgPerTeu(modality, meters, ends) {
+      // Like trade lanes, not additive over calls: a leg whose ends lie far apart gets a lower
+      // intensity than its hops would, so the search must compare labels at every call ahead.
+      const longHaul = ends && greatCircleMeters(ends.from, ends.to) > LONG_HAUL_METERS ? 0.6 : 1;
+      return (GRAMS_PER_TEU_KM[modality] * longHaul * meters) / 1000 / 1000;
     },
     resolvePlace(value, parameter) {
       const input = parsePlaceInput(value, parameter);

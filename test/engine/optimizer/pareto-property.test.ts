@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { Network } from "../../../src/engine/optimizer";
-import { classIndex, toMinutes } from "../../../src/engine/optimizer/network";
+import { classIndex, legGrams, toMinutes } from "../../../src/engine/optimizer/network";
 import { transferClassOf } from "../../../src/engine/optimizer/model";
 import { RawQuery } from "../../../src/engine/optimizer/types";
 import { optimizerFor, scheduleOf, SimpleVoyage, T0, TestPort } from "./helpers";
@@ -123,7 +123,7 @@ function bruteForce(
     let em = 0;
     legs.forEach((l, i) => {
       const p = net.patterns[net.trips[l.trip].pattern];
-      em += p.cumGrams[l.alight] - p.cumGrams[l.board];
+      em += legGrams(p, l.board, l.alight);
       if (i > 0) em += handlingGrams[cls(legs[i - 1].trip)][cls(l.trip)];
     });
     const first = legs[0];
@@ -265,7 +265,7 @@ function criteriaOf(net: Network, legs: Leg[]): Crit {
   let em = 0;
   legs.forEach((l, i) => {
     const p = net.patterns[net.trips[l.trip].pattern];
-    em += p.cumGrams[l.alight] - p.cumGrams[l.board];
+    em += legGrams(p, l.board, l.alight);
     if (i > 0) em += handlingGrams[cls(legs[i - 1].trip)][cls(l.trip)];
   });
   const first = legs[0];

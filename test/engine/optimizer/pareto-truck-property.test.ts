@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { Network } from "../../../src/engine/optimizer";
 import { greatCircleMeters } from "../../../src/engine/optimizer/access";
 import { transferClassOf } from "../../../src/engine/optimizer/model";
-import { classIndex, toMinutes } from "../../../src/engine/optimizer/network";
+import { classIndex, legGrams, toMinutes } from "../../../src/engine/optimizer/network";
 import { RawQuery } from "../../../src/engine/optimizer/types";
 import { optimizerFor, scheduleOf, SimpleVoyage, TestPort } from "./helpers";
 
@@ -127,7 +127,7 @@ function bruteForce(
     let em = a.truck ? a.grams + handlingGrams[TRUCK][c0] : 0;
     legs.forEach((l, i) => {
       const p = net.patterns[net.trips[l.trip].pattern];
-      em += p.cumGrams[l.alight] - p.cumGrams[l.board];
+      em += legGrams(p, l.board, l.alight);
       if (i > 0) em += handlingGrams[cls(legs[i - 1].trip)][cls(l.trip)];
     });
     const dep0 =

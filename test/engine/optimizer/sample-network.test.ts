@@ -7,6 +7,7 @@ import { loadOptimizer, PARAMETERS_FILE, SAMPLE_NETWORK_FILE } from "../../../sr
 import { operatorId } from "../../../src/engine/optimizer";
 import { ScheduleParameters, ServiceDef } from "../../../src/engine/optimizer/model";
 import { RouteOption } from "../../../src/engine/optimizer/types";
+import { legGrams } from "../../../src/engine/optimizer/network";
 import fs from "node:fs";
 
 const NOW = new Date("2026-11-23T00:00:00Z"); // a Monday
@@ -92,9 +93,13 @@ describe("sample network", () => {
     expect(p.calls[1].terminal).toEqual({ id: to.id, name: to.name });
     const meters = engine.distanceBetween(from, to, "BARGE").distance;
     expect(p.cumMeters[1]).toBe(meters);
-    expect(p.cumGrams[1]).toBe(
+    expect(legGrams(p, 0, 1)).toBe(
       Math.round(
-        engine.parts.emissions.compute({ modality: "BARGE", distanceMeters: meters }).co2eTeu * 1000
+        engine.parts.emissions.compute({
+          modality: "BARGE",
+          distanceMeters: meters,
+          lane: { from, to },
+        }).co2eTeu * 1000
       )
     );
     const trip = net.trips.find((t) => t.pattern === p.index)!;

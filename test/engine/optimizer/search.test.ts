@@ -163,11 +163,14 @@ describe("route search on a known network", () => {
       }
       for (const l of o.legs) {
         expect(l.distanceInMeters).toBeGreaterThan(0);
-        // Emissions per leg: the geography's factor over the leg's distance.
+        // Emissions per leg: the geography's factor over the leg's distance, chosen by the
+        // leg's own ends (long haul lower), not summed over the calls in between.
+        const ends = { from: geo.port(l.origin)!, to: geo.port(l.destination)! };
         expect(l.emissionsInKgCo2e).toBeCloseTo(
-          (GRAMS_PER_TEU_KM[l.modality] * l.distanceInMeters) / 1e6,
+          geo.emissionsKgPerTeu(l.modality, l.distanceInMeters, ends),
           2
         );
+        expect(GRAMS_PER_TEU_KM[l.modality]).toBeGreaterThan(0);
         expect(l.operators).toHaveLength(1);
         expect(l.operators[0].serviceCodes.length).toBe(1);
       }

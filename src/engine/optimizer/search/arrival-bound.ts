@@ -25,12 +25,17 @@ export interface ArrivalBounds {
   /** Fewest further transfers. */
   rideTransfers: Float64Array;
   alightTransfers: Float64Array;
-  /** Least further grams CO2e per TEU (ride: including connection k's own hop). */
+  /** Least further grams CO2e per TEU, from the hop bounds (ride: including connection k's own hop). */
   rideGrams: Float64Array;
   alightGrams: Float64Array;
   /**
+   * Least further grams for cargo boarding at the start of connection k: each leg from that call
+   * with its exact grams (legGrams) plus the bound after getting off (never below rideGrams).
+   */
+  boardGrams: Float64Array;
+  /**
    * For cargo ready at stop u at `time` (boarding any trip leaving then or later): the index into
-   * `stopArrival`, `stopTransfers` (counting the boarding as one) and `stopGrams` of its bounds,
+   * `stopArrival`, `stopTransfers` (counting the boarding as one) and `stopGrams` (from boardGrams) of its bounds,
    * or -1 when no trip leaving u then or later reaches the destination.
    */
   departing(u: number, time: number): number;
@@ -53,11 +58,29 @@ export interface ArrivalBoundInput {
   /** Per arriving class: the shortest minimum transfer time and the least handling onto any scheduled class. */
   minTransfer: Float64Array;
   minHandling: Float64Array;
-  /** Per connection: grams CO2e of its hop. */
+  /**
+   * Per connection: a lower bound of the grams CO2e of its hop. Leg emissions are not additive over
+   * calls (trade lanes), so these are hop bounds whose sum over any stretch of calls never exceeds
+   * that leg's grams (see leg-bounds.ts): the grams bounds below stay lower bounds.
+   */
   hopGrams: Float64Array;
+  /** The legs' exact grams: see LegTables. */
+  legs: LegTables;
   transfersAllowed: boolean;
   maxArrival: number;
   classes: number;
+}
+
+/** Every pattern's board×alight grams and every trip's connections, in flat arrays. */
+export interface LegTables {
+  /** Per pattern: number of calls, and offset of its n×n legGrams in `legGrams`. */
+  patternCalls: Int32Array;
+  legOffset: Int32Array;
+  legGrams: Int32Array;
+  tripPattern: Int32Array;
+  /** Per trip: offset in `tripConnections`, which holds its connection per hop (-1: none). */
+  tripStart: Int32Array;
+  tripConnections: Int32Array;
 }
 
 interface Scratch {
@@ -67,9 +90,8 @@ interface Scratch {
   /** Departures of the profile entries per stop (latest first); their values are in `out.stop*`. */
   dep: Float64Array;
   /** Per trip: the bounds of its connection scanned last (the next one along the trip). */
-  tripEa: Float64Array;
-  tripTr: Float64Array;
-  tripEm: Float64Array;
+  /** Interleaved per trip (arrival, transfers, grams): one cache line per look-up. */
+  tripBest: Float64Array;
   out: Omit<ArrivalBounds, "departing">;
 }
 
@@ -88,14 +110,11 @@ function scratchOf(net: Network): Scratch {
   for (let k = 0; k < conns.count; k++) start[conns.from[k] + 1]++;
   for (let u = 0; u < n; u++) start[u + 1] += start[u];
   const perConnection = () => new Float64Array(conns.count);
-  const perTrip = () => new Float64Array(net.trips.length);
   s = {
     start,
     len: new Int32Array(n),
     dep: perConnection(),
-    tripEa: perTrip(),
-    tripTr: perTrip(),
-    tripEm: perTrip(),
+    tripBest: new Float64Array(3 * net.trips.length),
     out: {
       ride: perConnection(),
       alight: perConnection(),
@@ -103,6 +122,7 @@ function scratchOf(net: Network): Scratch {
       alightTransfers: perConnection(),
       rideGrams: perConnection(),
       alightGrams: perConnection(),
+      boardGrams: perConnection(),
       stopArrival: perConnection(),
       stopTransfers: perConnection(),
       stopGrams: perConnection(),
@@ -115,17 +135,17 @@ function scratchOf(net: Network): Scratch {
 /** Valid for connections in [first, end) until the next call for the same network. */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { start, len, dep: pDep, tripEa, tripTr, tripEm, out } = s;
+  const { start, len, dep: pDep, tripBest, out } = s;
   const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
-  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams } = out;
+  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const conns = net.connections;
   const { trip, from, to, dep, arr } = conns;
   len.fill(0);
-  tripEa.fill(Infinity);
-  tripTr.fill(Infinity);
-  tripEm.fill(Infinity);
+  tripBest.fill(Infinity);
   const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
   const { minTransfer, minHandling, hopGrams } = q;
+  const { patternCalls, legOffset, legGrams, tripPattern, tripStart, tripConnections } = q.legs;
+  const pos = conns.pos;
 
   /**
    * Index of the profile entry of stop v holding the best values over departures at `time` or
@@ -157,7 +177,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     if (!tripAllowed[t]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
-      rideGrams[k] = alightGrams[k] = Infinity;
+      rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
       continue;
     }
     const v = to[k];
@@ -173,7 +193,8 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
         tr = 0;
         em = egressGrams[v * classes + cls];
       }
-      if (q.transfersAllowed) {
+      // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
+      if (q.transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
         const ready = a + minTransfer[cls];
         if (ready <= dep[k]) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
@@ -195,13 +216,29 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     alightTransfers[k] = tr;
     alightGrams[k] = em;
     // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    if (tripEa[t] < ea) ea = tripEa[t];
-    if (tripTr[t] < tr) tr = tripTr[t];
-    if (tripEm[t] < em) em = tripEm[t];
+    const tb = 3 * t;
+    if (tripBest[tb] < ea) ea = tripBest[tb];
+    if (tripBest[tb + 1] < tr) tr = tripBest[tb + 1];
+    if (tripBest[tb + 2] < em) em = tripBest[tb + 2];
     em += hopGrams[k];
-    tripEa[t] = ride[k] = ea;
-    tripTr[t] = rideTransfers[k] = tr;
-    tripEm[t] = rideGrams[k] = em;
+    tripBest[tb] = ride[k] = ea;
+    tripBest[tb + 1] = rideTransfers[k] = tr;
+    tripBest[tb + 2] = rideGrams[k] = em;
+    // Boarding here: each leg from this call at its exact grams, then the bound after getting off
+    // (the later hops of the trip are scanned already; those past the range cannot be reached).
+    const pat = tripPattern[t];
+    const n = patternCalls[pat];
+    const row = legOffset[pat] + pos[k] * n;
+    const hops = tripStart[t] - 1;
+    let bEm = Infinity;
+    for (let j = pos[k] + 1; j < n; j++) {
+      const kj = tripConnections[hops + j];
+      if (kj >= q.end) break;
+      if (kj < 0) continue;
+      const g = legGrams[row + j] + alightGrams[kj];
+      if (g < bEm) bEm = g;
+    }
+    boardGrams[k] = bEm;
     const u = from[k];
     if (ea !== Infinity && stopUsable[u]) {
       const base = start[u];
@@ -212,15 +249,15 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
         pDep[base] = dep[k];
         pEa[base] = ea;
         pTr[base] = trBoard;
-        pEm[base] = em;
+        pEm[base] = bEm;
         len[u] = 1;
       } else {
         const last = base + n - 1;
-        if (ea < pEa[last] || trBoard < pTr[last] || em < pEm[last]) {
+        if (ea < pEa[last] || trBoard < pTr[last] || bEm < pEm[last]) {
           pDep[last + 1] = dep[k];
           pEa[last + 1] = Math.min(ea, pEa[last]);
           pTr[last + 1] = Math.min(trBoard, pTr[last]);
-          pEm[last + 1] = Math.min(em, pEm[last]);
+          pEm[last + 1] = Math.min(bEm, pEm[last]);
           len[u] = n + 1;
         }
       }

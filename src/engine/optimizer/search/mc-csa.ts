@@ -2,8 +2,9 @@
  * Multi-criteria profile Connection Scan (after Dibbelt et al., "Connection Scan Algorithm", 2018,
  * §4 McCSA). One forward scan over the connections sorted by departure keeps Pareto bags of labels:
  *
- * - trip bags: cargo on board a trip, by (origin departure, transfers, emissions so far relative to
- *   the trip's cumulative emissions, requirement bits, sea-leg flag);
+ * - trip bags: cargo on board a trip, by (origin departure, transfers, emissions at boarding with
+ *   the boarding call, requirement bits, sea-leg flag); a leg's emissions depend on both its ends
+ *   (trade lanes), so labels that boarded at different calls compare at every call still ahead;
  * - stop bags: cargo waiting at a stop for a trip of a given transfer class; a label becomes ready
  *   once its minimum transfer time for that class has passed (a heap of pending labels);
  * - the target bag: complete journeys by (departure, arrival, transfers, emissions).
@@ -11,11 +12,18 @@
  * Because the origin departure is a criterion, the result is the full profile over the departure
  * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
+ *
+ * Pruning: lower bounds of what is left of a journey (arrival, transfers, emissions), per
+ * connection and per stop from one backward profile scan (arrival-bound.ts), drop every label that
+ * a journey already found beats even with those bounds added; such a label is beaten for good and
+ * leaves its bag. Leg emissions are not additive, so the emission bounds add per-hop lower bounds
+ * (leg-bounds.ts) and, at boarding, each leg from the boarding call at its exact grams.
  */
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
-import { arrivalBounds } from "./arrival-bound";
+import { arrivalBounds, LegTables } from "./arrival-bound";
+import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, insertPareto } from "./pareto";
 
@@ -74,8 +82,13 @@ const BUDGET_CHECK_EVERY = 1024;
 interface TripLabel {
   dep0: number;
   tr: number;
-  /** Emissions so far minus the trip's cumulative emissions at boarding. */
-  emBase: number;
+  /** Emissions at boarding (the ride adds legGrams(pattern, board, alight)). */
+  emBoard: number;
+  /**
+   * emBoard minus the pattern's cumulative hop lower bounds at boarding: adding them at a later
+   * call gives a lower bound of the emissions so far (legs are not additive, their bounds are).
+   */
+  emLow: number;
   bits: number;
   sea: number;
   trip: number;
@@ -98,7 +111,6 @@ interface StopLabel {
 
 /** A stop label waiting (or ready) for trips of one transfer class. */
 interface Waiting {
-  ready: number;
   /** Emissions including the handling for this class. */
   em: number;
   label: StopLabel;
@@ -189,8 +201,10 @@ function scan(
   const waiting: Waiting[] = [];
   const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const targets: Target[] = [];
-  const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, cumTo, hopGrams } =
+  const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams } =
     staticIndex(net);
+  const legs = legIndex(net);
+  const { patternCalls, legOffset, legGrams, rideGap } = legs;
 
   const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
   const deadline = spec.deadline ?? Infinity;
@@ -206,11 +220,13 @@ function scan(
     minTransfer: minTransferFrom(net),
     minHandling: minHandlingFrom(net),
     hopGrams,
+    legs,
     transfersAllowed: spec.maxTransfers > 0,
     maxArrival: spec.maxArrival,
     classes: SCHEDULED_CLASSES,
   });
-  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams } = bounds;
+  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } =
+    bounds;
   const { stopArrival, stopTransfers, stopGrams } = bounds;
   // The static ride-time bound is only needed for required LOCODEs (the detour through them).
   const hasRequired = !!spec.requiredStops?.length;
@@ -245,12 +261,30 @@ function scan(
   };
   const seaDominance = spec.directSeaOnly;
 
+  /**
+   * Whether riding pattern `pat` from call `aBoard` with `aEm` at boarding is never worse in
+   * emissions than from `bBoard` with `bEm` at any call both can still get off at (leg emissions
+   * are not additive over calls, so one offset does not decide it; rideGaps precomputes the
+   * per-call comparison).
+   */
+  const rideDominates = (
+    pat: number,
+    aBoard: number,
+    aEm: number,
+    bBoard: number,
+    bEm: number
+  ): boolean =>
+    aBoard === bBoard
+      ? aEm <= bEm
+      : aEm - bEm <= rideGap[legOffset[pat] + aBoard * patternCalls[pat] + bBoard];
   // Whether a label with these values would be dominated in `bag` (checked before allocating it).
   const inBag = (
     bag: TripLabel[],
+    pat: number,
     dep0: number,
     tr: number,
-    emBase: number,
+    emBoard: number,
+    board: number,
     bits: number,
     sea: number
   ): boolean => {
@@ -258,9 +292,9 @@ function scan(
       if (
         a.dep0 >= dep0 &&
         a.tr <= tr &&
-        a.emBase <= emBase &&
         covers(a.bits, bits) &&
-        (!seaDominance || a.sea <= sea)
+        (!seaDominance || a.sea <= sea) &&
+        rideDominates(pat, a.board, a.emBoard, board, emBoard)
       )
         return true;
     }
@@ -269,9 +303,9 @@ function scan(
   const tripDominates = (a: TripLabel, b: TripLabel): boolean =>
     a.dep0 >= b.dep0 &&
     a.tr <= b.tr &&
-    a.emBase <= b.emBase &&
     covers(a.bits, b.bits) &&
-    (!seaDominance || a.sea <= b.sea);
+    (!seaDominance || a.sea <= b.sea) &&
+    rideDominates(tripPattern[a.trip], a.board, a.emBoard, b.board, b.emBoard);
   const waitingDominates = (a: Waiting, b: Waiting): boolean =>
     a.label.dep0 >= b.label.dep0 &&
     a.label.tr <= b.label.tr &&
@@ -380,11 +414,12 @@ function scan(
           const startBits = spec.initialBits | boardBits;
           if (!enoughStops(startBits, 0, 1)) continue;
           const boundArr = Math.max(rideBound, dep + boundFrom(u, startBits));
-          if (hopeless(dep0, boundArr, rideTransfers[k], em + rideGrams[k])) continue;
+          if (hopeless(dep0, boundArr, rideTransfers[k], em + boardGrams[k])) continue;
           const label: TripLabel = {
             dep0,
             tr: 0,
-            emBase: em - cumFrom[k],
+            emBoard: em,
+            emLow: em - cumFrom[k],
             bits: startBits,
             sea: seaDominance ? sea : 0,
             trip: t,
@@ -419,7 +454,7 @@ function scan(
               l.dep0,
               Math.max(rideBound, dep + boundFrom(u, bits)),
               l.tr + 1 + rideTransfers[k],
-              w.em + rideGrams[k]
+              w.em + boardGrams[k]
             )
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
@@ -434,11 +469,12 @@ function scan(
           }
           readyBag[kept++] = w;
           const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, l.dep0, l.tr + 1, w.em - cumFrom[k], bits, labelSea)) continue;
+          if (bag && inBag(bag, pat, l.dep0, l.tr + 1, w.em, pos, bits, labelSea)) continue;
           const label: TripLabel = {
             dep0: l.dep0,
             tr: l.tr + 1,
-            emBase: w.em - cumFrom[k],
+            emBoard: w.em,
+            emLow: w.em - cumFrom[k],
             bits,
             sea: labelSea,
             trip: t,
@@ -460,13 +496,15 @@ function scan(
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
     const alightBound = alight[k];
-    const cum = cumTo[k];
+    // Exact grams of each label's leg from its boarding call to v (pos + 1).
+    const n = patternCalls[pat];
+    const legAt = legOffset[pat] + pos + 1;
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
     let kept = 0;
     for (let i = 0; i < bag.length; i++) {
       const tl = bag[i];
-      const em = tl.emBase + cum;
+      const em = tl.emBoard + legGrams[legAt + tl.board * n];
       const bits = tl.bits | spec.stopBits[v];
       if (
         !enoughStops(bits, tl.tr, 0) ||
@@ -478,13 +516,14 @@ function scan(
         )
       ) {
         // Not getting off here. A label that a found journey beats whatever it does next (the
-        // bounds for riding on) leaves the trip for good.
+        // bounds for riding on; the grams so far bounded by the hop bounds since boarding) leaves
+        // the trip for good.
         if (
           !hopeless(
             tl.dep0,
             rideBound,
             tl.tr + rideTransfers[k],
-            cumFrom[k] + tl.emBase + rideGrams[k]
+            tl.emLow + cumFrom[k] + rideGrams[k]
           )
         )
           bag[kept++] = tl;
@@ -544,7 +583,7 @@ function scan(
           pending[wkey] = heap = new MinHeap(4);
           boardable[wkey] = 1;
         }
-        heap.push(readyAt, waiting.push({ ready: readyAt, em: waitEm, label }) - 1);
+        heap.push(readyAt, waiting.push({ em: waitEm, label }) - 1);
       }
     }
     if (kept !== bag.length) bag.length = kept;
@@ -558,9 +597,12 @@ interface StaticIndex {
   tripCls: Int8Array;
   patternSea: Uint8Array;
   tripPattern: Int32Array;
-  /** Per connection: grams CO2e of its trip's pattern up to its start and end, and of its hop. */
+  /**
+   * Per connection: a lower bound of the grams CO2e of its hop (hopLowerBounds: summed over any
+   * stretch of calls never above that leg's grams), and the sum of those from its pattern's first
+   * call to the hop's start.
+   */
   cumFrom: Float64Array;
-  cumTo: Float64Array;
   hopGrams: Float64Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
@@ -581,17 +623,65 @@ function staticIndex(net: Network): StaticIndex {
   );
   // Laid out per connection so the scan reads typed arrays in order instead of trip objects.
   const tripPattern = Int32Array.from(net.trips, (t) => t.pattern);
+  const cumLow = net.patterns.map((p) => {
+    const h = hopLowerBounds(p);
+    const cum = new Float64Array(h.length + 1);
+    for (let x = 0; x < h.length; x++) cum[x + 1] = cum[x] + h[x];
+    return cum;
+  });
   const cumFrom = new Float64Array(conns.count);
-  const cumTo = new Float64Array(conns.count);
   const hopGrams = new Float64Array(conns.count);
   for (let k = 0; k < conns.count; k++) {
-    const cum = net.patterns[tripPattern[conns.trip[k]]].cumGrams;
+    const cum = cumLow[tripPattern[conns.trip[k]]];
     cumFrom[k] = cum[conns.pos[k]];
-    cumTo[k] = cum[conns.pos[k] + 1];
-    hopGrams[k] = cumTo[k] - cumFrom[k];
+    hopGrams[k] = cum[conns.pos[k] + 1] - cumFrom[k];
   }
-  idx = { departingClasses, tripCls, tripPattern, patternSea, cumFrom, cumTo, hopGrams };
+  idx = { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams };
   staticCache.set(net, idx);
+  return idx;
+}
+
+interface LegIndex extends LegTables {
+  /** All patterns' rideGaps, concatenated like legGrams. */
+  rideGap: Float64Array;
+}
+const legCache = new WeakMap<Network, LegIndex>();
+
+/** Per network, once: the board×alight tables of every pattern in two flat arrays. */
+function legIndex(net: Network): LegIndex {
+  let idx = legCache.get(net);
+  if (idx) return idx;
+  const patternCalls = Int32Array.from(net.patterns, (p) => p.calls.length);
+  const legOffset = new Int32Array(net.patterns.length);
+  let size = 0;
+  for (let p = 0; p < net.patterns.length; p++) {
+    legOffset[p] = size;
+    size += patternCalls[p] * patternCalls[p];
+  }
+  const legGrams = new Int32Array(size);
+  const rideGap = new Float64Array(size);
+  for (const p of net.patterns) {
+    legGrams.set(p.legGrams, legOffset[p.index]);
+    rideGap.set(rideGaps(p), legOffset[p.index]);
+  }
+  const tripPattern = Int32Array.from(net.trips, (t) => t.pattern);
+  const tripStart = new Int32Array(net.trips.length + 1);
+  for (const t of net.trips)
+    tripStart[t.index + 1] = tripStart[t.index] + patternCalls[t.pattern] - 1;
+  const tripConnections = new Int32Array(tripStart[net.trips.length]).fill(-1);
+  const conns = net.connections;
+  for (let k = 0; k < conns.count; k++)
+    tripConnections[tripStart[conns.trip[k]] + conns.pos[k]] = k;
+  idx = {
+    patternCalls,
+    legOffset,
+    legGrams,
+    rideGap,
+    tripPattern,
+    tripStart,
+    tripConnections,
+  };
+  legCache.set(net, idx);
   return idx;
 }
 

@@ -1,0 +1,106 @@
+/**
+ * Typed calls of the emission extensions (issue 20): the transport chain (/chain), transit time
+ * (include=time on /distance) and the EU ETS share (include=eca on /emissions). Batched and cached
+ * by the client like the other calls.
+ */
+import type { CallOptions, RouteApiClient } from "./api-client";
+import { ApiError, unavailable } from "./errors";
+import type { DistanceParams, EmissionsParams } from "./types";
+
+function unexpected(expected: string): ApiError {
+  return unavailable(`Unexpected answer from the service: expected ${expected}`);
+}
+
+export const CHAIN_PATH = "/route-information/api/chain";
+
+export interface ChainParams {
+  /** Comma-separated places (";" when one is "lat,lng"). */
+  points: string;
+  /** Comma-separated modalities, one per leg. */
+  modalities: string;
+  containerType?: string;
+  containers?: number;
+  weightTons?: number;
+  factorSet?: string;
+}
+
+export interface ChainAnswer {
+  legs: Array<{
+    leg: number;
+    origin: string;
+    destination: string;
+    modality: string;
+    distance: number;
+    co2eTeu: number;
+    co2eTon: number;
+    co2eKg?: number;
+  }>;
+  hubs: Array<{
+    after: number;
+    point: string;
+    hubType: string;
+    co2eTeu: number;
+    co2eTon: number;
+    co2eKg?: number;
+  }>;
+  total: { distance: number; co2eTeu: number; co2eTon: number; co2eKg?: number };
+}
+
+export async function chain(
+  client: RouteApiClient,
+  params: ChainParams,
+  options: CallOptions = {}
+): Promise<ChainAnswer> {
+  const body = (await client.raw({ path: CHAIN_PATH, query: { ...params } }, options)) as
+    ChainAnswer | null | undefined;
+  if (!body || !Array.isArray(body.legs) || !Array.isArray(body.hubs) || !body.total)
+    throw unexpected("a chain with legs, hubs and total");
+  return body;
+}
+
+export interface DurationParams extends DistanceParams {
+  speedKnots?: number;
+  portHours?: number;
+}
+
+/** Transit time in days (include=time on /distance). */
+export async function durationDays(
+  client: RouteApiClient,
+  params: DurationParams,
+  options: CallOptions = {}
+): Promise<number> {
+  const body = (await client.raw(
+    {
+      type: "distance",
+      path: "/route-information/api/distance",
+      query: { ...params, include: "time" },
+    },
+    options
+  )) as { time?: { days?: unknown } } | null;
+  const days = body?.time?.days;
+  if (typeof days !== "number") throw unexpected("a time block with days");
+  return days;
+}
+
+export interface EtsParams extends EmissionsParams {
+  year?: number;
+}
+
+/** kg CO2e per TEU the EU ETS covers (include=eca on /emissions). */
+export async function etsCoveredKgPerTeu(
+  client: RouteApiClient,
+  params: EtsParams,
+  options: CallOptions = {}
+): Promise<number> {
+  const body = (await client.raw(
+    {
+      type: "emissions",
+      path: "/route-information/api/emissions",
+      query: { ...params, include: "eca" },
+    },
+    options
+  )) as { ets?: { co2eTeuCovered?: unknown } } | null;
+  const kg = body?.ets?.co2eTeuCovered;
+  if (typeof kg !== "number") throw unexpected("an ets block with co2eTeuCovered");
+  return kg;
+}

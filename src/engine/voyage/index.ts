@@ -1,0 +1,4 @@
+export * from "./via";
+export * from "./time";
+export * from "./eca";
+export * from "./ets";

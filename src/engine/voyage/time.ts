@@ -1,0 +1,102 @@
+/**
+ * Transit time without a schedule: distance ÷ a service speed (+ port time). Default speeds per
+ * modality, and for DEEPSEA with vessel dimensions per vessel class (data/service-speeds.json).
+ */
+import { incorrectValues } from "../errors";
+import { pickSizeClass } from "../emissions/size-class";
+import { SizeClass } from "../emissions/factor-data";
+import { Modality, VesselDimensions } from "../types";
+
+const METRES_PER_NM = 1852;
+const KMH_PER_KNOT = 1.852;
+
+export interface ServiceSpeeds {
+  modalities: Record<Modality, { knots?: number; kmh?: number; source: string }>;
+  deepSeaClasses?: {
+    classes: Array<{ name: string; knots: number; source: string } & Partial<SizeClass>>;
+  };
+}
+
+export interface TransitTime {
+  /** Sailing/driving time plus port time, in days. */
+  days: number;
+  hours: number;
+  sailingHours: number;
+  portHours: number;
+  speedKnots: number;
+  speedKmh: number;
+  /** Where the speed came from: "caller", the modality, or the vessel class. */
+  speedBasis: string;
+  source: string;
+}
+
+export interface TimeOptions {
+  speedKnots?: string | number;
+  portHours?: string | number;
+  vessel?: VesselDimensions;
+}
+
+export function transitTime(
+  meters: number,
+  modality: Modality,
+  speeds: ServiceSpeeds,
+  options: TimeOptions = {}
+): TransitTime {
+  const given = positive(options.speedKnots, "speedKnots", 60);
+  const portHours = positive(options.portHours, "portHours", 24 * 365, true) ?? 0;
+  let knots: number;
+  let basis: string;
+  let source: string;
+  const classes = speeds.deepSeaClasses?.classes;
+  if (given !== undefined) {
+    knots = given;
+    basis = "caller";
+    source = "speedKnots given by the caller";
+  } else if (modality === "DEEPSEA" && options.vessel && classes?.length) {
+    const c = pickSizeClass(classes as SizeClass[], options.vessel) as SizeClass & {
+      knots: number;
+    };
+    knots = c.knots;
+    basis = `vessel class ${c.name}`;
+    source = c.source;
+  } else {
+    const m = speeds.modalities[modality];
+    knots = m.knots ?? (m.kmh as number) / KMH_PER_KNOT;
+    basis = `${modality} default`;
+    source = m.source;
+  }
+  const sailingHours = meters / METRES_PER_NM / knots;
+  const hours = sailingHours + portHours;
+  return {
+    days: round(hours / 24, 3),
+    hours: round(hours, 2),
+    sailingHours: round(sailingHours, 2),
+    portHours,
+    speedKnots: round(knots, 2),
+    speedKmh: round(knots * KMH_PER_KNOT, 2),
+    speedBasis: basis,
+    source,
+  };
+}
+
+function positive(
+  v: string | number | undefined,
+  parameter: string,
+  max: number,
+  zeroOk = false
+): number | undefined {
+  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
+  const n = typeof v === "number" ? v : Number(v.trim().replace(",", "."));
+  if (!Number.isFinite(n) || n < 0 || (!zeroOk && n === 0) || n > max) {
+    throw incorrectValues(
+      parameter,
+      `${parameter} must be a number ${zeroOk ? "from 0" : "above 0"} up to ${max}, got ${String(v).slice(0, 40)}.`
+    );
+  }
+  return n;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

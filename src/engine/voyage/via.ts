@@ -1,0 +1,75 @@
+/**
+ * via=: force a route through named waypoints (a passage, a cape) or places (LOCODE, terminal,
+ * "lat,lng"), composed from ordinary routes origin → via₁ → … → destination. The routers are not
+ * touched: each piece is a normal (cached) route of the engine, so "Suez or Cape" are two calls
+ * differing only in via=.
+ */
+import { incorrectValues } from "../errors";
+import type { RouteEngine } from "../route-engine";
+import { DistanceResult, LatLng, Modality, Passage, VesselDimensions } from "../types";
+
+/** Named sea waypoints (data/waypoints.json), upper-case names. */
+export type Waypoints = Readonly<Record<string, LatLng>>;
+
+const MAX_VIA = 5;
+
+/** The via points of a query: waypoint names first, then any place the engine resolves. */
+export function parseVia(engine: RouteEngine, raw: string | undefined): LatLng[] {
+  const v = raw?.trim();
+  if (!v) return [];
+  const names = v.split(/[;|]/).length > 1 ? v.split(/[;|]/) : splitCommas(v);
+  if (names.length > MAX_VIA)
+    throw incorrectValues("via", `via holds at most ${MAX_VIA} waypoints, got ${names.length}.`);
+  const waypoints = engine.parts.waypoints ?? {};
+  return names.map((name) => {
+    const key = name
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, "_");
+    const w = waypoints[key];
+    if (w) return { lat: w.lat, lng: w.lng };
+    try {
+      const p = engine.parts.places.resolve(name.trim(), "via");
+      return { lat: p.lat, lng: p.lng };
+    } catch {
+      throw incorrectValues(
+        "via",
+        `via "${name.trim().slice(0, 40)}" is neither a waypoint nor a place; allowed values: ${Object.keys(waypoints).join(", ")}, a UN/LOCODE, a terminal UUID or "lat,lng" (separate several by ";").`
+      );
+    }
+  });
+}
+
+/** "lat,lng" keeps its comma; otherwise commas separate waypoints. */
+function splitCommas(v: string): string[] {
+  return /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/.test(v) ? [v] : v.split(",");
+}
+
+/** The route through the via points: distances added, passages in order, paths joined. */
+export function routeVia(
+  engine: RouteEngine,
+  origin: LatLng,
+  destination: LatLng,
+  via: readonly LatLng[],
+  modality: Modality,
+  vessel: VesselDimensions | undefined,
+  avoid: Passage[]
+): DistanceResult {
+  const stops = [origin, ...via, destination];
+  const pieces: DistanceResult[] = [];
+  for (let i = 1; i < stops.length; i++)
+    pieces.push(engine.distanceBetween(stops[i - 1], stops[i], modality, vessel, avoid));
+  const passages: Passage[] = [];
+  for (const p of pieces) {
+    for (const name of p.passages) if (passages[passages.length - 1] !== name) passages.push(name);
+  }
+  return {
+    distance: pieces.reduce((t, p) => t + p.distance, 0),
+    passages,
+    get path(): LatLng[] {
+      const out: LatLng[] = [];
+      for (const p of pieces) out.push(...(out.length ? p.path.slice(1) : p.path));
+      return out;
+    },
+  };
+}

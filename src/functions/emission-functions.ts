@@ -1,0 +1,221 @@
+/**
+ * ROUTE.CHAIN, ROUTE.DURATION and ROUTE.ETS (issue 20): the transport chain spilled one row per leg
+ * and hub plus a total row, transit time in days, and the EU ETS cost of a sea leg. The figures come
+ * from the service (the engine's one emission model); this file only shapes cells. DURATION and ETS
+ * take ranges like DISTANCE: one answer per row, each bad row its own error cell.
+ */
+import { NotCachedError, RouteApiClient } from "../client/api-client";
+import { chain, durationDays, etsCoveredKgPerTeu } from "../client/emission-extensions";
+import { InputError, toExcelError } from "./excel-errors";
+import { asGrid } from "./grid";
+import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
+import { laneQuery, placeArgument, withSuggestions } from "./lane-query";
+import { Cell, LaneResult, perLane } from "./lane-runner";
+import { MODALITIES, optionalBoolean, optionalText, parseModality } from "./units";
+
+/** Header of ROUTE.CHAIN's rows (shown with header TRUE). */
+export const CHAIN_COLUMNS = [
+  "Element",
+  "From",
+  "To",
+  "Modality / hub",
+  "Distance (km)",
+  "kg CO2e per TEU",
+  "kg CO2e per tonne",
+  "kg CO2e (shipment)",
+] as const;
+
+export interface EmissionFunctions {
+  chain(
+    points: unknown,
+    modalities: unknown,
+    containerType?: unknown,
+    containers?: unknown,
+    weightTons?: unknown,
+    header?: unknown,
+    invocation?: InvocationLike
+  ): Promise<Cell[][]>;
+  duration(
+    origin: unknown,
+    destination: unknown,
+    modality?: unknown,
+    speedKnots?: unknown,
+    portHours?: unknown,
+    vesselInfo?: unknown,
+    avoid?: unknown,
+    invocation?: InvocationLike
+  ): Promise<LaneResult>;
+  ets(
+    origin: unknown,
+    destination: unknown,
+    carbonPrice: unknown,
+    modality?: unknown,
+    containerType?: unknown,
+    year?: unknown,
+    invocation?: InvocationLike
+  ): Promise<LaneResult>;
+}
+
+export function createEmissionFunctions(getClient: () => RouteApiClient): EmissionFunctions {
+  return {
+    async chain(points, modalities, containerType, containers, weightTons, header, invocation) {
+      const cacheOnly = isPreview(invocation);
+      try {
+        const client = getClient();
+        // Codes, coordinates and ids as typed; names through the places look-up (as the lanes).
+        const places = await Promise.all(
+          listOf(points, "points").map(
+            async (p) => (await placeArgument(client, p, "points", cacheOnly)).value
+          )
+        );
+        if (places.length < 2) throw new InputError("points: give at least two places");
+        const modes = listOf(modalities, "modalities").map((m) => parseModality(m));
+        if (modes.length !== places.length - 1)
+          throw new InputError(
+            `modalities: give one modality per leg (${places.length - 1} for ${places.length} points), got ${modes.length}`
+          );
+        const boxes = optionalNumber(containers, "containers");
+        const tons = optionalNumber(weightTons, "weightTons");
+        const answer = await cancelable(
+          invocation,
+          chain(
+            client,
+            {
+              points: places.join(places.some((p) => p.includes(",")) ? ";" : ","),
+              modalities: modes.join(","),
+              containerType: optionalText(containerType),
+              // One box when no shipment is given, so the last column always has a value.
+              containers: boxes ?? (tons === undefined ? 1 : undefined),
+              weightTons: tons,
+            },
+            { cacheOnly }
+          )
+        );
+        const rows: Cell[][] = [];
+        answer.legs.forEach((l, i) => {
+          rows.push([
+            `Leg ${l.leg}`,
+            l.origin,
+            l.destination,
+            l.modality,
+            l.distance / 1000,
+            l.co2eTeu,
+            l.co2eTon,
+            l.co2eKg ?? "",
+          ]);
+          const hub = answer.hubs.find((h) => h.after === i + 1);
+          if (hub)
+            rows.push([
+              "Hub",
+              hub.point,
+              hub.point,
+              hub.hubType,
+              0,
+              hub.co2eTeu,
+              hub.co2eTon,
+              hub.co2eKg ?? "",
+            ]);
+        });
+        const t = answer.total;
+        rows.push([
+          "Total",
+          answer.legs[0].origin,
+          answer.legs[answer.legs.length - 1].destination,
+          "",
+          t.distance / 1000,
+          t.co2eTeu,
+          t.co2eTon,
+          t.co2eKg ?? "",
+        ]);
+        const withHeader = optionalBoolean(header, "header") ?? false;
+        return withHeader ? [CHAIN_COLUMNS.slice(), ...rows] : rows;
+      } catch (error) {
+        if (error instanceof NotCachedError) return [[PREVIEW_MESSAGE]];
+        throw toExcelError(error);
+      }
+    },
+
+    duration(origin, destination, modality, speedKnots, portHours, vesselInfo, avoid, invocation) {
+      return perLane(
+        invocation,
+        { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
+        async (cells, cacheOnly) => {
+          const speedKnots = optionalNumber(cells.speedKnots, "speedKnots");
+          const portHours = optionalNumber(cells.portHours, "portHours");
+          const client = getClient();
+          const lane = await laneQuery(client, cells, cacheOnly);
+          const { origin, destination, modality, vesselInfo, avoid } = lane.query;
+          return withSuggestions(client, lane, cacheOnly, () =>
+            durationDays(
+              client,
+              { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
+              { cacheOnly }
+            )
+          );
+        }
+      );
+    },
+
+    ets(origin, destination, carbonPrice, modality, containerType, year, invocation) {
+      return perLane(
+        invocation,
+        { origin, destination, carbonPrice, modality, containerType, year },
+        async (cells, cacheOnly) => {
+          const price = optionalNumber(cells.carbonPrice, "carbonPrice");
+          if (price === undefined)
+            throw new InputError("carbonPrice is required: the price per tonne CO2e, e.g. 70");
+          const year = optionalNumber(cells.year, "year");
+          const client = getClient();
+          const lane = await laneQuery(client, cells, cacheOnly);
+          const { origin, destination, modality, containerType } = lane.query;
+          const kg = await withSuggestions(client, lane, cacheOnly, () =>
+            etsCoveredKgPerTeu(
+              client,
+              { origin, destination, modality, containerType, year },
+              { cacheOnly }
+            )
+          );
+          // Allowances are per tonne: kg per TEU × price per tonne ÷ 1000.
+          return Math.round((kg * price) / 10) / 100;
+        }
+      );
+    },
+  };
+}
+
+/** The places or modalities of a chain: a comma/semicolon text or a range of cells. */
+function listOf(raw: unknown, parameter: string): string[] {
+  const cells = asGrid(raw)
+    .flat()
+    .map((v) => optionalText(v))
+    .filter((v): v is string => v !== undefined);
+  if (cells.length === 0)
+    throw new InputError(
+      parameter === "modalities"
+        ? `modalities is required: one per leg, from ${MODALITIES.join(", ")}`
+        : "points is required: two or more places (a range, or a text with commas)"
+    );
+  if (cells.length > 1) return cells;
+  const only = cells[0];
+  // "lat,lng" stays whole; places in one cell are separated by ";" or ",".
+  if (only.includes(";"))
+    return only
+      .split(";")
+      .map((x) => x.trim())
+      .filter(Boolean);
+  if (/^\s*-?\d+([.,]\d+)?\s*,\s*-?\d+([.,]\d+)?\s*$/.test(only)) return [only];
+  return only
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+function optionalNumber(raw: unknown, parameter: string): number | undefined {
+  if (typeof raw === "number") return raw;
+  const text = optionalText(raw);
+  if (text === undefined) return undefined;
+  const value = Number(text.replace(",", "."));
+  if (!Number.isFinite(value) || value < 0)
+    throw new InputError(`${parameter} "${text}" is not allowed: use a number of at least 0`);
+  return value;
+}

@@ -1,0 +1,157 @@
+/**
+ * GET /route-information/api/chain (extension): a door-to-door transport chain (ISO 14083) — each
+ * leg's distance and emissions as /emissions gives them, the hub operation at every transfer point
+ * (GLEC hub default factors by hub type) and the chain total. One credit per leg (the emissions
+ * cost per leg); like /emissions, not available to free accounts.
+ */
+import { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { Type } from "@sinclair/typebox";
+import { chainEmissions, MAX_CHAIN_POINTS, splitPoints } from "../../engine/emissions";
+import { MODALITIES } from "../../engine/types";
+import { balanceOf, overLimit, POLICY, settleMany } from "../plugins/credits";
+import { Store } from "../store/store";
+import { EMISSION_EXTRAS } from "../schemas";
+import {
+  ApiPluginOptions,
+  callerOf,
+  parseInclude,
+  problemResponses,
+  routeDeps,
+  SECURITY,
+  upperCase,
+} from "./common";
+import { factorSetsOf } from "./emissions-body";
+
+export const ChainQuery = Type.Object({
+  points: Type.String({
+    description: `2 to ${MAX_CHAIN_POINTS} places in order, separated by commas: UN/LOCODEs or terminal UUIDs (separate by semicolons when a place is "lat,lng"), e.g. CNCTU,CNSHA,NLRTM,DEDUI.`,
+  }),
+  modalities: Type.String({
+    description: `One modality per leg (points − 1), comma-separated, in order; allowed values: ${MODALITIES.join(", ")}; case-insensitive.`,
+  }),
+  containerType: Type.Optional(
+    Type.String({ description: "Container type (as on /emissions); default 20DV." })
+  ),
+  containers: Type.Optional(
+    Type.String({ description: "Number of boxes (as on /emissions): adds co2eKg everywhere." })
+  ),
+  weightTons: Type.Optional(
+    Type.String({ description: "Cargo mass in tonnes (as on /emissions): adds co2eKg." })
+  ),
+  factorSet: Type.Optional(Type.String({ description: "Emission factor set (as on /emissions)." })),
+  include: Type.Optional(
+    Type.String({
+      description:
+        "method: each leg carries the WTT/TTW split, intensity and method block of /emissions?include=method.",
+    })
+  ),
+});
+
+const ChainLegSchema = Type.Object(
+  {
+    leg: Type.Integer({ description: "1-based leg number." }),
+    origin: Type.String(),
+    destination: Type.String(),
+    modality: Type.String(),
+    distance: Type.Number({ description: "Metres." }),
+    co2eTeu: Type.Number({ description: "kg CO2e per TEU (WTW)." }),
+    co2eTon: Type.Number({ description: "kg CO2e per tonne of cargo (WTW)." }),
+    ...EMISSION_EXTRAS,
+  },
+  { additionalProperties: true }
+);
+
+const ChainHubSchema = Type.Object(
+  {
+    after: Type.Integer({ description: "The hub lies between leg `after` and the next leg." }),
+    point: Type.String(),
+    hubType: Type.String({
+      description: "MARITIME_CONTAINER_TERMINAL, RAIL_TERMINAL or INLAND_TERMINAL.",
+    }),
+    co2eTeu: Type.Number({ description: "kg CO2e per TEU for the hub operation." }),
+    co2eTon: Type.Number({ description: "kg CO2e per tonne of cargo." }),
+    co2eKg: Type.Optional(Type.Number({ description: "kg CO2e for the shipment." })),
+    perContainer: Type.Number({ description: "kg CO2e per container handled." }),
+    source: Type.String({ description: "The factor's source." }),
+  },
+  { additionalProperties: true }
+);
+
+export const ChainResultSchema = Type.Object({
+  legs: Type.Array(ChainLegSchema),
+  hubs: Type.Array(ChainHubSchema),
+  total: Type.Object(
+    {
+      distance: Type.Number({ description: "Metres, all legs." }),
+      co2eTeu: Type.Number({ description: "kg CO2e per TEU, legs plus hubs." }),
+      co2eTon: Type.Number({ description: "kg CO2e per tonne, legs plus hubs." }),
+      co2eKg: Type.Optional(Type.Number({ description: "kg CO2e for the shipment." })),
+      hubsByType: Type.Record(Type.String(), Type.Number(), {
+        description: "Hub emissions (kg CO2e per TEU) by hub type.",
+      }),
+      legs: Type.Integer(),
+      hubs: Type.Integer(),
+      factorSet: Type.String(),
+    },
+    { additionalProperties: true }
+  ),
+});
+
+export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> = async (
+  app,
+  options
+) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { engine, credits } = routeDeps(app, options);
+  api.get(
+    "/chain",
+    {
+      schema: {
+        tags: ["route-information", "extension"],
+        summary:
+          "Extension: door-to-door transport chain — legs, hub operations at transfer points, chain total (kg CO2e, WTW).",
+        description: [
+          "Each leg is routed and computed exactly as /route-information/api/emissions for its two points (trade lane or region from the leg's own ends).",
+          "At every transfer point a hub operation is added with the GLEC default hub factor of its type: MARITIME_CONTAINER_TERMINAL when a ship is on either side, RAIL_TERMINAL when a train is, INLAND_TERMINAL otherwise.",
+          `Cost: ${credits.costOf("emissions")} route-information credit(s) per leg (the /emissions cost per leg), charged only for 200 answers. Not available to free accounts.`,
+        ].join(" "),
+        security: SECURITY,
+        querystring: ChainQuery,
+        response: {
+          200: { description: "Legs, hubs and total.", ...ChainResultSchema },
+          ...problemResponses([
+            "Incorrect Values",
+            "Over Limit",
+            "Free Tier Not Allowed",
+            "Unknown Data",
+            "Not Found",
+          ]),
+        },
+      },
+      onRequest: app.guard("emissions"),
+      preValidation: async (request: FastifyRequest) =>
+        upperCase(request.query as Record<string, unknown>, ["modalities"]),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const include = parseInclude(request.query.include);
+      const legCount = splitPoints(request.query.points).length - 1;
+      const cost = credits.costOf("emissions") * legCount;
+      const balance = balanceOf(caller, POLICY.emissions.pool);
+      if (cost > balance) throw overLimit(POLICY.emissions.pool, cost, balance);
+      const result = chainEmissions(engine, factorSetsOf(engine), request.query, {
+        method: include.has("method"),
+      });
+      const unpaid = await settleMany(
+        options.store,
+        credits.costs,
+        caller,
+        request.id,
+        result.legs.map((_, index) => ({ index, op: "emissions" as const }))
+      );
+      if (unpaid.length) throw overLimit(POLICY.emissions.pool, cost, 0);
+      return result;
+    }
+  );
+};

@@ -1,0 +1,221 @@
+/**
+ * ROUTE.CHAIN, ROUTE.DURATION, ROUTE.ETS and ROUTE.EMISSIONS with a shipment (issue 20), through
+ * the real client against the real server on loopback; only Excel's CustomFunctions is a stand-in.
+ * The functions' metadata is generated from functions.ts as the add-in build does.
+ */
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { RouteApiClient } from "../../src/client/api-client";
+import { createEmissionFunctions } from "../../src/functions/emission-functions";
+import { createRouteFunctions } from "../../src/functions/route-functions";
+import { startTestServer, TestServer } from "../service/support";
+import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+
+installCustomFunctions();
+
+let s: TestServer;
+let client: RouteApiClient;
+let key: string;
+beforeAll(async () => {
+  s = await startTestServer({}, { optimizer: null });
+  ({ key } = await s.account({ credits: 10_000 }));
+  client = new RouteApiClient({
+    settings: { get: async () => ({ baseUrl: s.url, apiKey: key }) },
+    windowMs: 5,
+  });
+}, 120_000);
+afterAll(async () => s?.stop());
+
+const fns = () => createEmissionFunctions(() => client);
+
+async function api(path: string): Promise<Record<string, any>> {
+  return (await (await s.get(path, key)).json()) as Record<string, any>;
+}
+
+test("ROUTE.CHAIN spills one row per leg and hub plus a total row; points and modalities as text or ranges", async () => {
+  const rows = await fns().chain(
+    "CNCTU,CNSHA,NLRTM,DEDUI",
+    "RAIL,DEEPSEA,BARGE",
+    null,
+    null,
+    null,
+    null
+  );
+  expect(rows.map((r) => r[0])).toEqual(["Leg 1", "Hub", "Leg 2", "Hub", "Leg 3", "Total"]);
+  expect(rows.map((r) => r[3])).toEqual([
+    "RAIL",
+    "MARITIME_CONTAINER_TERMINAL",
+    "DEEPSEA",
+    "MARITIME_CONTAINER_TERMINAL",
+    "BARGE",
+    "",
+  ]);
+  const chain = await api(
+    "/route-information/api/chain?points=CNCTU,CNSHA,NLRTM,DEDUI&modalities=RAIL,DEEPSEA,BARGE&containers=1"
+  );
+  const total = rows[5];
+  expect(total[4]).toBeCloseTo(chain.total.distance / 1000, 6);
+  expect(total[5]).toBe(chain.total.co2eTeu);
+  const sum = rows.slice(0, 5).reduce((t, r) => t + (r[5] as number), 0);
+  expect(total[5]).toBeCloseTo(sum, 3);
+  // One box by default: the shipment column is one TEU's figure.
+  expect(total[7]).toBeCloseTo(chain.total.co2eKg, 3);
+  const ranged = await fns().chain(
+    [["CNCTU"], ["CNSHA"], ["NLRTM"], ["DEDUI"]],
+    [["RAIL"], ["DEEPSEA"], ["BARGE"]],
+    "40HC",
+    3,
+    null,
+    true
+  );
+  expect(ranged[0][0]).toBe("Element");
+  expect(ranged).toHaveLength(7);
+  expect(ranged[6][7]).toBeCloseTo((ranged[6][5] as number) * 2 * 3, 2);
+});
+
+test("ROUTE.CHAIN: a wrong number of modalities is #VALUE! naming modalities", async () => {
+  const error = await fns()
+    .chain("CNSHA,NLRTM,DEDUI", "DEEPSEA", null, null, null, null)
+    .then(
+      () => undefined,
+      (e) => e as FakeExcelError
+    );
+  expect(error).toBeInstanceOf(FakeExcelError);
+  expect(error!.message).toMatch(/modalities: give one modality per leg \(2 for 3 points\)/);
+});
+
+test("ROUTE.DURATION: days at the default 16 kn, or at speedKnots, plus port hours; ranges spill", async () => {
+  const d = await api(
+    "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA"
+  );
+  const days = await fns().duration("CNSHA", "NLRTM", null, null, null, null, null);
+  expect(days).toBeCloseTo(d.distance / 1852 / 16 / 24, 3);
+  const fast = await fns().duration("CNSHA", "NLRTM", "DEEPSEA", 20, 48, null, null);
+  expect(fast).toBeCloseTo((d.distance / 1852 / 20 + 48) / 24, 3);
+  const spill = (await fns().duration(
+    [["CNSHA"], ["SGSIN"]],
+    "NLRTM",
+    null,
+    null,
+    null,
+    null,
+    null
+  )) as number[][];
+  expect(spill).toHaveLength(2);
+  expect(spill[0][0]).toBeCloseTo(days as number, 6);
+});
+
+test("ROUTE.ETS: covered tank-to-wake kg per TEU × price; EU–non-EU 50 % × the phase-in of the year, 0 outside the EU", async () => {
+  const e = await api(
+    "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=eca&year=2026"
+  );
+  const cost = await fns().ets("CNSHA", "NLRTM", 70, null, null, 2026);
+  expect(cost).toBeCloseTo((e.ets.co2eTeuCovered * 70) / 1000, 2);
+  const y2024 = (await fns().ets("CNSHA", "NLRTM", 70, null, null, 2024)) as number;
+  expect(y2024 / (cost as number)).toBeCloseTo(0.4, 2);
+  const none = await fns().ets("CNSHA", "SGSIN", 70, null, null, 2026);
+  expect(none).toBe(0);
+  const missing = await fns()
+    .ets("CNSHA", "NLRTM", null)
+    .then(
+      () => undefined,
+      (x) => x as FakeExcelError
+    );
+  expect(missing!.message).toMatch(/carbonPrice is required/);
+});
+
+test("ROUTE.EMISSIONS with containers / weightTons answers the shipment total; without, as before", async () => {
+  const route = createRouteFunctions(() => client);
+  const perTeu = (await route.emissions(
+    "CNSHA",
+    "NLRTM",
+    null,
+    null,
+    "40HC",
+    null,
+    null,
+    null
+  )) as number;
+  const shipment = (await route.emissions(
+    "CNSHA",
+    "NLRTM",
+    null,
+    null,
+    "40HC",
+    null,
+    null,
+    null,
+    undefined,
+    3,
+    null
+  )) as number;
+  // Cells show figures to 0.1 kg (the add-in's precision): the total is the service's, rounded.
+  const server = await api(
+    "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&containerType=40HC&containers=3"
+  );
+  expect(shipment).toBe(Math.round(server.co2eKg * 10) / 10);
+  expect(Math.abs(shipment - perTeu * 2 * 3)).toBeLessThanOrEqual(0.05 * 6 + 0.05);
+  const perTon = (await route.emissions(
+    "CNSHA",
+    "NLRTM",
+    null,
+    "TON",
+    null,
+    null,
+    null,
+    null
+  )) as number;
+  const part = (await route.emissions(
+    "CNSHA",
+    "NLRTM",
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    undefined,
+    null,
+    4.5
+  )) as number;
+  expect(Math.abs(part - perTon * 4.5)).toBeLessThanOrEqual(0.05 * 4.5 + 0.05);
+});
+
+test("metadata: ROUTE.CHAIN, ROUTE.DURATION, ROUTE.ETS and the new ROUTE.EMISSIONS arguments", async () => {
+  const r = await generateCustomFunctionsMetadata("src/functions/functions.ts", true);
+  expect(r.errors).toEqual([]);
+  const fns = JSON.parse(r.metadataJson).functions as Array<{
+    id: string;
+    parameters: Array<{ name: string }>;
+    result: { dimensionality?: string };
+  }>;
+  const params = (id: string) => fns.find((f) => f.id === id)!.parameters.map((p) => p.name);
+  expect(params("CHAIN")).toEqual([
+    "points",
+    "modalities",
+    "containerType",
+    "containers",
+    "weightTons",
+    "header",
+  ]);
+  expect(params("DURATION")).toEqual([
+    "origin",
+    "destination",
+    "modality",
+    "speedKnots",
+    "portHours",
+    "vesselInfo",
+    "avoid",
+  ]);
+  expect(params("ETS")).toEqual([
+    "origin",
+    "destination",
+    "carbonPrice",
+    "modality",
+    "containerType",
+    "year",
+  ]);
+  expect(params("EMISSIONS")).toEqual(
+    expect.arrayContaining(["containerType", "containers", "weightTons"])
+  );
+  expect(fns.find((f) => f.id === "CHAIN")!.result.dimensionality).toBe("matrix");
+});
