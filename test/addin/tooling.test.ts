@@ -59,6 +59,11 @@ describe("npm install leaves the build stamps", () => {
       expect(stale.buildIfStale(target, () => undefined)).toBe(false);
       expect(fs.existsSync(out)).toBe(false);
       fs.writeFileSync(path.join(dir, "src", "a.ts"), "2");
+      // Saved after the stamp, and well before the rebuild starts: a stamp is dated to the
+      // millisecond, a file to the nanosecond, so a save in the same millisecond would still look
+      // newer than the rebuild's stamp.
+      const saved = new Date(Date.now() - 10_000);
+      fs.utimesSync(path.join(dir, "src", "a.ts"), saved, saved);
       expect(stale.buildIfStale(target, () => undefined)).toBe(true);
       expect(fs.readFileSync(out, "utf8")).toBe("built\n");
       expect(stale.buildIfStale(target, () => undefined)).toBe(false);
