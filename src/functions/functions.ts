@@ -190,17 +190,19 @@ export async function emissions(
 ): Promise<any[][]> {
   return asMatrix(
     await route.emissions(
-      origin,
-      destination,
-      modality,
-      per,
-      containerType,
-      fuelType,
-      vesselInfo,
-      avoid,
-      invocation,
-      containers,
-      weightTons
+      {
+        origin,
+        destination,
+        modality,
+        per,
+        containerType,
+        fuelType,
+        vesselInfo,
+        avoid,
+        containers,
+        weightTons,
+      },
+      invocation
     )
   );
 }

@@ -49,44 +49,18 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       );
     },
 
-    emissions(
-      origin,
-      destination,
-      modality,
-      per,
-      containerType,
-      fuelType,
-      vesselInfo,
-      avoid,
-      invocation,
-      containers,
-      weightTons
-    ) {
+    emissions({ containers, weightTons, ...lane }, invocation) {
       // containers / weightTons (issue 20) are only sent when given: the plain call stays as it was.
       const shipment = containers != null || weightTons != null ? { containers, weightTons } : {};
-      return perLane(
-        invocation,
-        {
-          origin,
-          destination,
-          modality,
-          per,
-          containerType,
-          fuelType,
-          vesselInfo,
-          avoid,
-          ...shipment,
-        },
-        async (cells, cacheOnly) => {
-          const basis = parseBasis(cells.per);
-          return onLane(async (client, { query }) => {
-            const answer = await client.emissions(query, { cacheOnly });
-            // A shipment answers its total (kg CO2e); a plain call per TEU or per tonne.
-            if (answer.co2eKg !== undefined) return oneDecimal(answer.co2eKg);
-            return oneDecimal(basis === "TEU" ? answer.co2eTeu : answer.co2eTon);
-          })(cells, cacheOnly);
-        }
-      );
+      return perLane(invocation, { ...lane, ...shipment }, async (cells, cacheOnly) => {
+        const basis = parseBasis(cells.per);
+        return onLane(async (client, { query }) => {
+          const answer = await client.emissions(query, { cacheOnly });
+          // A shipment answers its total (kg CO2e); a plain call per TEU or per tonne.
+          if (answer.co2eKg !== undefined) return oneDecimal(answer.co2eKg);
+          return oneDecimal(basis === "TEU" ? answer.co2eTeu : answer.co2eTon);
+        })(cells, cacheOnly);
+      });
     },
 
     passages(origin, destination, modality, vesselInfo, avoid, invocation) {

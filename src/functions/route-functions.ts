@@ -17,6 +17,26 @@ export type { Answer, Cell, LaneResult } from "./lane-runner";
 export { LANE_COLUMNS, laneEntity, laneRow, NO_PASSAGES } from "./lane-output";
 export { OPTION_COLUMNS, optionRows, routingRow } from "./option-rows";
 
+/**
+ * ROUTE.EMISSIONS' arguments by name. functions.ts declares them in Excel's order (its JSDoc is the
+ * metadata) and hands them on as this one record, so no second positional list has to keep their
+ * order (the invocation comes last in Excel, after the shipment's containers and weightTons).
+ */
+export interface EmissionsArguments {
+  origin: unknown;
+  destination: unknown;
+  modality?: unknown;
+  per?: unknown;
+  containerType?: unknown;
+  fuelType?: unknown;
+  vesselInfo?: unknown;
+  avoid?: unknown;
+  /** Shipment (issue 20): boxes of containerType; the answer is then the total kg CO2e. */
+  containers?: unknown;
+  /** Shipment (issue 20): cargo tonnes of a part load; the answer is then the total kg CO2e. */
+  weightTons?: unknown;
+}
+
 export interface RouteFunctions {
   distance(
     origin: unknown,
@@ -27,19 +47,7 @@ export interface RouteFunctions {
     avoid?: unknown,
     invocation?: InvocationLike
   ): Promise<LaneResult>;
-  emissions(
-    origin: unknown,
-    destination: unknown,
-    modality?: unknown,
-    per?: unknown,
-    containerType?: unknown,
-    fuelType?: unknown,
-    vesselInfo?: unknown,
-    avoid?: unknown,
-    invocation?: InvocationLike,
-    containers?: unknown,
-    weightTons?: unknown
-  ): Promise<LaneResult>;
+  emissions(args: EmissionsArguments, invocation?: InvocationLike): Promise<LaneResult>;
   passages(
     origin: unknown,
     destination: unknown,

@@ -125,58 +125,56 @@ test("ROUTE.ETS: covered tank-to-wake kg per TEU × price; EU–non-EU 50 % × t
 
 test("ROUTE.EMISSIONS with containers / weightTons answers the shipment total; without, as before", async () => {
   const route = createRouteFunctions(() => client);
-  const perTeu = (await route.emissions(
-    "CNSHA",
-    "NLRTM",
-    null,
-    null,
-    "40HC",
-    null,
-    null,
-    null
-  )) as number;
-  const shipment = (await route.emissions(
-    "CNSHA",
-    "NLRTM",
-    null,
-    null,
-    "40HC",
-    null,
-    null,
-    null,
-    undefined,
-    3,
-    null
-  )) as number;
+  const perTeu = (await route.emissions({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    modality: null,
+    per: null,
+    containerType: "40HC",
+    fuelType: null,
+    vesselInfo: null,
+    avoid: null,
+  })) as number;
+  const shipment = (await route.emissions({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    modality: null,
+    per: null,
+    containerType: "40HC",
+    fuelType: null,
+    vesselInfo: null,
+    avoid: null,
+    containers: 3,
+    weightTons: null,
+  })) as number;
   // Cells show figures to 0.1 kg (the add-in's precision): the total is the service's, rounded.
   const server = await api(
     "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&containerType=40HC&containers=3"
   );
   expect(shipment).toBe(Math.round(server.co2eKg * 10) / 10);
   expect(Math.abs(shipment - perTeu * 2 * 3)).toBeLessThanOrEqual(0.05 * 6 + 0.05);
-  const perTon = (await route.emissions(
-    "CNSHA",
-    "NLRTM",
-    null,
-    "TON",
-    null,
-    null,
-    null,
-    null
-  )) as number;
-  const part = (await route.emissions(
-    "CNSHA",
-    "NLRTM",
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    undefined,
-    null,
-    4.5
-  )) as number;
+  const perTon = (await route.emissions({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    modality: null,
+    per: "TON",
+    containerType: null,
+    fuelType: null,
+    vesselInfo: null,
+    avoid: null,
+  })) as number;
+  const part = (await route.emissions({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    modality: null,
+    per: null,
+    containerType: null,
+    fuelType: null,
+    vesselInfo: null,
+    avoid: null,
+    containers: null,
+    weightTons: 4.5,
+  })) as number;
   expect(Math.abs(part - perTon * 4.5)).toBeLessThanOrEqual(0.05 * 4.5 + 0.05);
 });
 

@@ -163,12 +163,28 @@ describe("ROUTE.EMISSIONS", () => {
   test("per TEU (default) and per TON, optional arguments passed on", async () => {
     const { route, requests } = setup();
     const metres = fakeMetres("NLRTM", "CNSHA", "DEEPSEA");
-    expect(await route.emissions("NLRTM", "CNSHA", null, null, null, null, null)).toBe(
-      oneDecimal(metres / 1000)
-    );
-    expect(await route.emissions("NLRTM", "CNSHA", "DEEPSEA", "ton", "40HC", "VLSFO", null)).toBe(
-      oneDecimal(metres / 10_000)
-    );
+    expect(
+      await route.emissions({
+        origin: "NLRTM",
+        destination: "CNSHA",
+        modality: null,
+        per: null,
+        containerType: null,
+        fuelType: null,
+        vesselInfo: null,
+      })
+    ).toBe(oneDecimal(metres / 1000));
+    expect(
+      await route.emissions({
+        origin: "NLRTM",
+        destination: "CNSHA",
+        modality: "DEEPSEA",
+        per: "ton",
+        containerType: "40HC",
+        fuelType: "VLSFO",
+        vesselInfo: null,
+      })
+    ).toBe(oneDecimal(metres / 10_000));
     const q = requests[1].url.searchParams;
     expect([q.get("containerType"), q.get("fuelType")]).toEqual(["40HC", "VLSFO"]);
   });
@@ -176,7 +192,17 @@ describe("ROUTE.EMISSIONS", () => {
   test("per must be TEU or TON", async () => {
     const { route } = setup();
     expect(
-      await excelError(route.emissions("NLRTM", "CNSHA", null, "kg", null, null, null))
+      await excelError(
+        route.emissions({
+          origin: "NLRTM",
+          destination: "CNSHA",
+          modality: null,
+          per: "kg",
+          containerType: null,
+          fuelType: null,
+          vesselInfo: null,
+        })
+      )
     ).toMatchObject({
       code: "#VALUE!",
       message: 'per "kg" is not allowed: use TEU or TON',

@@ -121,7 +121,16 @@ test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages 
     )
   );
   expect(viaCape).toBeGreaterThan(viaSuez + 3000);
-  const emissions = await route.emissions("CNSHA", "NLRTM", null, null, null, null, null, "SUEZ");
+  const emissions = await route.emissions({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    modality: null,
+    per: null,
+    containerType: null,
+    fuelType: null,
+    vesselInfo: null,
+    avoid: "SUEZ",
+  });
   const api = await apiJson(
     "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&avoid=SUEZ"
   );
