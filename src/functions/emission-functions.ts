@@ -6,12 +6,13 @@
  */
 import { NotCachedError, RouteApiClient } from "../client/api-client";
 import { chain, durationDays, etsCoveredKgPerTeu } from "../client/emission-extensions";
+import { MODALITIES } from "../engine/types";
 import { InputError, toExcelError } from "./excel-errors";
 import { asGrid } from "./grid";
 import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
 import { laneQuery, placeArgument, withSuggestions } from "./lane-query";
 import { Cell, LaneResult, perLane } from "./lane-runner";
-import { MODALITIES, optionalBoolean, optionalText, parseModality } from "./units";
+import { optionalBoolean, optionalText, parseModality } from "./units";
 
 /** Header of ROUTE.CHAIN's rows (shown with header TRUE). */
 export const CHAIN_COLUMNS = [

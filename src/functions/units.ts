@@ -1,4 +1,5 @@
 /** Distance units of ROUTE.DISTANCE and per-unit choices of ROUTE.EMISSIONS. */
+import { MODALITIES } from "../engine/types";
 import { InputError, quoted } from "./excel-errors";
 
 /** Metres per unit: international nautical mile (1,852 m) and statute mile (1,609.344 m). */
@@ -26,9 +27,7 @@ export function parseBasis(raw: unknown): EmissionsBasis {
   return per;
 }
 
-/** Modalities of DISTANCE and EMISSIONS; a blank cell means DEEPSEA. */
-export const MODALITIES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"] as const;
-
+/** One of the engine's modalities (DISTANCE, EMISSIONS and the rest); a blank cell means DEEPSEA. */
 export function parseModality(raw: unknown): string {
   const modality = optionalText(raw)?.toUpperCase() ?? "DEEPSEA";
   if (!(MODALITIES as readonly string[]).includes(modality))

@@ -7,10 +7,11 @@
 import { canonicalQuery } from "../client/query";
 import type { RouteOptionsParams } from "../client/types";
 import { ROUTE_SEARCH_PARAMETERS } from "../engine/optimizer/types";
+import { MODALITIES as MODALITY_CHOICES } from "../engine/types";
 import { DetectedPlace, detectPlace, readPlaceInput } from "../client/place-input";
 import { PlaceProblem, PlacesLookup, resolvePlace, ResolvedPlace } from "../client/place-lookup";
 
-export const MODALITY_CHOICES = ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"] as const;
+export { MODALITY_CHOICES };
 
 /** The optimizer's sort keys (src/engine/optimizer/query.ts SORT_KEYS) with labels for the pane. */
 export const SORT_CHOICES = [
