@@ -7,27 +7,27 @@
  * service. A loopback proxy in front of the server counts the API requests that reach it.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import {
-  AddinPage,
   apiDistanceKmByGet,
   apiDistancesKm,
   CellResult,
-  createKey,
   distanceFormula,
   distanceSheet,
-  FaultProxy,
   lanesOf,
   officeJsRequests,
-  openAddinPage,
   ROOT,
   seaPorts,
-  ServerProcess,
   sheetOf,
-  startServer,
 } from "../../src/bench/addin-harness";
-import { ensureAddinAndCliBuilt } from "./build-once";
+import {
+  apiJson,
+  callFunction,
+  describeBrowser,
+  startQuietServer,
+  useAddinE2e,
+  withCustomFunctionsRuntime14,
+} from "./e2e-support";
 import { LANE_COLUMNS, OPTION_COLUMNS, optionRows } from "../../src/functions/route-functions";
 import { oneDecimal } from "../../src/functions/units";
 import { distinctRoutings } from "../../src/client/distinct-routings";
@@ -35,19 +35,11 @@ import type { RouteOption } from "../../src/client/types";
 
 jest.setTimeout(300_000);
 
-// Chromium is required (apt-get install -y chromium); ROUTE_SHEETS_SKIP_BROWSER=1 skips on machines without it.
-const describeBrowser = process.env.ROUTE_SHEETS_SKIP_BROWSER === "1" ? describe.skip : describe;
-
 /** What a cell shows when the service cannot be asked: #N/A with the reason. */
 const UNAVAILABLE = { code: "#N/A", message: expect.stringMatching(/^Service unavailable: /) };
 
 describeBrowser("Excel add-in in Chromium against the real server", () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  let proxy: FaultProxy;
-  let addin: AddinPage;
-  let key: string;
-  let referenceKey: string;
+  const env = useAddinE2e("route-sheets-e2e-");
   let lanes: Array<[string, string]>;
   let nextLane = 2000;
 
@@ -60,30 +52,8 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   let portsCache: string[] = [];
 
   beforeAll(async () => {
-    ensureAddinAndCliBuilt();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-e2e-"));
-    const optimizer = ["--optimizer", "--optimizer-credits", "1000"];
-    key = await createKey(dataDir, 1_000_000, optimizer);
-    referenceKey = await createKey(dataDir, 1_000_000, [...optimizer, "--rate-limit", "1000"]);
-    server = await startServer(dataDir, "serve", [
-      "--host",
-      "127.0.0.1",
-      "--log-level",
-      "warn",
-      "--no-request-log",
-    ]);
-    proxy = new FaultProxy(server.url);
-    const origin = await proxy.start();
-    addin = await openAddinPage(`${origin}/taskpane.html`, key);
     portsCache = await seaPorts(60);
     lanes = lanesOf(portsCache, 2000);
-  });
-
-  afterAll(async () => {
-    await addin?.close();
-    await proxy?.close();
-    await server?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const expectCellsMatch = (cells: CellResult[], reference: CellResult[]) => {
@@ -97,29 +67,31 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
 
   test("10,000 DISTANCE cells over 2,000 lanes: the API answers, in at most 25 requests; a second pass sends none", async () => {
     const sheet = sheetOf(lanes, 10_000);
-    const before = proxy.apiRequests;
-    const first = await distanceSheet(addin.page, sheet);
-    const requests = proxy.apiRequests - before;
+    const before = env.proxy.apiRequests;
+    const first = await distanceSheet(env.addin.page, sheet);
+    const requests = env.proxy.apiRequests - before;
 
-    const reference = await apiDistancesKm(server.url, referenceKey, lanes);
+    const reference = await apiDistancesKm(env.server.url, env.referenceKey, lanes);
     expect(reference.filter((r) => typeof r === "number").length).toBeGreaterThan(1900);
     // The batch extension is checked against plain GETs on a sample of lanes.
     for (let i = 0; i < 2000; i += 40)
-      expect(await apiDistanceKmByGet(server.url, referenceKey, lanes[i])).toBe(reference[i]);
+      expect(await apiDistanceKmByGet(env.server.url, env.referenceKey, lanes[i])).toBe(
+        reference[i]
+      );
     expectCellsMatch(first.cells, reference);
     expect(requests).toBeLessThanOrEqual(25);
     console.log(`first pass: ${first.ms.toFixed(0)} ms, ${requests} API requests`);
 
-    const againBefore = proxy.apiRequests;
-    const second = await distanceSheet(addin.page, sheet);
-    expect(proxy.apiRequests - againBefore).toBe(0);
+    const againBefore = env.proxy.apiRequests;
+    const second = await distanceSheet(env.addin.page, sheet);
+    expect(env.proxy.apiRequests - againBefore).toBe(0);
     expectCellsMatch(second.cells, reference);
     console.log(`second pass: ${second.ms.toFixed(0)} ms, 0 API requests`);
   });
 
   test("errors reach the cells as Excel users expect", async () => {
-    const before = proxy.apiRequests;
-    const cells = await addin.page.evaluate(async (lane) => {
+    const before = env.proxy.apiRequests;
+    const cells = await env.addin.page.evaluate(async (lane) => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
       const settle = (p: Promise<unknown>) =>
@@ -157,17 +129,17 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     for (const row of terminals)
       expect(row).toEqual([expect.any(String), "NLRTM", expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     // A preview of a cell computed before answers from the cache, in the preview's unit.
-    const [reference] = await apiDistancesKm(server.url, referenceKey, [lanes[7]]);
+    const [reference] = await apiDistancesKm(env.server.url, env.referenceKey, [lanes[7]]);
     // (Both to 0.1: the km reference and the nm cell are each rounded.)
     expect(
       Math.abs((cells[5] as number[][])[0][0] - ((reference as number) * 1000) / 1852)
     ).toBeLessThanOrEqual(0.11);
     // Unknown place (and its look-up), bad modality and terminals: 4 requests at most; previews: none.
-    expect(proxy.apiRequests - before).toBeLessThanOrEqual(4);
+    expect(env.proxy.apiRequests - before).toBeLessThanOrEqual(4);
   });
 
   test("OPTIONS and OPERATORS spill the optimizer answers", async () => {
-    const cells = await addin.page.evaluate(async () => {
+    const cells = await env.addin.page.evaluate(async () => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
       return Promise.all([
@@ -176,13 +148,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
         f.OPERATORS(null, {}),
       ]);
     });
-    const get = async (pathAndQuery: string) => {
-      const res = await fetch(`${server.url}${pathAndQuery}`, {
-        headers: { "x-api-key": referenceKey },
-      });
-      expect(res.status).toBe(200);
-      return res.json();
-    };
+    const get = (pathAndQuery: string) => apiJson<unknown>(env, pathAndQuery);
     const search = (await get(
       "/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE&modalities=RAIL&modalities=BARGE"
     )) as { results: RouteOption[] };
@@ -210,13 +176,13 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   test("one formula over a range spills every answer; a bad row keeps its own error", async () => {
     const rows = freshLanes(300);
     rows[123] = ["NOT A PORT", rows[123][1]];
-    const before = proxy.apiRequests;
-    const { cells } = await distanceFormula(addin.page, rows);
+    const before = env.proxy.apiRequests;
+    const { cells } = await distanceFormula(env.addin.page, rows);
     // The batch, and the look-up of the name.
-    expect(proxy.apiRequests - before).toBeLessThanOrEqual(3);
+    expect(env.proxy.apiRequests - before).toBeLessThanOrEqual(3);
     expect(cells).toHaveLength(300);
     const good = rows.filter((_, i) => i !== 123);
-    const reference = await apiDistancesKm(server.url, referenceKey, good);
+    const reference = await apiDistancesKm(env.server.url, env.referenceKey, good);
     expectCellsMatch(
       cells.filter((_, i) => i !== 123),
       reference
@@ -228,16 +194,10 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     });
   });
 
-  const api = async (pathAndQuery: string) => {
-    const res = await fetch(`${server.url}${pathAndQuery}`, {
-      headers: { "x-api-key": referenceKey },
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Record<string, unknown>;
-  };
+  const api = (pathAndQuery: string) => apiJson(env, pathAndQuery);
 
   test("avoid and PASSAGES: the Red Sea question, per row", async () => {
-    const cells = await addin.page.evaluate(async () => {
+    const cells = await env.addin.page.evaluate(async () => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
       const lanes = [["CNSHA"], ["CNSHA"], ["SGSIN"]];
@@ -277,11 +237,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
     );
     const callLane = () =>
-      addin.page.evaluate(async () => {
-        type Fn = (...args: unknown[]) => Promise<unknown>;
-        const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-        return f.LANE("CNSHA", "NLRTM", null, null, null, null, null, {});
-      });
+      callFunction(env.addin.page, "LANE", "CNSHA", "NLRTM", null, null, null, null, null);
     // Real Office.js outside Office has no requirement sets: the spilled form.
     expect(await callLane()).toEqual([
       [...LANE_COLUMNS],
@@ -297,14 +253,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       ],
     ]);
     // Excel with CustomFunctionsRuntime 1.4 (simulated host): the card.
-    await addin.page.evaluate(() => {
-      const office = (window as unknown as { Office: { context: Record<string, unknown> } }).Office;
-      office.context.requirements = {
-        isSetSupported: (set: string, version: string) =>
-          set === "CustomFunctionsRuntime" && Number(version) <= 1.4,
-      };
-    });
-    try {
+    await withCustomFunctionsRuntime14(env.addin.page, async () => {
       const [[card]] = (await callLane()) as Array<
         Array<{ type: string; properties: Record<string, { basicValue: unknown }> }>
       >;
@@ -318,17 +267,11 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       expect(card.properties.CO2ePerTEU.basicValue).toBe(oneDecimal(lane.co2eTeu as number));
       expect(card.properties.CO2ePerTonne.basicValue).toBe(oneDecimal(lane.co2eTon as number));
       expect(card.properties.Passages.basicValue).toBe((lane.passages as string[]).join(", "));
-    } finally {
-      await addin.page.evaluate(() => {
-        const office = (window as unknown as { Office: { context: Record<string, unknown> } })
-          .Office;
-        delete office.context.requirements;
-      });
-    }
+    });
   });
 
   test("functions.json of the webpack build: matrix parameters and the custom enums", async () => {
-    const res = await fetch(`${server.url}/functions.json`);
+    const res = await fetch(`${env.server.url}/functions.json`);
     expect(res.status).toBe(200);
     const served = (await res.json()) as {
       functions: Array<{
@@ -340,7 +283,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     };
     // The server serves the build's metadata with each help link on its own /help/ page, named by
     // its own origin (localhost and its port), never by the request's host.
-    const origin = `http://localhost:${new URL(server.url).port}`;
+    const origin = `http://localhost:${new URL(env.server.url).port}`;
     const built = JSON.parse(
       fs.readFileSync(path.join(ROOT, "dist/addin/functions.json"), "utf8")
     ) as { functions: Array<{ id: string; helpUrl?: string }> };
@@ -381,7 +324,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   });
 
   test("OPTIONS: one row per distinct routing, next departure and frequency, optional header", async () => {
-    const rows = (await addin.page.evaluate(async () => {
+    const rows = (await env.addin.page.evaluate(async () => {
       type Fn = (...args: unknown[]) => Promise<unknown>;
       const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
       return f.OPTIONS("NLRTM", "DEDUI", null, null, null, 50, null, null, true, {});
@@ -402,7 +345,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   });
 
   test("a key saved in the task pane is used by the functions (shared runtime)", async () => {
-    const { page } = addin;
+    const { page } = env.addin;
     const saveKey = async (value: string) => {
       await page.evaluate(() => (document.getElementById("status")!.textContent = ""));
       await page.fill("#api-key", value);
@@ -416,61 +359,55 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     await saveKey("rs_not-a-real-key");
     const [bad] = (await distanceSheet(page, freshLanes(1))).cells;
     expect(bad).toEqual({ code: "#N/A", message: "Invalid API key: open the Route Sheets pane" });
-    await saveKey(key);
+    await saveKey(env.key);
     const lane = freshLanes(1);
     const [good] = (await distanceSheet(page, lane)).cells;
-    expect(good).toEqual((await apiDistancesKm(server.url, referenceKey, lane))[0]);
+    expect(good).toEqual((await apiDistancesKm(env.server.url, env.referenceKey, lane))[0]);
   });
 
   test('server stopped: every cell settles quickly with "Service unavailable"', async () => {
-    await server.stop();
+    await env.server.stop();
     // Every cell settles (the test's own timeout bounds it), each with the unavailable error.
-    const { cells } = await distanceSheet(addin.page, freshLanes(200));
+    const { cells } = await distanceSheet(env.addin.page, freshLanes(200));
     for (const cell of cells) expect(cell).toEqual(UNAVAILABLE);
-    server = await startServer(dataDir, "serve", [
-      "--host",
-      "127.0.0.1",
-      "--log-level",
-      "warn",
-      "--no-request-log",
-    ]);
-    proxy.upstream = server.url;
+    env.server = await startQuietServer(env.dataDir);
+    env.proxy.upstream = env.server.url;
   });
 
   test("429 for a while: Retry-After is honoured and every cell gets its value", async () => {
     const batch = freshLanes(300);
-    proxy.mode = "rate-limit";
-    proxy.retryAfterSeconds = 1;
-    const before = proxy.apiRequests;
+    env.proxy.mode = "rate-limit";
+    env.proxy.retryAfterSeconds = 1;
+    const before = env.proxy.apiRequests;
     // The proxy refuses until it has answered two requests with 429 (not after a wall-clock time).
     const watch = setInterval(() => {
-      if (proxy.apiRequests - before >= 2) proxy.mode = "pass";
+      if (env.proxy.apiRequests - before >= 2) env.proxy.mode = "pass";
     }, 5);
-    const { cells } = await distanceSheet(addin.page, batch);
+    const { cells } = await distanceSheet(env.addin.page, batch);
     clearInterval(watch);
-    expect(proxy.mode).toBe("pass");
-    expect(proxy.apiRequests - before).toBeGreaterThanOrEqual(3);
-    expect(proxy.apiRequests - before).toBeLessThanOrEqual(8);
-    expectCellsMatch(cells, await apiDistancesKm(server.url, referenceKey, batch));
+    expect(env.proxy.mode).toBe("pass");
+    expect(env.proxy.apiRequests - before).toBeGreaterThanOrEqual(3);
+    expect(env.proxy.apiRequests - before).toBeLessThanOrEqual(8);
+    expectCellsMatch(cells, await apiDistancesKm(env.server.url, env.referenceKey, batch));
   });
 
   test("slow service (3 s per answer): every cell gets its value", async () => {
     const batch = freshLanes(300);
-    proxy.mode = "slow";
-    proxy.slowMs = 3000;
-    const before = proxy.apiRequests;
-    const { cells } = await distanceSheet(addin.page, batch);
-    proxy.mode = "pass";
-    expect(proxy.apiRequests - before).toBeGreaterThanOrEqual(1);
-    expectCellsMatch(cells, await apiDistancesKm(server.url, referenceKey, batch));
+    env.proxy.mode = "slow";
+    env.proxy.slowMs = 3000;
+    const before = env.proxy.apiRequests;
+    const { cells } = await distanceSheet(env.addin.page, batch);
+    env.proxy.mode = "pass";
+    expect(env.proxy.apiRequests - before).toBeGreaterThanOrEqual(1);
+    expectCellsMatch(cells, await apiDistancesKm(env.server.url, env.referenceKey, batch));
   });
 
   test("silent service: no cell stays #BUSY!, all settle by the 9 s deadline with the reason", async () => {
     const batch = freshLanes(100);
-    proxy.mode = "stall";
+    env.proxy.mode = "stall";
     // The proxy never answers: every cell still settles (the client's deadline), unavailable.
-    const { cells } = await distanceSheet(addin.page, batch);
-    proxy.mode = "pass";
+    const { cells } = await distanceSheet(env.addin.page, batch);
+    env.proxy.mode = "pass";
     for (const cell of cells)
       expect(cell).toEqual({
         code: "#N/A",
@@ -478,8 +415,8 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
       });
     // And it recovers.
     expectCellsMatch(
-      (await distanceSheet(addin.page, batch)).cells,
-      await apiDistancesKm(server.url, referenceKey, batch)
+      (await distanceSheet(env.addin.page, batch)).cells,
+      await apiDistancesKm(env.server.url, env.referenceKey, batch)
     );
   });
 });

@@ -6,31 +6,28 @@
  * enum names, a dead service; names through the places extension where the server has it.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import {
-  AddinPage,
   apiDistancesKm,
   CellResult,
-  createKey,
   distanceFormula,
   distanceSheet,
-  FaultProxy,
   lanesOf,
-  openAddinPage,
   ROOT,
   seaPorts,
-  ServerProcess,
-  startServer,
   wholeColumnFormula,
 } from "../../src/bench/addin-harness";
-import { ensureAddinAndCliBuilt } from "./build-once";
+import {
+  callFunction,
+  describeBrowser,
+  useAddinE2e,
+  withCustomFunctionsRuntime14,
+} from "./e2e-support";
 import { LANE_COLUMNS, OPTION_COLUMNS } from "../../src/functions/route-functions";
 import { CELL_MESSAGE_LIMIT } from "../../src/functions/excel-errors";
 
 jest.setTimeout(300_000);
 
-const describeBrowser = process.env.ROUTE_SHEETS_SKIP_BROWSER === "1" ? describe.skip : describe;
 /**
  * Names need the places extension (GET /route-information/api/places, CONTRACTS.md), built on its
  * own branch: these tests run once the server has it.
@@ -38,71 +35,27 @@ const describeBrowser = process.env.ROUTE_SHEETS_SKIP_BROWSER === "1" ? describe
 const HAS_PLACES = fs.existsSync(path.join(ROOT, "src", "service", "routes", "places.ts"));
 const testWithPlaces = HAS_PLACES ? test : test.skip;
 
-type Fn = (...args: unknown[]) => Promise<unknown>;
-
 describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", () => {
-  let dataDir: string;
-  let server: ServerProcess;
-  let proxy: FaultProxy;
-  let addin: AddinPage;
-  let key: string;
-  let referenceKey: string;
+  const env = useAddinE2e("route-sheets-sheet-e2e-");
   let ports: string[];
 
   beforeAll(async () => {
-    ensureAddinAndCliBuilt();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-sheet-e2e-"));
-    const optimizer = ["--optimizer", "--optimizer-credits", "1000"];
-    key = await createKey(dataDir, 1_000_000, optimizer);
-    referenceKey = await createKey(dataDir, 1_000_000, [...optimizer, "--rate-limit", "1000"]);
-    server = await startServer(dataDir, "serve", [
-      "--host",
-      "127.0.0.1",
-      "--log-level",
-      "warn",
-      "--no-request-log",
-    ]);
-    proxy = new FaultProxy(server.url);
-    addin = await openAddinPage(`${await proxy.start()}/taskpane.html`, key);
     ports = await seaPorts(60);
   });
 
-  afterAll(async () => {
-    await addin?.close();
-    await proxy?.close();
-    await server?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
   /** Calls one of the page's functions; an Excel error comes back as {code, message}. */
-  const call = (name: string, ...args: unknown[]) =>
-    addin.page.evaluate(
-      async ({ name, args }) => {
-        const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-        const plain = (v: unknown): unknown =>
-          Array.isArray(v)
-            ? v.map(plain)
-            : v && typeof v === "object" && "code" in v
-              ? {
-                  code: String((v as { code: string }).code),
-                  message: String((v as unknown as { message: string }).message),
-                }
-              : v;
-        return f[name](...args, { isInValuePreview: false }).then(plain, plain);
-      },
-      { name, args }
-    );
+  const call = (name: string, ...args: unknown[]) => callFunction(env.addin.page, name, ...args);
 
   test("=ROUTE.DISTANCE(A:A, B:B): 1,048,576 rows, the lanes answered, the rest cut; the heap is given back", async () => {
     const lanes = lanesOf(ports, 300, 100);
-    const before = proxy.apiRequests;
-    const run = await wholeColumnFormula(addin.page, lanes, 1_048_576, { blank: "" });
+    const before = env.proxy.apiRequests;
+    const run = await wholeColumnFormula(env.addin.page, lanes, 1_048_576, { blank: "" });
     expect(run.sampleErrors).toEqual([]);
     expect([run.rows, run.values, run.errors]).toEqual([300, 300, 0]);
-    expect(proxy.apiRequests - before).toBeLessThanOrEqual(3);
+    expect(env.proxy.apiRequests - before).toBeLessThanOrEqual(3);
     // What the columns took is released with them: the work itself keeps nothing of their size.
     expect(run.heapMb.after).toBeLessThan(run.heapMb.before + 16);
-    const nulls = await wholeColumnFormula(addin.page, lanes, 1_048_576, { blank: null });
+    const nulls = await wholeColumnFormula(env.addin.page, lanes, 1_048_576, { blank: null });
     expect([nulls.rows, nulls.values]).toEqual([300, 300]);
     console.log(
       `whole column: ${run.ms.toFixed(0)} ms, longest stall ${run.maxStallMs.toFixed(0)} ms, heap ${run.heapMb.before.toFixed(1)} → ${run.heapMb.peak.toFixed(1)} (peak) → ${run.heapMb.after.toFixed(1)} MB`
@@ -119,8 +72,8 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
       ["", ""],
       lanes[2],
     ];
-    const { cells } = await distanceFormula(addin.page, rows, null);
-    const reference = await apiDistancesKm(server.url, referenceKey, [
+    const { cells } = await distanceFormula(env.addin.page, rows, null);
+    const reference = await apiDistancesKm(env.server.url, env.referenceKey, [
       lanes[0],
       lanes[1],
       lanes[2],
@@ -139,8 +92,10 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
       ["51,95 4,05", "SGSIN"],
       ["51.95 4.05", "SGSIN"],
     ];
-    const { cells } = await distanceFormula(addin.page, rows, null);
-    const [reference] = await apiDistancesKm(server.url, referenceKey, [["51.95,4.05", "SGSIN"]]);
+    const { cells } = await distanceFormula(env.addin.page, rows, null);
+    const [reference] = await apiDistancesKm(env.server.url, env.referenceKey, [
+      ["51.95,4.05", "SGSIN"],
+    ]);
     expect(typeof reference).toBe("number");
     expect(cells).toEqual([reference, reference, reference, reference]);
   });
@@ -152,7 +107,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
       ["95;4", "NLRTM"],
       ["NLRTM", "X".repeat(300)],
     ];
-    const { cells } = await distanceFormula(addin.page, rows, null);
+    const { cells } = await distanceFormula(env.addin.page, rows, null);
     for (const cell of cells) {
       expect(cell).toEqual({ code: "#VALUE!", message: expect.any(String) });
       expect((cell as { message: string }).message.length).toBeLessThanOrEqual(CELL_MESSAGE_LIMIT);
@@ -242,14 +197,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
     )) as unknown[][];
     expect(locale).toEqual(serial);
     // Excel with CustomFunctionsRuntime 1.4: dates as formatted numbers.
-    await addin.page.evaluate(() => {
-      const office = (window as unknown as { Office: { context: Record<string, unknown> } }).Office;
-      office.context.requirements = {
-        isSetSupported: (set: string, version: string) =>
-          set === "CustomFunctionsRuntime" && Number(version) <= 1.4,
-      };
-    });
-    try {
+    await withCustomFunctionsRuntime14(env.addin.page, async () => {
       const formatted = (await call(
         "OPTIONS",
         "NLRTM",
@@ -267,13 +215,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
         basicValue: withHeader[1][0],
         numberFormat: "yyyy-mm-dd hh:mm",
       });
-    } finally {
-      await addin.page.evaluate(() => {
-        const office = (window as unknown as { Office: { context: Record<string, unknown> } })
-          .Office;
-        delete office.context.requirements;
-      });
-    }
+    });
   });
 
   test("LANE over ranges: a header, one row per lane (blank lanes blank), figures to 0.1", async () => {
@@ -290,7 +232,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
     expect(rows[0]).toEqual([...LANE_COLUMNS]);
     expect(rows).toHaveLength(4);
     expect(rows[2]).toEqual(Array(LANE_COLUMNS.length).fill(""));
-    const [km] = await apiDistancesKm(server.url, referenceKey, [["CNSHA", "NLRTM"]]);
+    const [km] = await apiDistancesKm(env.server.url, env.referenceKey, [["CNSHA", "NLRTM"]]);
     expect(rows[1].slice(0, 4)).toEqual(["CNSHA", "NLRTM", "DEEPSEA", km]);
     for (const row of [rows[1], rows[3]])
       for (const figure of row.slice(3, 7) as number[])
@@ -298,7 +240,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
   });
 
   test("functions.json names the container types as the trade writes them (20DV, not DV20)", async () => {
-    const served = (await (await fetch(`${server.url}/functions.json`)).json()) as {
+    const served = (await (await fetch(`${env.server.url}/functions.json`)).json()) as {
       enums: Array<{ id: string; values: Array<{ name: string; stringValue: string }> }>;
     };
     const containers = served.enums.find((e) => e.id === "ContainerType")!;
@@ -308,11 +250,11 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
 
   test("a dead service: each waiting cell answers #N/A with the reason within 10 s", async () => {
     const lanes = lanesOf(ports, 20, 900);
-    proxy.mode = "stall";
+    env.proxy.mode = "stall";
     const started = Date.now();
-    const { cells } = await distanceSheet(addin.page, lanes);
+    const { cells } = await distanceSheet(env.addin.page, lanes);
     const elapsed = Date.now() - started;
-    proxy.mode = "pass";
+    env.proxy.mode = "pass";
     for (const cell of cells)
       expect(cell).toEqual({
         code: "#N/A",
@@ -330,7 +272,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
         ["rotterdam", "shanghai"],
         ["KRPUX", "NLRTM"],
       ];
-      const { cells } = await distanceFormula(addin.page, rows, null);
+      const { cells } = await distanceFormula(env.addin.page, rows, null);
       expect(typeof cells[1]).toBe("number");
       expect(cells[0]).toBe(cells[1]);
       expect(cells[2]).toBe(cells[1]);
