@@ -10,12 +10,12 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
 import { PassThrough } from "node:stream";
-import * as tls from "node:tls";
 import { checkConfig, MAX_TIMER_MS } from "../../src/service/config";
 import { MAX_ECHO } from "../../src/service/plugins/problem";
 import { startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 import { throwawayCertificate } from "../support/certificate";
+import { closedByServer, connect, rawGet, requestOver } from "../support/raw-http";
 import { problemOf, startTestServer, tempDir, testEngine, TestServer, until } from "./support";
 
 const BATCH = "/route-information/api/batch";
@@ -262,38 +262,6 @@ describe("configuration bounds", () => {
   });
 });
 
-/** Opens a raw TCP connection; resolves once connected. */
-function connect(port: number): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => resolve(socket));
-    socket.on("error", reject);
-  });
-}
-
-/** Whether the server closes the socket (without the client ending it). */
-function closedByServer(socket: net.Socket): Promise<true> {
-  return new Promise((resolve) => {
-    socket.on("error", () => undefined);
-    if (socket.destroyed) resolve(true);
-    socket.on("close", () => resolve(true));
-  });
-}
-
-/** One HTTP/1.1 GET over an open socket; the status code, or null if the socket was closed. */
-function requestOver(socket: net.Socket, pathname: string): Promise<number | null> {
-  return new Promise((resolve) => {
-    let text = "";
-    socket.on("data", (d) => {
-      text += d;
-      const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      if (m) resolve(Number(m[1]));
-    });
-    socket.on("close", () => resolve(null));
-    socket.on("error", () => resolve(null));
-    socket.write(`GET ${pathname} HTTP/1.1\r\nHost: x\r\n\r\n`);
-  });
-}
-
 describe("M1: connection slots", () => {
   test("HTTP: at most maxConnectionsPerIp connections per address; one more is closed, a freed slot is reusable", async () => {
     const s = await startTestServer({ maxConnectionsPerIp: 5 }, { optimizer: null });
@@ -360,16 +328,7 @@ describe("M1: connection slots", () => {
         // The client never ends them: only the server's handshake timeout can.
         expect(await Promise.all(silent.map(closedByServer))).toEqual([true, true, true]);
         // A real client completes its handshake and is answered (not cut off).
-        const res = await new Promise<string>((resolve, reject) => {
-          const c = tls.connect(
-            { port: s.port, host: "127.0.0.1", rejectUnauthorized: false },
-            () => c.write("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-          );
-          let text = "";
-          c.on("data", (d) => (text += d));
-          c.on("end", () => resolve(text));
-          c.on("error", reject);
-        });
+        const res = (await rawGet(`https://127.0.0.1:${s.port}`, "/health")).text;
         expect(res).toMatch(/^HTTP\/1\.1 200/);
         expect(res.toLowerCase()).toContain("strict-transport-security: max-age=");
       } finally {

@@ -13,39 +13,8 @@ import {
 } from "../../src/service/addin-manifest";
 import { RunningService, startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
+import { RawAnswer, rawGet } from "../support/raw-http";
 import { tempDir, testEngine } from "./support";
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** One HTTP/1.1 request written as is (no URL normalisation), answer parsed. */
-function rawGet(url: string, target: string, extraHeaders = ""): Promise<RawAnswer> {
-  const { port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), "127.0.0.1", () =>
-      socket.write(
-        `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${extraHeaders}Connection: close\r\n\r\n`
-      )
-    );
-    let data = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => (data += chunk));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const [head, ...rest] = data.split("\r\n\r\n");
-      const [statusLine, ...lines] = head.split("\r\n");
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const i = line.indexOf(":");
-        headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
-    });
-  });
-}
 
 const INLINE = "window.probe = 1;";
 const PAGE = "<p>task pane</p>";
