@@ -5,7 +5,7 @@
  */
 import type { CallOptions, RouteApiClient } from "./api-client";
 import { ApiError, unavailable } from "./errors";
-import type { DistanceParams, EmissionsParams } from "./types";
+import type { DistanceParams, EmissionsParams, Query } from "./types";
 
 function unexpected(expected: string): ApiError {
   return unavailable(`Unexpected answer from the service: expected ${expected}`);
@@ -64,22 +64,16 @@ export interface DurationParams extends DistanceParams {
 }
 
 /** Transit time in days (include=time on /distance). */
-export async function durationDays(
+export function durationDays(
   client: RouteApiClient,
   params: DurationParams,
   options: CallOptions = {}
 ): Promise<number> {
-  const body = (await client.raw(
-    {
-      type: "distance",
-      path: "/route-information/api/distance",
-      query: { ...params, include: "time" },
-    },
-    options
-  )) as { time?: { days?: unknown } } | null;
-  const days = body?.time?.days;
-  if (typeof days !== "number") throw unexpected("a time block with days");
-  return days;
+  return includedFigure(client, "distance", { ...params, include: "time" }, options, {
+    block: "time",
+    field: "days",
+    expected: "a time block with days",
+  });
 }
 
 export interface EtsParams extends EmissionsParams {
@@ -87,20 +81,31 @@ export interface EtsParams extends EmissionsParams {
 }
 
 /** kg CO2e per TEU the EU ETS covers (include=eca on /emissions). */
-export async function etsCoveredKgPerTeu(
+export function etsCoveredKgPerTeu(
   client: RouteApiClient,
   params: EtsParams,
   options: CallOptions = {}
 ): Promise<number> {
+  return includedFigure(client, "emissions", { ...params, include: "eca" }, options, {
+    block: "ets",
+    field: "co2eTeuCovered",
+    expected: "an ets block with co2eTeuCovered",
+  });
+}
+
+/** One number of a block that include= adds to a /distance or /emissions answer. */
+async function includedFigure(
+  client: RouteApiClient,
+  type: "distance" | "emissions",
+  query: Query,
+  options: CallOptions,
+  want: { block: string; field: string; expected: string }
+): Promise<number> {
   const body = (await client.raw(
-    {
-      type: "emissions",
-      path: "/route-information/api/emissions",
-      query: { ...params, include: "eca" },
-    },
+    { type, path: `/route-information/api/${type}`, query },
     options
-  )) as { ets?: { co2eTeuCovered?: unknown } } | null;
-  const kg = body?.ets?.co2eTeuCovered;
-  if (typeof kg !== "number") throw unexpected("an ets block with co2eTeuCovered");
-  return kg;
+  )) as Record<string, Record<string, unknown> | undefined> | null;
+  const value = body?.[want.block]?.[want.field];
+  if (typeof value !== "number") throw unexpected(want.expected);
+  return value;
 }

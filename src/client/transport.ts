@@ -87,6 +87,14 @@ export class Transport {
     let failures = 0;
     let rateLimited = 0;
     let lastRateLimit: HttpAnswer | undefined;
+    /** After no answer or a 5xx: waits out the backoff and says to retry, while retries and time last. */
+    const retryAfterFailure = async (): Promise<boolean> => {
+      const delay = backoffDelayMs(failures, null, o.backoff, o.random);
+      if (failures >= o.maxRetries || o.now() + delay >= deadline) return false;
+      failures++;
+      await o.sleep(delay);
+      return true;
+    };
     for (;;) {
       const waitForPause = this.pausedUntil - o.now();
       if (waitForPause > 0) {
@@ -101,12 +109,7 @@ export class Transport {
       try {
         answer = await this.attempt(request, deadline);
       } catch (error) {
-        const delay = backoffDelayMs(failures, null, o.backoff, o.random);
-        if (failures < o.maxRetries && o.now() + delay < deadline) {
-          failures++;
-          await o.sleep(delay);
-          continue;
-        }
+        if (await retryAfterFailure()) continue;
         throw error;
       }
       if (answer.status === 429) {
@@ -119,14 +122,7 @@ export class Transport {
         }
         return answer;
       }
-      if (answer.status >= 500) {
-        const delay = backoffDelayMs(failures, null, o.backoff, o.random);
-        if (failures < o.maxRetries && o.now() + delay < deadline) {
-          failures++;
-          await o.sleep(delay);
-          continue;
-        }
-      }
+      if (answer.status >= 500 && (await retryAfterFailure())) continue;
       return answer;
     }
   }
