@@ -1,20 +1,20 @@
 import { RouteApiClient, RouteApiClientOptions, NotCachedError } from "../../src/client/api-client";
 import { ApiError } from "../../src/client/errors";
-import { fakeMetres, fakeService, FakeServiceOptions, problem, settingsOf } from "./fake-service";
+import {
+  fakeClient,
+  fakeMetres,
+  fakeService,
+  FakeServiceOptions,
+  problem,
+  settingsOf,
+} from "./fake-service";
 
 function setup(
   service: FakeServiceOptions = { batch: true },
   options: Partial<RouteApiClientOptions> = {},
   key = "k1"
 ) {
-  const fake = fakeService(service);
-  const client = new RouteApiClient({
-    settings: settingsOf(key),
-    fetch: fake.fetch,
-    windowMs: 10,
-    ...options,
-  });
-  return { client, requests: fake.requests };
+  return fakeClient(service, { windowMs: 10, ...options }, key);
 }
 
 const lane = (i: number) => ({

@@ -3,6 +3,7 @@
  * request, and can be told to misbehave. Answers are computed from the query so tests can check
  * that each call got its own answer back.
  */
+import { RouteApiClient, RouteApiClientOptions } from "../../src/client/api-client";
 import type { FetchLike, ResponseLike, RequestInitLike } from "../../src/client/transport";
 
 export interface Recorded {
@@ -243,3 +244,14 @@ function respond(answer: Answer): ResponseLike {
 export const settingsOf = (apiKey = "k1", baseUrl = "http://route.test") => ({
   get: async () => ({ apiKey, baseUrl }),
 });
+
+/** A RouteApiClient over a fresh fake service, with the key `key`; the requests it sends. */
+export function fakeClient(
+  service: FakeServiceOptions = { batch: true },
+  options: Partial<RouteApiClientOptions> = {},
+  key = "k1"
+) {
+  const fake = fakeService(service);
+  const client = new RouteApiClient({ settings: settingsOf(key), fetch: fake.fetch, ...options });
+  return { client, requests: fake.requests };
+}

@@ -8,7 +8,11 @@ import { RouteApiClient } from "../../src/client/api-client";
 import { createEmissionFunctions } from "../../src/functions/emission-functions";
 import { createRouteFunctions } from "../../src/functions/route-functions";
 import { startTestServer, TestServer } from "../service/support";
-import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+import {
+  FakeExcelError,
+  installCustomFunctions,
+  EMISSIONS_LEFT_OUT,
+} from "./fake-custom-functions";
 
 installCustomFunctions();
 
@@ -128,22 +132,14 @@ test("ROUTE.EMISSIONS with containers / weightTons answers the shipment total; w
   const perTeu = (await route.emissions({
     origin: "CNSHA",
     destination: "NLRTM",
-    modality: null,
-    per: null,
+    ...EMISSIONS_LEFT_OUT,
     containerType: "40HC",
-    fuelType: null,
-    vesselInfo: null,
-    avoid: null,
   })) as number;
   const shipment = (await route.emissions({
     origin: "CNSHA",
     destination: "NLRTM",
-    modality: null,
-    per: null,
+    ...EMISSIONS_LEFT_OUT,
     containerType: "40HC",
-    fuelType: null,
-    vesselInfo: null,
-    avoid: null,
     containers: 3,
     weightTons: null,
   })) as number;
@@ -156,22 +152,13 @@ test("ROUTE.EMISSIONS with containers / weightTons answers the shipment total; w
   const perTon = (await route.emissions({
     origin: "CNSHA",
     destination: "NLRTM",
-    modality: null,
+    ...EMISSIONS_LEFT_OUT,
     per: "TON",
-    containerType: null,
-    fuelType: null,
-    vesselInfo: null,
-    avoid: null,
   })) as number;
   const part = (await route.emissions({
     origin: "CNSHA",
     destination: "NLRTM",
-    modality: null,
-    per: null,
-    containerType: null,
-    fuelType: null,
-    vesselInfo: null,
-    avoid: null,
+    ...EMISSIONS_LEFT_OUT,
     containers: null,
     weightTons: 4.5,
   })) as number;

@@ -1,4 +1,4 @@
-import { RouteApiClient, RouteApiClientOptions } from "../../src/client/api-client";
+import type { RouteApiClientOptions } from "../../src/client/api-client";
 import {
   createRouteFunctions,
   OPTION_COLUMNS,
@@ -10,13 +10,17 @@ import { describeFailure } from "../../src/functions/excel-errors";
 import { ApiError } from "../../src/client/errors";
 import {
   defaultHandler,
+  fakeClient,
   fakeMetres,
-  fakeService,
   FakeServiceOptions,
   problem,
-  settingsOf,
 } from "../client/fake-service";
-import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+import {
+  FakeExcelError,
+  installCustomFunctions,
+  withCustomFunctionsRuntime14,
+  EMISSIONS_LEFT_OUT,
+} from "./fake-custom-functions";
 import { oneDecimal } from "../../src/functions/units";
 
 installCustomFunctions();
@@ -26,15 +30,12 @@ function setup(
   options: Partial<RouteApiClientOptions> = {},
   key = "k1"
 ) {
-  const fake = fakeService(service);
-  const client = new RouteApiClient({
-    settings: settingsOf(key),
-    fetch: fake.fetch,
-    windowMs: 5,
-    backoff: { baseMs: 5, maxMs: 20 },
-    ...options,
-  });
-  return { route: createRouteFunctions(() => client), requests: fake.requests, client };
+  const { client, requests } = fakeClient(
+    service,
+    { windowMs: 5, backoff: { baseMs: 5, maxMs: 20 }, ...options },
+    key
+  );
+  return { route: createRouteFunctions(() => client), requests, client };
 }
 
 async function excelError(promise: Promise<unknown>): Promise<FakeExcelError> {
@@ -164,25 +165,17 @@ describe("ROUTE.EMISSIONS", () => {
     const { route, requests } = setup();
     const metres = fakeMetres("NLRTM", "CNSHA", "DEEPSEA");
     expect(
-      await route.emissions({
-        origin: "NLRTM",
-        destination: "CNSHA",
-        modality: null,
-        per: null,
-        containerType: null,
-        fuelType: null,
-        vesselInfo: null,
-      })
+      await route.emissions({ origin: "NLRTM", destination: "CNSHA", ...EMISSIONS_LEFT_OUT })
     ).toBe(oneDecimal(metres / 1000));
     expect(
       await route.emissions({
         origin: "NLRTM",
         destination: "CNSHA",
+        ...EMISSIONS_LEFT_OUT,
         modality: "DEEPSEA",
         per: "ton",
         containerType: "40HC",
         fuelType: "VLSFO",
-        vesselInfo: null,
       })
     ).toBe(oneDecimal(metres / 10_000));
     const q = requests[1].url.searchParams;
@@ -193,15 +186,7 @@ describe("ROUTE.EMISSIONS", () => {
     const { route } = setup();
     expect(
       await excelError(
-        route.emissions({
-          origin: "NLRTM",
-          destination: "CNSHA",
-          modality: null,
-          per: "kg",
-          containerType: null,
-          fuelType: null,
-          vesselInfo: null,
-        })
+        route.emissions({ origin: "NLRTM", destination: "CNSHA", ...EMISSIONS_LEFT_OUT, per: "kg" })
       )
     ).toMatchObject({
       code: "#VALUE!",
@@ -410,25 +395,14 @@ describe("ROUTE.OPTIONS", () => {
 
   test("dates are formatted number values where the runtime has data types (1.4)", async () => {
     const { route } = setup({ handler: optimizerHandler });
-    const g = globalThis as { Office?: unknown };
-    g.Office = {
-      context: {
-        requirements: {
-          isSetSupported: (set: string, v: string) =>
-            set === "CustomFunctionsRuntime" && Number(v) <= 1.4,
-        },
-      },
-    };
-    try {
+    await withCustomFunctionsRuntime14(async () => {
       const [, row] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
       expect(row[9]).toEqual({
         type: "FormattedNumber",
         basicValue: 45721.5,
         numberFormat: "yyyy-mm-dd hh:mm",
       });
-    } finally {
-      delete g.Office;
-    }
+    });
     const [, plain] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
     expect(plain[9]).toBe(45721.5);
   });

@@ -11,7 +11,12 @@ import {
 } from "../../src/functions/route-functions";
 import { startTestServer, TestServer } from "../service/support";
 import { settingsOf } from "../client/fake-service";
-import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
+import {
+  FakeExcelError,
+  installCustomFunctions,
+  withCustomFunctionsRuntime14,
+  EMISSIONS_LEFT_OUT,
+} from "./fake-custom-functions";
 import { oneDecimal } from "../../src/functions/units";
 
 installCustomFunctions();
@@ -124,11 +129,7 @@ test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages 
   const emissions = await route.emissions({
     origin: "CNSHA",
     destination: "NLRTM",
-    modality: null,
-    per: null,
-    containerType: null,
-    fuelType: null,
-    vesselInfo: null,
+    ...EMISSIONS_LEFT_OUT,
     avoid: "SUEZ",
   });
   const api = await apiJson(
@@ -174,16 +175,7 @@ test("LANE: a header and a row without data types; an entity card where the runt
       (api.passages as string[]).join(", "),
     ],
   ]);
-  const g = globalThis as { Office?: unknown };
-  g.Office = {
-    context: {
-      requirements: {
-        isSetSupported: (set: string, v: string) =>
-          set === "CustomFunctionsRuntime" && Number(v) <= 1.4,
-      },
-    },
-  };
-  try {
+  await withCustomFunctionsRuntime14(async () => {
     const [[card]] = (await route.lane("CNSHA", "NLRTM", null, null, null, null, null)) as Array<
       Array<{ type: string; properties: Record<string, { basicValue: unknown }> }>
     >;
@@ -194,9 +186,7 @@ test("LANE: a header and a row without data types; an entity card where the runt
     expect(card.properties.CO2ePerTonne.basicValue).toBe(oneDecimal(api.co2eTon as number));
     expect(card.properties.Passages.basicValue).toBe((api.passages as string[]).join(", "));
     expect(card.properties.Modality.basicValue).toBe("DEEPSEA");
-  } finally {
-    delete g.Office;
-  }
+  });
   // Both LANE calls and the earlier answer: one request (the include=passages emissions call).
   expect(sent).toHaveLength(1);
 });

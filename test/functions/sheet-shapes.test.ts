@@ -4,12 +4,11 @@
  * a cell. The service is the fake of test/client (Excel's CustomFunctions is the only other stand-in).
  */
 import fc from "fast-check";
-import { RouteApiClient } from "../../src/client/api-client";
 import { createRouteFunctions, LANE_COLUMNS } from "../../src/functions/route-functions";
 import { isoDateOf, parseDateText } from "../../src/functions/excel-dates";
 import { CELL_MESSAGE_LIMIT, cellSized } from "../../src/functions/excel-errors";
 import { oneDecimal } from "../../src/functions/units";
-import { fakeMetres, fakeService, settingsOf } from "../client/fake-service";
+import { fakeClient, fakeMetres } from "../client/fake-service";
 import { FakeExcelError, installCustomFunctions } from "./fake-custom-functions";
 
 installCustomFunctions();
@@ -19,14 +18,11 @@ jest.setTimeout(60_000);
 const SHEET_ROWS = 1_048_576;
 
 function setup() {
-  const fake = fakeService({ batch: true });
-  const client = new RouteApiClient({
-    settings: settingsOf("k1"),
-    fetch: fake.fetch,
-    windowMs: 5,
-    backoff: { baseMs: 5, maxMs: 20 },
-  });
-  return { route: createRouteFunctions(() => client), requests: fake.requests };
+  const { client, requests } = fakeClient(
+    { batch: true },
+    { windowMs: 5, backoff: { baseMs: 5, maxMs: 20 } }
+  );
+  return { route: createRouteFunctions(() => client), requests };
 }
 
 const km = (o: string, d: string) => oneDecimal(fakeMetres(o, d, "DEEPSEA") / 1000);
