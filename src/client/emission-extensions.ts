@@ -3,6 +3,7 @@
  * (include=time on /distance) and the EU ETS share (include=eca on /emissions). Batched and cached
  * by the client like the other calls.
  */
+import type { ChainHub, ChainLeg, ChainTotal } from "../engine/emissions/chain";
 import type { CallOptions, RouteApiClient } from "./api-client";
 import { ApiError, unavailable } from "./errors";
 import type { DistanceParams, EmissionsParams, Query } from "./types";
@@ -24,26 +25,12 @@ export interface ChainParams {
   factorSet?: string;
 }
 
+/** The fields of the service's chain answer (the engine's ChainResult, one shape) the add-in reads. */
+type Figures = "co2eTeu" | "co2eTon" | "co2eKg";
 export interface ChainAnswer {
-  legs: Array<{
-    leg: number;
-    origin: string;
-    destination: string;
-    modality: string;
-    distance: number;
-    co2eTeu: number;
-    co2eTon: number;
-    co2eKg?: number;
-  }>;
-  hubs: Array<{
-    after: number;
-    point: string;
-    hubType: string;
-    co2eTeu: number;
-    co2eTon: number;
-    co2eKg?: number;
-  }>;
-  total: { distance: number; co2eTeu: number; co2eTon: number; co2eKg?: number };
+  legs: Array<Pick<ChainLeg, "leg" | "origin" | "destination" | "modality" | "distance" | Figures>>;
+  hubs: Array<Pick<ChainHub, "after" | "point" | "hubType" | Figures>>;
+  total: Pick<ChainTotal, "distance" | Figures>;
 }
 
 export async function chain(
