@@ -27,26 +27,26 @@ const app = doc.OfficeApp;
 const overrides = app.VersionOverrides as Node;
 const host = (overrides.Hosts as Node).Host as Node;
 const resources = overrides.Resources as Node;
-const urls = new Map(
-  ((resources["bt:Urls"] as Node)["bt:Url"] as Node[]).map((u) => [
-    u["@_id"] as string,
-    u["@_DefaultValue"] as string,
-  ])
-);
-const images = new Map(
-  ((resources["bt:Images"] as Node)["bt:Image"] as Node[]).map((u) => [
-    u["@_id"] as string,
-    u["@_DefaultValue"] as string,
-  ])
-);
-const shortStrings = new Map(
-  ((resources["bt:ShortStrings"] as Node)["bt:String"] as Node[]).map((u) => [
-    u["@_id"] as string,
-    u["@_DefaultValue"] as string,
-  ])
-);
+/** A resource list (bt:Urls, bt:Images, bt:ShortStrings) as id → DefaultValue. */
+const byId = (list: string, item: string) =>
+  new Map(
+    ((resources[list] as Node)[item] as Node[]).map((u) => [
+      u["@_id"] as string,
+      u["@_DefaultValue"] as string,
+    ])
+  );
+const urls = byId("bt:Urls", "bt:Url");
+const images = byId("bt:Images", "bt:Image");
+const shortStrings = byId("bt:ShortStrings", "bt:String");
 const customFunctions = (host.AllFormFactors as Node).ExtensionPoint as Node;
 const resid = (node: unknown) => (node as Node)["@_resid"] as string;
+/** Every URL of the manifest: the resource URLs and images, and the two icons. */
+const allUrls = () => [
+  ...urls.values(),
+  ...images.values(),
+  (app.IconUrl as Node)["@_DefaultValue"] as string,
+  (app.HighResolutionIconUrl as Node)["@_DefaultValue"] as string,
+];
 
 describe("manifest.xml", () => {
   test("office-addin-manifest reads it as an Excel task pane add-in on the development origin", async () => {
@@ -97,12 +97,7 @@ describe("manifest.xml", () => {
   });
 
   test("every URL uses the development origin the server rewrites", () => {
-    const all = [
-      ...urls.values(),
-      ...images.values(),
-      (app.IconUrl as Node)["@_DefaultValue"] as string,
-      (app.HighResolutionIconUrl as Node)["@_DefaultValue"] as string,
-    ];
+    const all = allUrls();
     for (const url of all) expect(url.startsWith(DEV_ORIGIN)).toBe(true);
   });
 });
@@ -122,12 +117,7 @@ describe("webpack build (npm run build:addin)", () => {
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
   test("every manifest URL names a file of the build", () => {
-    const files = [
-      ...urls.values(),
-      ...images.values(),
-      (app.IconUrl as Node)["@_DefaultValue"] as string,
-      (app.HighResolutionIconUrl as Node)["@_DefaultValue"] as string,
-    ]
+    const files = allUrls()
       .filter((u) => u.startsWith(DEV_ORIGIN))
       .map((u) => u.slice(DEV_ORIGIN.length))
       // The server itself serves the help pages (test/service/start-and-tls.test.ts).

@@ -137,18 +137,21 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
   });
 
   test("OPTIONS: a header by default (FALSE leaves it out), dates formatted where Excel can, locale dates, lead time to 0.1 day", async () => {
-    const withHeader = (await call(
-      "OPTIONS",
-      "NLRTM",
-      "DEDUI",
-      null,
-      null,
-      null,
-      3,
-      null,
-      null,
-      null
-    )) as unknown[][];
+    /** =ROUTE.OPTIONS("NLRTM", "DEDUI", , , , 3, minDeparture, , header) */
+    const threeOptions = async (minDeparture: unknown, header: unknown) =>
+      (await call(
+        "OPTIONS",
+        "NLRTM",
+        "DEDUI",
+        null,
+        null,
+        null,
+        3,
+        minDeparture,
+        null,
+        header
+      )) as unknown[][];
+    const withHeader = await threeOptions(null, null);
     expect(withHeader[0]).toEqual([...OPTION_COLUMNS]);
     expect(withHeader.length).toBeGreaterThan(1);
     const lead = OPTION_COLUMNS.indexOf("Lead time (days)");
@@ -157,59 +160,15 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
       expect(Math.abs(days * 10 - Math.round(days * 10))).toBeLessThan(1e-9);
       expect(row[0]).toEqual(expect.any(Number)); // a date serial without data types
     }
-    const bare = (await call(
-      "OPTIONS",
-      "NLRTM",
-      "DEDUI",
-      null,
-      null,
-      null,
-      3,
-      null,
-      null,
-      false
-    )) as unknown[][];
+    const bare = await threeOptions(null, false);
     expect(bare).toEqual(withHeader.slice(1));
     // 01.12.2026 (a German Excel's date typed as text) is 1 December 2026, as the serial is.
-    const serial = (await call(
-      "OPTIONS",
-      "NLRTM",
-      "DEDUI",
-      null,
-      null,
-      null,
-      3,
-      46357,
-      null,
-      null
-    )) as unknown[][];
-    const locale = (await call(
-      "OPTIONS",
-      "NLRTM",
-      "DEDUI",
-      null,
-      null,
-      null,
-      3,
-      "01.12.2026",
-      null,
-      null
-    )) as unknown[][];
+    const serial = await threeOptions(46357, null);
+    const locale = await threeOptions("01.12.2026", null);
     expect(locale).toEqual(serial);
     // Excel with CustomFunctionsRuntime 1.4: dates as formatted numbers.
     await withCustomFunctionsRuntime14(env.addin.page, async () => {
-      const formatted = (await call(
-        "OPTIONS",
-        "NLRTM",
-        "DEDUI",
-        null,
-        null,
-        null,
-        3,
-        null,
-        null,
-        null
-      )) as unknown[][];
+      const formatted = await threeOptions(null, null);
       expect(formatted[1][0]).toEqual({
         type: "FormattedNumber",
         basicValue: withHeader[1][0],
