@@ -85,25 +85,34 @@ export async function apiJson<T = Record<string, unknown>>(
   return (await res.json()) as T;
 }
 
-/** Calls one of the page's ROUTE.* functions (by id); an Excel error comes back as {code, message}. */
-export function callFunction(page: Page, name: string, ...args: unknown[]): Promise<unknown> {
-  return page.evaluate(
-    async ({ name, args }) => {
-      type Fn = (...args: unknown[]) => Promise<unknown>;
-      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      const plain = (v: unknown): unknown =>
-        Array.isArray(v)
-          ? v.map(plain)
-          : v && typeof v === "object" && "code" in v
-            ? {
-                code: String((v as { code: string }).code),
-                message: String((v as unknown as { message: string }).message),
-              }
-            : v;
-      return f[name](...args, { isInValuePreview: false }).then(plain, plain);
-    },
-    { name, args }
-  );
+/**
+ * Calls the page's ROUTE.* functions all at once, as one recalculation would (one Promise.all in
+ * the page, started in order): each call is [id, ...arguments, invocation]. An Excel error comes
+ * back as {code, message}.
+ */
+export function callAll(page: Page, calls: unknown[][]): Promise<unknown[]> {
+  return page.evaluate(async (calls) => {
+    type Fn = (...args: unknown[]) => Promise<unknown>;
+    const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
+    const plain = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(plain)
+        : v && typeof v === "object" && "code" in v
+          ? {
+              code: String((v as { code: string }).code),
+              message: String((v as unknown as { message: string }).message),
+            }
+          : v;
+    return Promise.all(
+      calls.map(([name, ...args]) => f[name as string](...args).then(plain, plain))
+    );
+  }, calls);
+}
+
+/** Calls one of the page's ROUTE.* functions (by id), not in preview; an error as {code, message}. */
+export async function callFunction(page: Page, name: string, ...args: unknown[]): Promise<unknown> {
+  const [answer] = await callAll(page, [[name, ...args, { isInValuePreview: false }]]);
+  return answer;
 }
 
 /**

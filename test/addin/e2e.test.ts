@@ -22,6 +22,7 @@ import {
 } from "../../src/bench/addin-harness";
 import {
   apiJson,
+  callAll,
   callFunction,
   describeBrowser,
   startQuietServer,
@@ -91,27 +92,15 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
 
   test("errors reach the cells as Excel users expect", async () => {
     const before = env.proxy.apiRequests;
-    const cells = await env.addin.page.evaluate(async (lane) => {
-      type Fn = (...args: unknown[]) => Promise<unknown>;
-      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      const settle = (p: Promise<unknown>) =>
-        p.then(
-          (v) => v,
-          (e: { code: string; message: string }) => ({ code: e.code, message: e.message })
-        );
-      return Promise.all([
-        settle(f.DISTANCE("NLRTM", "XXXXX", null, null, null, null, {})),
-        settle(f.DISTANCE("NLRTM", "CNSHA", null, null, "yards", null, {})),
-        settle(f.DISTANCE("NLRTM", "CNSHA", "PLANE", null, null, null, {})),
-        settle(
-          f.DISTANCE("12.5,45.5", "-20.25,57.5", null, null, "nm", null, {
-            isInValuePreview: true,
-          })
-        ),
-        settle(f.TERMINALS("NLRTM", null, {})),
-        settle(f.DISTANCE(lane[0], lane[1], null, null, "nm", null, { isInValuePreview: true })),
-      ]);
-    }, lanes[7]);
+    const lane = lanes[7];
+    const cells = await callAll(env.addin.page, [
+      ["DISTANCE", "NLRTM", "XXXXX", null, null, null, null, {}],
+      ["DISTANCE", "NLRTM", "CNSHA", null, null, "yards", null, {}],
+      ["DISTANCE", "NLRTM", "CNSHA", "PLANE", null, null, null, {}],
+      ["DISTANCE", "12.5,45.5", "-20.25,57.5", null, null, "nm", null, { isInValuePreview: true }],
+      ["TERMINALS", "NLRTM", null, {}],
+      ["DISTANCE", lane[0], lane[1], null, null, "nm", null, { isInValuePreview: true }],
+    ]);
     // A code the service does not know: #VALUE! with the places look-up's suggestion, if any.
     expect(cells[0]).toEqual({
       code: "#VALUE!",
@@ -139,15 +128,11 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   });
 
   test("OPTIONS and OPERATORS spill the optimizer answers", async () => {
-    const cells = await env.addin.page.evaluate(async () => {
-      type Fn = (...args: unknown[]) => Promise<unknown>;
-      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      return Promise.all([
-        f.OPTIONS("nlrtm", "DEDUI", "rail, barge", null, null, 3, null, null, null, {}),
-        f.OPERATORS("maersk", {}),
-        f.OPERATORS(null, {}),
-      ]);
-    });
+    const cells = await callAll(env.addin.page, [
+      ["OPTIONS", "nlrtm", "DEDUI", "rail, barge", null, null, 3, null, null, null, {}],
+      ["OPERATORS", "maersk", {}],
+      ["OPERATORS", null, {}],
+    ]);
     const get = (pathAndQuery: string) => apiJson<unknown>(env, pathAndQuery);
     const search = (await get(
       "/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE&modalities=RAIL&modalities=BARGE"
@@ -197,17 +182,13 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   const api = (pathAndQuery: string) => apiJson(env, pathAndQuery);
 
   test("avoid and PASSAGES: the Red Sea question, per row", async () => {
-    const cells = await env.addin.page.evaluate(async () => {
-      type Fn = (...args: unknown[]) => Promise<unknown>;
-      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      const lanes = [["CNSHA"], ["CNSHA"], ["SGSIN"]];
-      const to = [["NLRTM"]];
-      return Promise.all([
-        f.PASSAGES(lanes, to, null, null, [[""], ["SUEZ,PANAMA"], [""]], {}),
-        f.DISTANCE([["CNSHA"]], to, null, null, null, [["SUEZ,PANAMA"]], {}),
-        f.EMISSIONS([["CNSHA"]], to, null, [["TON"]], null, null, null, [["SUEZ"]], null, null, {}),
-      ]);
-    });
+    const from = [["CNSHA"], ["CNSHA"], ["SGSIN"]];
+    const to = [["NLRTM"]];
+    const cells = await callAll(env.addin.page, [
+      ["PASSAGES", from, to, null, null, [[""], ["SUEZ,PANAMA"], [""]], {}],
+      ["DISTANCE", [["CNSHA"]], to, null, null, null, [["SUEZ,PANAMA"]], {}],
+      ["EMISSIONS", [["CNSHA"]], to, null, [["TON"]], null, null, null, [["SUEZ"]], null, null, {}],
+    ]);
     const viaSuez = await api(
       "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
     );
@@ -324,11 +305,9 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
   });
 
   test("OPTIONS: one row per distinct routing, next departure and frequency, optional header", async () => {
-    const rows = (await env.addin.page.evaluate(async () => {
-      type Fn = (...args: unknown[]) => Promise<unknown>;
-      const f = (window as unknown as { __routeFunctions: Record<string, Fn> }).__routeFunctions;
-      return f.OPTIONS("NLRTM", "DEDUI", null, null, null, 50, null, null, true, {});
-    })) as unknown[][];
+    const [rows] = (await callAll(env.addin.page, [
+      ["OPTIONS", "NLRTM", "DEDUI", null, null, null, 50, null, null, true, {}],
+    ])) as unknown[][][];
     const search = (await api(
       "/route-optimizer/api/external?origin=NLRTM&originType=LOCODE&destination=DEDUI&destinationType=LOCODE"
     )) as unknown as { results: RouteOption[] };
