@@ -51,19 +51,26 @@ test("no landside across open sea: Dublin - London by TRUCK stays no route", () 
   ).toThrow(/No TRUCK route/);
 });
 
-describe("properties over the port list, one continent (Eurasia, reached from Chengdu)", () => {
-  // The ports a land modality reaches from Chengdu: the continent's ports and those on islands
-  // joined to it by a fixed link.
+const CONTINENTS = [
+  // Eurasia (with Africa), reached from Chengdu; road-only islands: Yangshan, Zhoushan, Geoje, Bahrain.
+  { name: "Eurasia", from: CHENGDU, size: 1000, movedByRail: ["CNSHA", "CNZOS", "KRKJE", "BHBAH"] },
+  // North America, reached from Chicago; Prince Edward Island has a road-only bridge.
+  { name: "North America", from: { lat: 41.88, lng: -87.63 }, size: 400, movedByRail: ["CASUM"] },
+];
+
+describe.each(CONTINENTS)("properties over the port list: $name", ({ from, size, movedByRail }) => {
+  // The ports a land modality reaches from the continent's inland point: its ports and those on
+  // islands joined to it by a fixed link.
   const reach = ports
-    .map((p) => ({ p, rail: tryRoute(p, CHENGDU, "RAIL"), truck: tryRoute(p, CHENGDU, "TRUCK") }))
+    .map((p) => ({ p, rail: tryRoute(p, from, "RAIL"), truck: tryRoute(p, from, "TRUCK") }))
     .filter((x) => x.rail || x.truck);
 
   test("every port a truck reaches, a train reaches too (at its landside when rail ends short)", () => {
-    expect(reach.length).toBeGreaterThan(1000);
+    expect(reach.length).toBeGreaterThan(size);
     const truckOnly = reach.filter((x) => x.truck && !x.rail).map((x) => x.p.locode);
     expect(truckOnly).toEqual([]);
     // Before the fix these had no RAIL route at all (road-only links to the mainland).
-    for (const code of ["CNSHA", "CNZOS", "KRKJE", "BHBAH"]) {
+    for (const code of movedByRail) {
       const x = reach.find((r) => r.p.locode === code)!;
       expect(x.rail!.snapDistance!.origin).toBeGreaterThan(0);
       expect(x.rail!.snapDistance!.origin).toBeLessThanOrEqual(DEFAULT_MAX_LANDSIDE_METERS);
