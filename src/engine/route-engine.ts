@@ -40,6 +40,11 @@ export interface RoutedPath {
   path: LatLng[];
   /** How a RAIL/TRUCK route was computed; sea and barge routers (always networks) leave it out. */
   basis?: RouteBasis;
+  /**
+   * RAIL/TRUCK: metres an end was moved to its landside because the modality cannot reach it
+   * (not part of `meters`); absent when neither end was moved.
+   */
+  snapDistance?: SnapDistance;
 }
 
 export interface SeaRouter {
@@ -274,7 +279,7 @@ export class RouteEngine {
           throw routeNotFound(
             `No ${modality} route: origin and destination are not on the same landmass.`
           );
-        return routed(r, []);
+        return routed(r, [], r.snapDistance);
       }
     }
   }

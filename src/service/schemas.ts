@@ -269,15 +269,17 @@ export const PathFeature = Type.Object(
         Type.Object(
           {
             origin: Type.Number({
-              description: "Metres the origin was moved onto the sea network.",
+              description:
+                "Metres the origin was moved (onto the sea network, or to its landside).",
             }),
             destination: Type.Number({
-              description: "Metres the destination was moved onto the sea network.",
+              description:
+                "Metres the destination was moved (onto the sea network, or to its landside).",
             }),
           },
           {
             description:
-              "Sea routes (DEEPSEA, SHORTSEA): how far each end was moved onto the sea network (its connector to the nearest network point it joined; 0 when the route runs straight from the point).",
+              "Sea routes (DEEPSEA, SHORTSEA): how far each end was moved onto the sea network (its connector to the nearest network point it joined; 0 when the route runs straight from the point). RAIL/TRUCK: present when an end the modality cannot reach (e.g. rail to Shanghai's Yangshan island) was moved to its landside, the far end of a fixed link of another land modality within 60 km; that move is not part of the distance.",
           }
         )
       ),

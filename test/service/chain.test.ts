@@ -57,8 +57,10 @@ test("CNCTU,CNSHA,NLRTM,DEDUI by RAIL,DEEPSEA,BARGE: legs as /emissions, two mar
     ["CNSHA", "NLRTM", "DEEPSEA"],
     ["NLRTM", "DEDUI", "BARGE"],
   ]);
-  // Rail does not reach Yangshan (the CNSHA point): the leg runs to a Waigaoqiao terminal.
-  expect(c.legs[0].destinationTerminal!.name).toMatch(/Waigaoqiao/);
+  // Rail does not reach Yangshan (the CNSHA point): the engine ends the train at the port's
+  // landside (Luchao, the mainland end of the Donghai Bridge), as /emissions does; no terminal.
+  expect(c.legs[0].destinationTerminal).toBeUndefined();
+  expect(Math.round(c.legs[0].distance / 1000)).toBe(2236);
   for (const l of c.legs) {
     const to = l.destinationTerminal?.id ?? l.destination;
     const e = (await (
@@ -117,6 +119,39 @@ test("bad input: modalities count, unknown modality, one point; free tier; not e
   const f = await s.get(`${CHAIN}?points=CNSHA,NLRTM&modalities=DEEPSEA`, free.key);
   expect(f.status).toBe(402);
   expect((await problemOf(f)).title).toBe("Free Tier Not Allowed");
+});
+
+test("include=eca: each leg's EU ETS share; legs through Tanger Med (not a port of call) are one voyage", async () => {
+  const { key } = await s.account({ credits: 100 });
+  type EtsChain = {
+    legs: Array<{
+      co2eTeuTtw?: number;
+      ets: { scope: string; share: number; co2eTeuCovered: number };
+    }>;
+  };
+  const get = async (points: string) => {
+    const res = await s.get(
+      `${CHAIN}?points=${points}&modalities=DEEPSEA,SHORTSEA&include=eca,method&year=2026`,
+      key
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as EtsChain;
+  };
+  // Shanghai -> Tanger Med -> Valencia: one voyage Shanghai -> Valencia, 50 % on both legs.
+  const tanger = await get("CNSHA,MAPTM,ESVLC");
+  expect(tanger.legs.map((l) => [l.ets.scope, l.ets.share])).toEqual([
+    ["EU–non-EU", 0.5],
+    ["EU–non-EU", 0.5],
+  ]);
+  for (const l of tanger.legs) expect(l.ets.co2eTeuCovered).toBeCloseTo(l.co2eTeuTtw! * 0.5, 2);
+  // Through Singapore (a port of call): the first voyage is outside the EU, the second 50 %.
+  const singapore = await get("CNSHA,SGSIN,ESVLC");
+  expect(singapore.legs.map((l) => l.ets.share)).toEqual([0, 0.5]);
+  // Without include=eca no ets block.
+  const plain = (await (
+    await s.get(`${CHAIN}?points=CNSHA,MAPTM&modalities=DEEPSEA`, key)
+  ).json()) as { legs: Array<{ ets?: unknown }> };
+  expect(plain.legs[0].ets).toBeUndefined();
 });
 
 test("property (engine): random chains — each leg is the /emissions leg, total = legs + hubs of their types", () => {

@@ -3,6 +3,7 @@
  * /emissions (the leg's own ends pick the trade lane or region), and a hub operation at every
  * transfer point (GLEC hub default factors by hub type), summed into the chain total.
  */
+import { EtsEnd, EtsRules, EtsShare, etsVoyageShares } from "../voyage/ets";
 import { incorrectValues, isRouteSheetsError } from "../errors";
 import { parseModality, RouteEngine } from "../route-engine";
 import { LatLng, Modality, ResolvedPlace } from "../types";
@@ -36,6 +37,8 @@ export interface ChainLeg extends LegEmissionFields {
   /** The port terminal the leg starts or ends at, when the port's own point has no route. */
   originTerminal?: { id: string; name: string };
   destinationTerminal?: { id: string; name: string };
+  /** include=eca: the EU ETS share of the leg (its voyage's, through transhipment ports). */
+  ets?: EtsShare & { basis: "tank-to-wake"; co2eTeuCovered: number };
 }
 
 export interface ChainHub {
@@ -106,7 +109,12 @@ export function chainEmissions(
   engine: RouteEngine,
   sets: FactorSets,
   query: ChainQuery,
-  options: { method?: boolean } = {}
+  options: {
+    method?: boolean;
+    /** EU ETS share of each leg for `year` (include=eca): legs through a neighbouring
+     * transhipment port are one voyage (etsVoyageShares). */
+    ets?: { rules: EtsRules; year: number };
+  } = {}
 ): ChainResult {
   const calc = sets.get(query.factorSet);
   const names = splitPoints(query.points);
@@ -118,6 +126,7 @@ export function chainEmissions(
   const places = names.map((n) => engine.parts.places.resolve(n, "points"));
   const label = (i: number) => places[i].locode ?? names[i];
 
+  const ttw: number[] = [];
   const legs: ChainLeg[] = modalities.map((modality, i) => {
     const routed = routeLeg(engine, places[i], places[i + 1], modality);
     const { from, to, distance } = routed;
@@ -126,6 +135,7 @@ export function chainEmissions(
       { modality, distanceMeters: distance, from, to, containerType },
       options.method === true
     );
+    ttw.push(b.co2eTeuTtw);
     const fields = legEmissionFields(b, calc, {
       method: options.method,
       shipment,
@@ -142,6 +152,31 @@ export function chainEmissions(
       ...fields,
     };
   });
+
+  if (options.ets) {
+    const end = (p: ResolvedPlace): EtsEnd => ({
+      country: p.locode?.slice(0, 2).toUpperCase(),
+      locode: p.locode,
+      lat: p.lat,
+      lng: p.lng,
+    });
+    const shares = etsVoyageShares(
+      options.ets.rules,
+      legs.map((l, i) => ({
+        modality: l.modality,
+        origin: end(places[i]),
+        destination: end(places[i + 1]),
+      })),
+      options.ets.year
+    );
+    legs.forEach((l, i) => {
+      l.ets = {
+        ...shares[i],
+        basis: "tank-to-wake",
+        co2eTeuCovered: round(ttw[i] * shares[i].coveredShare),
+      };
+    });
+  }
 
   const hubs: ChainHub[] = [];
   for (let i = 1; i < modalities.length; i++) {

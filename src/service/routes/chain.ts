@@ -22,6 +22,8 @@ import {
   upperCase,
 } from "./common";
 import { factorSetsOf } from "./emissions-body";
+import { loadEtsRules } from "../../data/voyage";
+import { parseYear } from "../../engine/voyage";
 
 export const ChainQuery = Type.Object({
   points: Type.String({
@@ -43,7 +45,13 @@ export const ChainQuery = Type.Object({
   include: Type.Optional(
     Type.String({
       description:
-        "method: each leg carries the WTT/TTW split, intensity and method block of /emissions?include=method.",
+        "method: each leg carries the WTT/TTW split, intensity and method block of /emissions?include=method. eca: each leg carries the EU ETS share of /emissions?include=eca (ets), with sea legs through a neighbouring container transhipment port (Tanger Med, East Port Said: not ports of call) counted as one voyage.",
+    })
+  ),
+  year: Type.Optional(
+    Type.String({
+      description:
+        "Extension, include=eca: the year for the EU ETS phase-in and derogations (default: the current year).",
     })
   ),
 });
@@ -142,6 +150,14 @@ export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> =
       if (cost > balance) throw overLimit(POLICY.emissions.pool, cost, balance);
       const result = chainEmissions(engine, factorSetsOf(engine), request.query, {
         method: include.has("method"),
+        ...(include.has("eca")
+          ? {
+              ets: {
+                rules: loadEtsRules(),
+                year: parseYear(request.query.year, new Date().getUTCFullYear()),
+              },
+            }
+          : {}),
       });
       const unpaid = await settleMany(
         options.store,

@@ -12,7 +12,7 @@ import {
 } from "../../engine/emissions";
 import { DistanceQuery, RouteEngine } from "../../engine/route-engine";
 import { DistanceResult, Modality, ResolvedPlace, VesselDimensions } from "../../engine/types";
-import { etsShare, parseYear, transitTime } from "../../engine/voyage";
+import { EtsEnd, etsShare, parseYear, transitTime } from "../../engine/voyage";
 import { IncludeValue } from "../schemas";
 
 /** The factor sets beside the engine's own calculator (the current set). */
@@ -46,8 +46,8 @@ export function emissionsBody(
     const ets = etsShare(
       loadEtsRules(),
       context.modality,
-      countryOf(context.origin),
-      countryOf(context.destination),
+      etsEndOf(context.origin),
+      etsEndOf(context.destination),
       year
     );
     const coveredTeu = round(context.co2eTeuTtw * ets.coveredShare);
@@ -109,8 +109,9 @@ export function distanceExtras(
   return voyageExtras({ route: result, modality, vessel }, query, include);
 }
 
-function countryOf(p: ResolvedPlace): string | undefined {
-  return p.locode?.slice(0, 2).toUpperCase();
+/** The port's country (from its LOCODE) and position: outermost regions are known by either. */
+function etsEndOf(p: ResolvedPlace): EtsEnd {
+  return { country: p.locode?.slice(0, 2).toUpperCase(), locode: p.locode, lat: p.lat, lng: p.lng };
 }
 
 function round(x: number): number {

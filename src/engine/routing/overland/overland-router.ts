@@ -30,7 +30,18 @@ export interface OverlandRouterParts {
   /** Rail freight corridors; without them RAIL is great circle × circuity everywhere. */
   rail?: RailNetwork;
   railAccess?: Partial<RailAccessLimits>;
+  /**
+   * How far from an end its landside (the far end of a fixed link of another land modality) may
+   * be, when the modality cannot reach the end itself; default DEFAULT_MAX_LANDSIDE_METERS.
+   */
+  maxLandsideMeters?: number;
 }
+
+/**
+ * Bound on the landside move: the port sites reached only by a road bridge lie 20-35 km from its
+ * mainland end (Yangshan, Zhoushan, Geoje); a longer move is a different trip, not a snap.
+ */
+export const DEFAULT_MAX_LANDSIDE_METERS = 60_000;
 
 /** When a trip may use the corridors instead of great circle × circuity. */
 export interface RailAccessLimits {
@@ -69,16 +80,24 @@ export interface RailExplanation {
   junctionIds?: string[];
 }
 
+/** A point a trip may start or end at for a place, and the straight metres from the place. */
+interface Landside {
+  point: LatLng;
+  meters: number;
+}
+
 /** Great-circle path points: one every ~250 km, between 1 and 32 segments. */
 const PATH_SEGMENT_METERS = 250_000;
 
 export class CircuityOverlandRouter implements OverlandRouter {
   private readonly components: Record<OverlandModality, UnionFind>;
   private readonly railAccess: RailAccessLimits;
+  private readonly maxLandsideMeters: number;
   private railNodeLand?: Array<number | null | undefined>;
 
   constructor(private readonly parts: OverlandRouterParts) {
     this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
+    this.maxLandsideMeters = parts.maxLandsideMeters ?? DEFAULT_MAX_LANDSIDE_METERS;
     this.components = { RAIL: new UnionFind(), TRUCK: new UnionFind() };
     for (const link of parts.links) {
       const a = parts.landmasses.landmassOf(link.a);
@@ -90,6 +109,11 @@ export class CircuityOverlandRouter implements OverlandRouter {
   }
 
   route(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+    return this.routeBetween(from, to, modality) ?? this.viaLandside(from, to, modality);
+  }
+
+  /** The route between the two points themselves, or null when the modality cannot join them. */
+  private routeBetween(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     const circuity = this.circuityRoute(from, to, modality);
     if (!circuity) return null;
     const estimate: RoutedPath = { ...circuity, basis: "great circle × circuity" };
@@ -99,11 +123,74 @@ export class CircuityOverlandRouter implements OverlandRouter {
   }
 
   /**
+   * A trip the modality cannot make between the points themselves, started (or ended) at the
+   * landside of an end instead: the far end of a fixed link of another land modality leaving the
+   * end's landmass, within `maxLandsideMeters` of it. Rail does not reach Yangshan island, where
+   * Shanghai's CNSHA point lies; its freight trains end at Luchao on the mainland end of the
+   * Donghai road bridge, and the boxes cross by truck. The move is reported in `snapDistance`
+   * (straight metres from the place to the landside point) and is not part of `meters`: the
+   * modality does not run it. Null when no landside joins the two ends either.
+   */
+  private viaLandside(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+    const moved = this.landsideTrip(from, to, modality);
+    if (!moved) return null;
+    const { a, b, route } = moved;
+    const path = [...(a.meters > 0 ? [from] : []), ...route.path, ...(b.meters > 0 ? [to] : [])];
+    return { ...route, path, snapDistance: { origin: a.meters, destination: b.meters } };
+  }
+
+  /** The landside ends (moved or not) the modality joins, fewest metres moved first, and the route. */
+  private landsideTrip(
+    from: LatLng,
+    to: LatLng,
+    modality: OverlandModality
+  ): { a: Landside; b: Landside; route: RoutedPath } | null {
+    const starts = [{ point: from, meters: 0 }, ...this.landsidesOf(from)];
+    const ends = [{ point: to, meters: 0 }, ...this.landsidesOf(to)];
+    const pairs = starts
+      .flatMap((a) => ends.map((b) => ({ a, b, moved: a.meters + b.meters })))
+      .filter((x) => x.moved > 0)
+      .sort((x, y) => x.moved - y.moved);
+    for (const { a, b } of pairs) {
+      if (!this.connected(a.point, b.point, modality)) continue;
+      const route = this.routeBetween(a.point, b.point, modality);
+      if (route) return { a, b, route };
+    }
+    return null;
+  }
+
+  /** Far ends of the fixed links leaving the point's landmass, nearest first, within the bound. */
+  private landsidesOf(p: LatLng): Landside[] {
+    const land = this.parts.landmasses.landmassOf(p);
+    if (land === null) return [];
+    const out: Landside[] = [];
+    for (const link of this.parts.links) {
+      for (const [near, far] of [
+        [link.a, link.b],
+        [link.b, link.a],
+      ]) {
+        if (this.parts.landmasses.landmassOf(near) !== land) continue;
+        const farLand = this.parts.landmasses.landmassOf(far);
+        if (farLand === null || farLand === land) continue;
+        const meters = geodesicMeters(p, far);
+        if (meters <= this.maxLandsideMeters) out.push({ point: far, meters });
+      }
+    }
+    return out.sort((x, y) => x.meters - y.meters);
+  }
+
+  /**
    * How RAIL between the two points is computed (corridor or circuity), with its parts; `via`
    * (junction ids of the corridor file, e.g. ["XIAN", "ALASHANKOU"]) forces the route through
    * those junctions in order.
    */
   explainRail(from: LatLng, to: LatLng, via: string[] = []): RailExplanation | null {
+    // Explained between the points the route runs between (landside ends, see viaLandside).
+    if (!this.connected(from, to, "RAIL")) {
+      const moved = this.landsideTrip(from, to, "RAIL");
+      if (!moved) return null;
+      [from, to] = [moved.a.point, moved.b.point];
+    }
     const circuity = this.circuityRoute(from, to, "RAIL");
     if (!circuity) return null;
     const corridor = this.corridorRoute(from, to, circuity.meters, via);
