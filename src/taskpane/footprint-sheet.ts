@@ -31,11 +31,13 @@ export async function readLaneRange(context: Excel.RequestContext): Promise<Lane
   // The selection is always on the active sheet.
   const sheet = context.workbook.worksheets.getActiveWorksheet();
   sheet.load("name");
-  const table = selected.getTables(false).getFirstOrNullObject();
-  table.load("name");
+  const tables = selected.getTables(false);
+  // eslint-disable-next-line office-addins/no-navigational-load -- whether the selection is in a table
+  tables.load("items");
   await context.sync();
 
-  if (!table.isNullObject) {
+  const table = tables.items[0];
+  if (table) {
     const whole = table.getRange();
     whole.load("rowIndex,columnIndex,rowCount,columnCount");
     const header = table.getHeaderRowRange();
