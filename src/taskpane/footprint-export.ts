@@ -46,18 +46,18 @@ export function cellText(value: unknown): string {
 /**
  * The lanes of a range's values: the first row is the header (checked like the CLI's: origin,
  * destination and modality required, names in any case, no duplicates), `firstRow` the 0-based
- * sheet row of that header. Blank lanes are left out.
+ * sheet row of that header. Columns with a blank header and blank lanes are left out.
  */
 export function lanesOfGrid(values: unknown[][], firstRow: number): SheetLane[] {
   if (!values.length)
     throw new Error("The selection is empty: select the lanes with their header row.");
-  const columns = readHeader(values[0].map(cellText));
+  // Columns without a header (a selection wider than the lanes) are not part of them.
+  const used = values[0].map((v, c) => [cellText(v), c] as const).filter(([v]) => v.trim());
+  const columns = readHeader(used.map(([v]) => v));
   const lanes: SheetLane[] = [];
   for (let i = 1; i < values.length; i++) {
     const cells: LaneCells = {};
-    columns.forEach((name, c) => {
-      if (name !== "") cells[name] = cellText(values[i][c]);
-    });
+    columns.forEach((name, k) => (cells[name] = cellText(values[i][used[k][1]])));
     if (!cells.origin?.trim() && !cells.destination?.trim()) continue;
     lanes.push({ row: firstRow + i + 1, cells });
   }
