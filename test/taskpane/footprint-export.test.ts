@@ -101,6 +101,7 @@ test("an answer without the include=method blocks is the lane's error, not a mad
 describe("the pane's document is the CLI's, for random lanes", () => {
   let s: TestServer;
   let client: RouteApiClient;
+  let key = "";
   const engine = testEngine();
   const sets = loadFactorSets(engine.parts.emissions as FactorEmissionCalculator);
 
@@ -111,7 +112,7 @@ describe("the pane's document is the CLI's, for random lanes", () => {
         optimizer: null,
       }
     );
-    const { key } = await s.account({ credits: 100_000 });
+    ({ key } = await s.account({ credits: 100_000 }));
     client = new RouteApiClient({
       settings: { get: async () => ({ baseUrl: s.url, apiKey: key }) },
     });
@@ -127,6 +128,44 @@ describe("the pane's document is the CLI's, for random lanes", () => {
     containers: fc.constantFrom("", "1", "3", "0"),
     weightTons: fc.constantFrom("", "4.5", "18"),
     factorSet: fc.constantFrom("", ...sets.ids()),
+  });
+
+  test("include=method names the resolved ends and the box, on /emissions and in /batch items alike", async () => {
+    const q = { origin: "CNSHA", destination: "NLRTM", modality: "DEEPSEA", containerType: "40HC" };
+    const body = (await client.raw({
+      path: "/route-information/api/emissions",
+      query: { ...q, include: "method" },
+    })) as Record<string, unknown>;
+    const cnsha = engine.parts.places.resolve("CNSHA", "origin");
+    expect(body.places).toEqual({
+      origin: {
+        kind: cnsha.kind,
+        locode: "CNSHA",
+        name: cnsha.name,
+        lat: cnsha.lat,
+        lng: cnsha.lng,
+      },
+      destination: expect.objectContaining({ locode: "NLRTM" }),
+    });
+    expect(body.box).toEqual({ teu: 2, payloadTonnes: 20 });
+    // co2eTon is co2eTeu over the box's tonnes per TEU.
+    expect(body.co2eTon).toBeCloseTo(((body.co2eTeu as number) * 2) / 20, 2);
+    const batch = (await (
+      await s.post(
+        "/route-information/api/batch",
+        {
+          requests: [{ type: "emissions", ...q, include: "method" }],
+        },
+        key
+      )
+    ).json()) as { results: Array<{ status: number; body: unknown }> };
+    expect(batch.results[0]).toEqual({ status: 200, body });
+    // Without include=method, neither.
+    const plain = (await client.raw({
+      path: "/route-information/api/emissions",
+      query: q,
+    })) as object;
+    expect(Object.keys(plain)).toEqual(["co2eTeu", "co2eTon", "distance"]);
   });
 
   test("every lane: the same entry (figures, method block, shipment footprint, TOC) or the same error", async () => {
