@@ -64,13 +64,26 @@ export function lanesOfGrid(values: unknown[][], firstRow: number): SheetLane[] 
   return lanes;
 }
 
-/** Each lane asked of the service at once (the client batches them), in sheet order. */
+/**
+ * Lanes asked of the service together (the client batches them into one /batch request); a
+ * long sheet goes in slices of this many, so each call settles within the client's deadline
+ * however many lanes there are.
+ */
+export const LANES_PER_SLICE = 200;
+
+/** Each lane asked of the service, in sheet order; `onProgress` after each slice (lanes done). */
 export async function laneFootprintsOf(
   client: FootprintClient,
   lanes: SheetLane[],
-  now: Date = new Date()
+  now: Date = new Date(),
+  onProgress: (done: number) => void = () => {}
 ): Promise<FootprintDocument> {
-  const entries = await Promise.all(lanes.map((lane) => laneEntry(client, lane)));
+  const entries: LaneFootprint[] = [];
+  for (let i = 0; i < lanes.length; i += LANES_PER_SLICE) {
+    const slice = lanes.slice(i, i + LANES_PER_SLICE);
+    entries.push(...(await Promise.all(slice.map((lane) => laneEntry(client, lane)))));
+    onProgress(entries.length);
+  }
   return footprintDocument(entries, factorSetOf(entries), now);
 }
 

@@ -46,7 +46,13 @@ export function initFootprintPanel(excel: boolean): void {
           );
         say("busy", `Asking the service for ${count(lanes.length, "lane")}…`);
         const now = new Date();
-        const doc = await laneFootprintsOf(sharedClient(), lanes, now);
+        const doc = await laneFootprintsOf(sharedClient(), lanes, now, (done) => {
+          if (done < lanes.length)
+            say(
+              "busy",
+              `Asked the service for ${done.toLocaleString("en-US")} of ${count(lanes.length, "lane")}…`
+            );
+        });
         const written = toSheet.checked
           ? await Excel.run((context) => writeFootprintTable(context, doc))
           : undefined;

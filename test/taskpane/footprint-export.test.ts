@@ -12,6 +12,7 @@ import { FactorEmissionCalculator } from "../../src/engine/emissions";
 import { laneFootprint } from "../../src/lanes/footprint";
 import {
   footprintAnswerOf,
+  LANES_PER_SLICE,
   laneFootprintsOf,
   lanesOfGrid,
 } from "../../src/taskpane/footprint-export";
@@ -166,6 +167,26 @@ describe("the pane's document is the CLI's, for random lanes", () => {
       query: q,
     })) as object;
     expect(Object.keys(plain)).toEqual(["co2eTeu", "co2eTon", "distance"]);
+  });
+
+  test("a long sheet goes in slices (progress after each), every lane in its row's order", async () => {
+    const pairs = [
+      ["CNSHA", "NLRTM"],
+      ["NLRTM", "DEDUI"],
+      ["XXXXX", "NLRTM"],
+      ["DEHAM", "PLGDN"],
+    ];
+    const n = 2 * LANES_PER_SLICE + 50;
+    const lanes = Array.from({ length: n }, (_, i) => ({
+      row: i + 2,
+      cells: { origin: pairs[i % 4][0], destination: pairs[i % 4][1], modality: "" },
+    }));
+    const progress: number[] = [];
+    const doc = await laneFootprintsOf(client, lanes, new Date(), (done) => progress.push(done));
+    expect(progress).toEqual([LANES_PER_SLICE, 2 * LANES_PER_SLICE, n]);
+    expect(doc.lanes.map((l) => l.row)).toEqual(lanes.map((l) => l.row));
+    expect(doc.lanes.map((l) => l.input.origin)).toEqual(lanes.map((l) => l.cells.origin));
+    expect(doc.lanes.filter((l) => l.error).length).toBe(Math.ceil((n - 2) / 4));
   });
 
   test("every lane: the same entry (figures, method block, shipment footprint, TOC) or the same error", async () => {
