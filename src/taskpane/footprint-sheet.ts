@@ -17,9 +17,9 @@ import { a1Address, nextSheetName } from "./table-writer";
 
 export interface LaneRange {
   sheet: string;
-  /** A1 address without the sheet. */
+  /** A1 address without the sheet (and where the header is, when not just above the rows). */
   address: string;
-  /** 0-based sheet row of the header. */
+  /** 0-based sheet row just above the first lane (the header's, unless it is further up). */
   rowIndex: number;
   /** The header row first. */
   values: unknown[][];
@@ -57,9 +57,16 @@ export async function readLaneRange(context: Excel.RequestContext): Promise<Lane
       await context.sync();
       values = body.values;
     }
+    const columns = whole.columnCount;
+    // The header and the rows read: one block, or the rows under the header further up.
+    const address =
+      first - 1 === whole.rowIndex || rows === 0
+        ? a1Address(whole.rowIndex, whole.columnIndex, rows + 1, columns)
+        : `${a1Address(first, whole.columnIndex, rows, columns)} (header ${a1Address(whole.rowIndex, whole.columnIndex, 1, columns)})`;
     return {
       sheet: sheet.name,
-      address: a1Address(first - 1, whole.columnIndex, rows + 1, whole.columnCount),
+      address,
+      // Rows are numbered from the first one read (the header's row stands just above it).
       rowIndex: first - 1,
       values: [header.values[0], ...values],
     };

@@ -491,6 +491,38 @@ describeBrowser("Export footprint in the task pane", () => {
     await page.context().close();
   });
 
+  test("some rows of a table selected: those lanes under the table's header, every column of the table", async () => {
+    const page = await openPane({
+      sheets: { Lanes: [[], [], [...HEADER], ...ROWS] },
+      tables: [
+        {
+          name: "Lanes",
+          sheet: "Lanes",
+          row: 2,
+          column: 0,
+          rows: ROWS.length + 1,
+          columns: HEADER.length,
+        },
+      ],
+      // Rows 6-7 of the sheet, columns B:C only: the lanes C (USLAX) and D (XXXXX).
+      selection: { row: 6, column: 1, rows: 2, columns: 2 },
+      active: "Lanes",
+    });
+    await page.click("#tab-footprint");
+    await page.uncheck("#footprint-to-sheet");
+    const { json } = await exportFootprint(page);
+    expect(json.lanes.map((l) => [l.row, l.input.lane, l.input.modality])).toEqual([
+      [7, "C", "RAIL"],
+      [8, "D", "DEEPSEA"],
+    ]);
+    expect(json.lanes[0].method!.region).toBe("North America");
+    expect(json.lanes[1].error).toMatch(/XXXXX/);
+    expect(await page.textContent("#footprint-status")).toMatch(
+      /^Exported 2 lanes from Lanes!A7:H8 \(header A3:H3\) \(1 with an error/
+    );
+    await page.context().close();
+  });
+
   test("the dark palette is keyed once, on data-theme, which the page sets from the system's scheme before its bundle runs", async () => {
     for (const scheme of ["dark", "light"] as const) {
       const context = await browser.newContext({ colorScheme: scheme, ignoreHTTPSErrors: true });
