@@ -219,6 +219,15 @@ export const EMISSION_EXTRAS = {
   ),
 };
 
+const RESOLVED_PLACE = Type.Object({
+  kind: Type.String({ description: "How the input was read: LOCODE, TERMINAL or GEO." }),
+  locode: Type.Optional(Type.String()),
+  terminalId: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  lat: Type.Number(),
+  lng: Type.Number(),
+});
+
 export const EmissionsResult = Type.Object(
   {
     co2eTeu: Type.Number({
@@ -230,6 +239,31 @@ export const EmissionsResult = Type.Object(
     distance: Type.Number({ description: "Distance in metres." }),
     passages: PASSAGES_RESULT,
     ...EMISSION_EXTRAS,
+    places: Type.Optional(
+      Type.Object(
+        { origin: RESOLVED_PLACE, destination: RESOLVED_PLACE },
+        {
+          description:
+            "Extension, include=method: the origin and destination as the service resolved them (a report states where the leg runs).",
+          "x-extension": true,
+        }
+      )
+    ),
+    box: Type.Optional(
+      Type.Object(
+        {
+          teu: Type.Number({ description: "TEU per container of containerType." }),
+          payloadTonnes: Type.Number({
+            description: "Default cargo payload per container (t): the co2eTon allocation.",
+          }),
+        },
+        {
+          description:
+            "Extension, include=method: the box co2eTeu and co2eTon assume (co2eTon = co2eTeu × teu / payloadTonnes).",
+          "x-extension": true,
+        }
+      )
+    ),
     ...VOYAGE_EXTRAS,
     ets: open(
       "Extension, include=eca: EU ETS {scope, share, year, phaseIn, coveredShare, co2eTeuCovered (kg, tank-to-wake × coveredShare), basis}."

@@ -1,11 +1,13 @@
 /**
- * The task pane: Connection (service, API key, test, cache) and Route options (search, results,
- * legs, map, insert into the sheet). It shares the settings store and client with the custom
+ * The task pane: Connection (service, API key, test, cache), Route options (search, results,
+ * legs, map, insert into the sheet) and Footprint (the selected lanes' emissions with their ISO
+ * 14083 method block, exported for reporting). It shares the settings store and client with the custom
  * functions (shared runtime: this page also loads functions.js). Outside Excel it says so and keeps
  * working for what needs no workbook.
  */
 import { initConnectionView } from "./connection-view";
 import { byId } from "./dom";
+import { initFootprintPanel } from "./footprint-view";
 import { initFreezePanel } from "./freeze-view";
 import { hasExcel, HostState, missingRuntime, waitForOffice } from "./office-host";
 import { initResultsView } from "./results-view";
@@ -63,6 +65,7 @@ async function init(): Promise<void> {
   initTheme();
   showHost(host);
   initFreezePanel(host.kind === "excel" && hasExcel());
+  initFootprintPanel(host.kind === "excel" && hasExcel());
 
   const results = initResultsView();
   results.setExcelAvailable(host.kind === "excel" && hasExcel());

@@ -40,6 +40,13 @@ export function emissionsBody(
   const { co2eTeu, co2eTon, distance, context, ...rest } = r;
   const passages = include.has("passages") ? { passages: context.route.passages } : {};
   const body: Record<string, unknown> = { co2eTeu, co2eTon, distance, ...passages, ...rest };
+  // include=method also names the ends as resolved and the box the figures assume: what a
+  // report (the pane's footprint export) needs to state the leg without another call.
+  if (include.has("method"))
+    Object.assign(body, {
+      places: { origin: placeOf(context.origin), destination: placeOf(context.destination) },
+      box: context.box,
+    });
   Object.assign(body, voyageExtras(context, query, include, now));
   if (include.has("eca")) {
     const year = parseYear(query.year, now.getUTCFullYear());
@@ -112,6 +119,17 @@ export function distanceExtras(
 /** The port's country (from its LOCODE) and position: outermost regions are known by either. */
 function etsEndOf(p: ResolvedPlace): EtsEnd {
   return { country: p.locode?.slice(0, 2).toUpperCase(), locode: p.locode, lat: p.lat, lng: p.lng };
+}
+
+function placeOf(p: ResolvedPlace): Record<string, unknown> {
+  return {
+    kind: p.kind,
+    ...(p.locode ? { locode: p.locode } : {}),
+    ...(p.terminalId ? { terminalId: p.terminalId } : {}),
+    ...(p.name ? { name: p.name } : {}),
+    lat: p.lat,
+    lng: p.lng,
+  };
 }
 
 function round(x: number): number {

@@ -1,0 +1,150 @@
+/**
+ * "Export footprint": the lanes of a sheet range (header row: origin, destination, modality and
+ * the lane sheet's optional columns, any case) asked of /emissions?include=method through the
+ * shared client (batched, cached), and shaped into the same document as `route-sheets lanes
+ * --footprint` by src/client/footprint.ts. A bad row carries its error; blank lanes (no origin
+ * and no destination) are skipped, as the functions leave them blank.
+ */
+import type { CallOptions } from "../client/api-client";
+import { isApiError } from "../client/errors";
+import {
+  failedLane,
+  FootprintAnswer,
+  FootprintBox,
+  FootprintDocument,
+  footprintDocument,
+  FootprintPlace,
+  footprintQuery,
+  FootprintResult,
+  LaneCells,
+  LaneFootprint,
+  laneFootprint,
+} from "../client/footprint";
+import { ApiCall, PATHS } from "../client/types";
+import type { MethodBlock } from "../engine/emissions/report";
+import { readHeader } from "../lanes/lane-sheet";
+
+/** A lane as read from the sheet: its 1-based sheet row and its cells by canonical column name. */
+export interface SheetLane {
+  row: number;
+  cells: LaneCells;
+}
+
+/** The calls the export needs (RouteApiClient has them). */
+export interface FootprintClient {
+  raw(call: ApiCall, options?: CallOptions): Promise<unknown>;
+}
+
+/** A cell's value as text, as a CSV of the sheet would hold it. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return String(value);
+}
+
+/**
+ * The lanes of a range's values: the first row is the header (checked like the CLI's: origin,
+ * destination and modality required, names in any case, no duplicates), `firstRow` the 0-based
+ * sheet row of that header. Columns with a blank header and blank lanes are left out.
+ */
+export function lanesOfGrid(values: unknown[][], firstRow: number): SheetLane[] {
+  if (!values.length)
+    throw new Error("The selection is empty: select the lanes with their header row.");
+  // Columns without a header (a selection wider than the lanes) are not part of them.
+  const used = values[0].map((v, c) => [cellText(v), c] as const).filter(([v]) => v.trim());
+  const columns = readHeader(used.map(([v]) => v));
+  const lanes: SheetLane[] = [];
+  for (let i = 1; i < values.length; i++) {
+    const cells: LaneCells = {};
+    columns.forEach((name, k) => (cells[name] = cellText(values[i][used[k][1]])));
+    if (!cells.origin?.trim() && !cells.destination?.trim()) continue;
+    lanes.push({ row: firstRow + i + 1, cells });
+  }
+  return lanes;
+}
+
+/**
+ * Lanes asked of the service together (the client batches them into one /batch request); a
+ * long sheet goes in slices of this many, so each call settles within the client's deadline
+ * however many lanes there are.
+ */
+export const LANES_PER_SLICE = 200;
+
+/** Each lane asked of the service, in sheet order; `onProgress` after each slice (lanes done). */
+export async function laneFootprintsOf(
+  client: FootprintClient,
+  lanes: SheetLane[],
+  now: Date = new Date(),
+  onProgress: (done: number) => void = () => {}
+): Promise<FootprintDocument> {
+  const entries: LaneFootprint[] = [];
+  for (let i = 0; i < lanes.length; i += LANES_PER_SLICE) {
+    const slice = lanes.slice(i, i + LANES_PER_SLICE);
+    entries.push(...(await Promise.all(slice.map((lane) => laneEntry(client, lane)))));
+    onProgress(entries.length);
+  }
+  return footprintDocument(entries, factorSetOf(entries), now);
+}
+
+async function laneEntry(client: FootprintClient, lane: SheetLane): Promise<LaneFootprint> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(footprintQuery(lane.cells)))
+    if (v !== undefined) query[k] = v;
+  let body: unknown;
+  try {
+    body = await client.raw({
+      type: "emissions",
+      path: PATHS.emissions,
+      query: { ...query, include: "method" },
+    });
+  } catch (err) {
+    return failedLane(lane.cells, lane.row, describe(err));
+  }
+  const answer = footprintAnswerOf(body);
+  if (typeof answer === "string") return failedLane(lane.cells, lane.row, answer);
+  return laneFootprint(lane.cells, lane.row, answer);
+}
+
+/**
+ * An /emissions?include=method answer as the footprint takes it: the figures (without the method
+ * block and the ends), the method block, the resolved ends and the box. A message when the
+ * service's answer lacks them (a service without the extension).
+ */
+export function footprintAnswerOf(body: unknown): FootprintAnswer | string {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const { method, places, box, ...result } = b as {
+    method?: MethodBlock;
+    places?: { origin?: FootprintPlace; destination?: FootprintPlace };
+    box?: FootprintBox;
+  } & Record<string, unknown>;
+  if (typeof result.co2eTeu !== "number" || typeof result.distance !== "number")
+    return "Unexpected answer from the service: expected co2eTeu, co2eTon and distance.";
+  if (!method || !places?.origin || !places.destination || !box || !result.intensity)
+    return "The service did not answer include=method with the method block, places and box (a Route Sheets service has them).";
+  return {
+    result: result as unknown as FootprintResult,
+    method,
+    origin: places.origin,
+    destination: places.destination,
+    box,
+  };
+}
+
+/**
+ * The document's factor set: the one the lanes use by default (the first answered lane that does
+ * not pin a factorSet), else the first answered lane's; empty when none was answered.
+ */
+function factorSetOf(lanes: LaneFootprint[]): { factorSet: string; framework: string } {
+  const answered = lanes.filter((l) => l.method);
+  const lane =
+    answered.find((l) => !Object.keys(l.input).some((k) => k.toLowerCase() === "factorset")) ??
+    answered[0];
+  return { factorSet: lane?.method?.factorSet ?? "", framework: lane?.method?.framework ?? "" };
+}
+
+/** The service's own message (the CLI writes the same text for the same bad row). */
+function describe(err: unknown): string {
+  if (isApiError(err)) return err.detail || err.message;
+  return err instanceof Error ? err.message : String(err);
+}
