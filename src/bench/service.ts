@@ -31,7 +31,24 @@ interface Figures {
   non2xx: number;
   errors: number;
   total: number;
+  /** The server process's CPU time per answered request (Linux /proc only). */
+  cpuMicrosPerRequest?: number;
 }
+
+/** CPU seconds (user + system, all threads) a process has used so far; undefined off Linux. */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: the unit of /proc/<pid>/stat times (100 on Linux builds). */
+const CLOCK_TICKS = 100;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -96,15 +113,23 @@ function run(
  * req/s over the whole time, p50 the median of the slices' p50s, p99 the largest slice p99.
  */
 async function alternating(
-  targets: Array<{ name: string; url: string; headers: Record<string, string> }>,
+  targets: Array<{ name: string; url: string; headers: Record<string, string>; pid?: number }>,
   seconds: number,
   connections: number
 ): Promise<Figures[]> {
   const slices = targets.map(() => [] as Figures[]);
+  const cpu = targets.map(() => 0 as number | undefined);
   const slice = seconds / SLICES;
   for (let i = 0; i < SLICES; i++)
-    for (const [t, target] of targets.entries())
+    for (const [t, target] of targets.entries()) {
+      const before = cpuSecondsOf(target.pid);
       slices[t].push(await run(target.name, target.url, slice, connections, target.headers));
+      const after = cpuSecondsOf(target.pid);
+      cpu[t] =
+        before === undefined || after === undefined || cpu[t] === undefined
+          ? undefined
+          : cpu[t]! + after - before;
+    }
   return targets.map((target, t) => {
     const runs = slices[t];
     const total = runs.reduce((sum, r) => sum + r.total, 0);
@@ -117,6 +142,8 @@ async function alternating(
       non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
       errors: runs.reduce((sum, r) => sum + r.errors, 0),
       total,
+      cpuMicrosPerRequest:
+        cpu[t] === undefined || total === 0 ? undefined : Math.round((cpu[t]! * 1e6) / total),
     };
   });
 }
@@ -239,8 +266,9 @@ async function main(): Promise<void> {
             name: "service /distance (auth + rate limit + debit)",
             url: service.url + LANE,
             headers,
+            pid: service.child.pid,
           },
-          { name: "bare Fastify route", url: bare.url + LANE, headers: {} },
+          { name: "bare Fastify route", url: bare.url + LANE, headers: {}, pid: bare.child.pid },
         ],
         seconds,
         connections
@@ -258,9 +286,18 @@ async function main(): Promise<void> {
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(48)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${r.p50ms} ms  p99 ${r.p99ms} ms  non-2xx ${r.non2xx}  errors ${r.errors}`
+      `${r.name.padEnd(48)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${r.p50ms} ms  p99 ${r.p99ms} ms  non-2xx ${r.non2xx}  errors ${r.errors}` +
+        (r.cpuMicrosPerRequest === undefined
+          ? ""
+          : `  server CPU ${r.cpuMicrosPerRequest} µs/request`)
     );
   }
+  // Throughput ratios shrink towards 1 when the machine is busy (the load generator becomes the
+  // bottleneck); the servers' own CPU per request is the steadier figure of what a request costs.
+  if (svc.cpuMicrosPerRequest && base.cpuMicrosPerRequest)
+    console.log(
+      `server CPU per request, bare / service: ${(base.cpuMicrosPerRequest / svc.cpuMicrosPerRequest).toFixed(2)} (the cost ratio behind the req/s ratio)`
+    );
   console.log(
     `ratio service / bare: ${ratio.toFixed(2)} (goal ≥ 0.5: ${ratio >= 0.5 ? "met" : "NOT met"}; ≥ 10,000 req/s: ${svc.requestsPerSecond >= 10_000 ? "met" : "NOT met"})`
   );
