@@ -223,9 +223,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 function corsOptions(config: ServiceConfig) {
   return {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["x-api-key", "content-type", "idempotency-key"],
-    exposedHeaders: ["retry-after", "request-id", "idempotent-replayed"],
+    // Header values as written (lists would be joined again on every answer).
+    methods: "GET, POST, OPTIONS",
+    allowedHeaders: "x-api-key, content-type, idempotency-key",
+    exposedHeaders: "retry-after, request-id, idempotent-replayed",
     maxAge: config.corsMaxAgeSeconds,
     // Preflight needs no key; an OPTIONS to an unknown path still gets a CORS answer.
     strictPreflight: false,
