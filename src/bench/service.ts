@@ -2,8 +2,9 @@
  * npm run bench:service — autocannon on loopback against GET /route-information/api/distance with a
  * valid key (one cached lane: the cost measured is the service path — auth, rate limit, credit
  * debit in SQLite — not routing), next to a bare Fastify route, each server in its own child process.
- * Then the same cheap calls while 4 worst-case route searches run at once (kept running in a loop):
- * their p99 shows whether searches stall the event loop.
+ * Then the same cheap calls while 4 worst-case route searches run at once (kept running in a loop),
+ * and while 2 loops send 1,000-item paid batches: their p99 shows whether searches or batches
+ * stall the event loop (goal < 50 ms each).
  * The service and the bare route are measured in alternating slices (5 × 2 s each by default), so
  * that the shared machine's changing load weighs on both sides of their ratio alike.
  * Prints requests/s, p50/p99 latency and the ratio; writes the figures as JSON when --out is given.
@@ -31,7 +32,24 @@ interface Figures {
   non2xx: number;
   errors: number;
   total: number;
+  /** The server process's CPU time per answered request (Linux /proc only). */
+  cpuMicrosPerRequest?: number;
 }
+
+/** CPU seconds (user + system, all threads) a process has used so far; undefined off Linux. */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** USER_HZ: the unit of /proc/<pid>/stat times (100 on Linux builds). */
+const CLOCK_TICKS = 100;
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
@@ -96,15 +114,23 @@ function run(
  * req/s over the whole time, p50 the median of the slices' p50s, p99 the largest slice p99.
  */
 async function alternating(
-  targets: Array<{ name: string; url: string; headers: Record<string, string> }>,
+  targets: Array<{ name: string; url: string; headers: Record<string, string>; pid?: number }>,
   seconds: number,
   connections: number
 ): Promise<Figures[]> {
   const slices = targets.map(() => [] as Figures[]);
+  const cpu = targets.map(() => 0 as number | undefined);
   const slice = seconds / SLICES;
   for (let i = 0; i < SLICES; i++)
-    for (const [t, target] of targets.entries())
+    for (const [t, target] of targets.entries()) {
+      const before = cpuSecondsOf(target.pid);
       slices[t].push(await run(target.name, target.url, slice, connections, target.headers));
+      const after = cpuSecondsOf(target.pid);
+      cpu[t] =
+        before === undefined || after === undefined || cpu[t] === undefined
+          ? undefined
+          : cpu[t]! + after - before;
+    }
   return targets.map((target, t) => {
     const runs = slices[t];
     const total = runs.reduce((sum, r) => sum + r.total, 0);
@@ -117,6 +143,8 @@ async function alternating(
       non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
       errors: runs.reduce((sum, r) => sum + r.errors, 0),
       total,
+      cpuMicrosPerRequest:
+        cpu[t] === undefined || total === 0 ? undefined : Math.round((cpu[t]! * 1e6) / total),
     };
   });
 }
@@ -124,58 +152,137 @@ async function alternating(
 /** Alternating slices per measured server (see alternating()). */
 const SLICES = 5;
 
-const searchStats = { answered: 0, statuses: [] as string[] };
+/** What the loops of a loaded run got back: answers by status (0: failed). */
+interface LoadStats {
+  answered: number;
+  statuses: string[];
+  /** Batches only: the items answered 200 (each paid for). */
+  paidItems?: number;
+}
 
-/** Cheap /distance calls (10 connections) while CONCURRENT_SEARCHES worst-case searches loop. */
-async function underSearches(
+const searchStats: LoadStats = { answered: 0, statuses: [] };
+const batchStats: LoadStats = { answered: 0, statuses: [], paidItems: 0 };
+
+/**
+ * Cheap /distance calls (10 connections) while `loops` loops each send `send()` one after the
+ * other; the loops' answers are counted into `stats`.
+ */
+async function whileLooping(
+  name: string,
   url: string,
   headers: Record<string, string>,
-  seconds: number
+  seconds: number,
+  loops: number,
+  send: (loop: number) => Promise<{ status: number; paidItems?: number }>,
+  stats: LoadStats
 ): Promise<Figures> {
   let running = true;
   const counts = new Map<number, number>();
-  const loop = async () => {
+  const loop = async (_: unknown, index: number) => {
     while (running) {
       try {
-        const r = await fetch(url + WORST_SEARCH, {
-          headers,
-          signal: AbortSignal.timeout(seconds * 1000 + 120_000),
-        });
-        await r.arrayBuffer();
-        counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+        const { status, paidItems } = await send(index);
+        counts.set(status, (counts.get(status) ?? 0) + 1);
+        if (paidItems !== undefined) stats.paidItems = (stats.paidItems ?? 0) + paidItems;
       } catch {
         counts.set(0, (counts.get(0) ?? 0) + 1);
       }
     }
   };
-  const loops = Array.from({ length: CONCURRENT_SEARCHES }, loop);
-  // Let the searches start before measuring.
+  const loopsDone = Array.from({ length: loops }, loop);
+  // Let the load start before measuring.
   await new Promise((r) => setTimeout(r, 500));
-  const figures = await run(
-    `service /distance while ${CONCURRENT_SEARCHES} worst-case searches run`,
-    url + LANE,
-    seconds,
-    10,
-    headers
-  );
+  const figures = await run(name, url + LANE, seconds, 10, headers);
   running = false;
-  await Promise.all(loops);
+  await Promise.all(loopsDone);
   // Nothing answered at all (a blocked event loop): the p99 is at least the whole run.
   if (figures.total === 0) figures.p99ms = seconds * 1000;
-  searchStats.answered = [...counts.values()].reduce((a, b) => a + b, 0);
-  searchStats.statuses = [...counts].map(([st, n]) => `${n}× ${st || "failed"}`);
+  stats.answered = [...counts.values()].reduce((a, b) => a + b, 0);
+  stats.statuses = [...counts].map(([st, n]) => `${n}× ${st || "failed"}`);
   return figures;
 }
 
-async function main(): Promise<void> {
-  if (process.argv.includes("--bare-server")) return bareServer();
-  const seconds = Number(arg("--duration", "10"));
-  const connections = Number(arg("--connections", "50"));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-bench-"));
-  const bin = path.resolve(arg("--bin", path.join(ROOT, "bin", "route-sheets.js")));
+/** CONCURRENT_SEARCHES worst-case searches, each loop with its own key (a key may run 2 at once). */
+function underSearches(
+  url: string,
+  headers: Record<string, string>,
+  searchKeys: string[],
+  seconds: number
+): Promise<Figures> {
+  return whileLooping(
+    `service /distance while ${CONCURRENT_SEARCHES} worst-case searches run`,
+    url,
+    headers,
+    seconds,
+    CONCURRENT_SEARCHES,
+    async (loop) => {
+      const r = await fetch(url + WORST_SEARCH, {
+        headers: { "x-api-key": searchKeys[loop % searchKeys.length] },
+        signal: AbortSignal.timeout(seconds * 1000 + 120_000),
+      });
+      await r.arrayBuffer();
+      return { status: r.status };
+    },
+    searchStats
+  );
+}
 
-  // The key: created through the CLI like an operator would (last stdout line).
-  const created = await new Promise<string>((resolve, reject) => {
+/**
+ * Large paid batches: BATCH_ITEMS items each, over a few lanes of every modality and both
+ * operations (distance and emissions, some with include=time,eca), all charged.
+ */
+const BATCH_LANES: Array<Record<string, string>> = [
+  { type: "distance", origin: "NLRTM", destination: "DEHAM", modality: "TRUCK" },
+  { type: "distance", origin: "NLRTM", destination: "DEHAM", modality: "RAIL" },
+  { type: "distance", origin: "NLRTM", destination: "CNSHA", modality: "DEEPSEA" },
+  { type: "emissions", origin: "NLRTM", destination: "CNSHA", modality: "DEEPSEA" },
+  { type: "emissions", origin: "BEANR", destination: "DEHAM", modality: "TRUCK" },
+  {
+    type: "distance",
+    origin: "NLRTM",
+    destination: "CNSHA",
+    modality: "DEEPSEA",
+    include: "time,eca",
+  },
+];
+const BATCH_ITEMS = 1000;
+const CONCURRENT_BATCHES = 2;
+
+function underBatches(
+  url: string,
+  headers: Record<string, string>,
+  batchKey: string,
+  seconds: number
+): Promise<Figures> {
+  const body = JSON.stringify({
+    requests: Array.from({ length: BATCH_ITEMS }, (_, i) => BATCH_LANES[i % BATCH_LANES.length]),
+  });
+  return whileLooping(
+    `service /distance while ${CONCURRENT_BATCHES} × ${BATCH_ITEMS}-item paid batches run`,
+    url,
+    headers,
+    seconds,
+    CONCURRENT_BATCHES,
+    async () => {
+      const r = await fetch(url + "/route-information/api/batch", {
+        method: "POST",
+        headers: { "x-api-key": batchKey, "content-type": "application/json" },
+        body,
+        signal: AbortSignal.timeout(seconds * 1000 + 120_000),
+      });
+      const answer = (await r.json()) as { results?: Array<{ status: number }> };
+      return {
+        status: r.status,
+        paidItems: answer.results?.filter((item) => item.status === 200).length ?? 0,
+      };
+    },
+    batchStats
+  );
+}
+
+/** A key made through the CLI like an operator would (its last stdout line). */
+function createKey(bin: string, dataDir: string, name: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const c = spawn(
       process.execPath,
       [
@@ -185,7 +292,7 @@ async function main(): Promise<void> {
         "--data-dir",
         dataDir,
         "--name",
-        "bench",
+        name,
         "--credits",
         "100000000",
         "--rate-limit",
@@ -204,6 +311,21 @@ async function main(): Promise<void> {
         : reject(new Error("keys create failed"))
     );
   });
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--bare-server")) return bareServer();
+  const seconds = Number(arg("--duration", "10"));
+  const connections = Number(arg("--connections", "50"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-bench-"));
+  const bin = path.resolve(arg("--bin", path.join(ROOT, "bin", "route-sheets.js")));
+
+  // The keys: the measured caller's, the batch loops', and one per search loop.
+  const created = await createKey(bin, dataDir, "bench");
+  const batchKey = await createKey(bin, dataDir, "bench-batches");
+  const searchKeys: string[] = [];
+  for (let i = 0; i < CONCURRENT_SEARCHES; i++)
+    searchKeys.push(await createKey(bin, dataDir, `bench-search-${i}`));
   const service = await startChild([
     bin,
     "serve",
@@ -239,33 +361,47 @@ async function main(): Promise<void> {
             name: "service /distance (auth + rate limit + debit)",
             url: service.url + LANE,
             headers,
+            pid: service.child.pid,
           },
-          { name: "bare Fastify route", url: bare.url + LANE, headers: {} },
+          { name: "bare Fastify route", url: bare.url + LANE, headers: {}, pid: bare.child.pid },
         ],
         seconds,
         connections
       ))
     );
-    results.push(await underSearches(service.url, headers, seconds));
+    results.push(await underSearches(service.url, headers, searchKeys, seconds));
+    results.push(await underBatches(service.url, headers, batchKey, seconds));
   } finally {
     service.child.kill("SIGTERM");
     bare.child.kill("SIGTERM");
   }
-  const [svc, base, loaded] = results;
+  const [svc, base, loaded, batched] = results;
   const ratio = svc.requestsPerSecond / base.requestsPerSecond;
   console.log(
     `route service benchmark: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} CPUs, Node ${process.version}`
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(48)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${r.p50ms} ms  p99 ${r.p99ms} ms  non-2xx ${r.non2xx}  errors ${r.errors}`
+      `${r.name.padEnd(48)} ${String(r.requestsPerSecond).padStart(7)} req/s  p50 ${r.p50ms} ms  p99 ${r.p99ms} ms  non-2xx ${r.non2xx}  errors ${r.errors}` +
+        (r.cpuMicrosPerRequest === undefined
+          ? ""
+          : `  server CPU ${r.cpuMicrosPerRequest} µs/request`)
     );
   }
+  // Throughput ratios shrink towards 1 when the machine is busy (the load generator becomes the
+  // bottleneck); the servers' own CPU per request is the steadier figure of what a request costs.
+  if (svc.cpuMicrosPerRequest && base.cpuMicrosPerRequest)
+    console.log(
+      `server CPU per request, bare / service: ${(base.cpuMicrosPerRequest / svc.cpuMicrosPerRequest).toFixed(2)} (the cost ratio behind the req/s ratio)`
+    );
   console.log(
     `ratio service / bare: ${ratio.toFixed(2)} (goal ≥ 0.5: ${ratio >= 0.5 ? "met" : "NOT met"}; ≥ 10,000 req/s: ${svc.requestsPerSecond >= 10_000 ? "met" : "NOT met"})`
   );
   console.log(
     `/distance p99 while ${CONCURRENT_SEARCHES} worst-case searches run: ${loaded.p99ms} ms (goal < 50 ms: ${loaded.p99ms < 50 ? "met" : "NOT met"}); searches answered: ${searchStats.answered} (${searchStats.statuses.join(", ")})`
+  );
+  console.log(
+    `/distance p99 while ${CONCURRENT_BATCHES} × ${BATCH_ITEMS}-item paid batches run: ${batched.p99ms} ms (goal < 50 ms: ${batched.p99ms < 50 ? "met" : "NOT met"}); batches answered: ${batchStats.answered} (${batchStats.statuses.join(", ")}), ${batchStats.paidItems} paid items`
   );
   const out = arg("--out", "");
   if (out)
@@ -281,6 +417,7 @@ async function main(): Promise<void> {
           results,
           ratio,
           searches: searchStats,
+          batches: batchStats,
         },
         null,
         2

@@ -31,6 +31,7 @@ import { chainApi } from "./routes/chain";
 import { routeOptimizerApi } from "./routes/route-optimizer";
 import { ProblemSchema, SHARED_SCHEMAS } from "./schemas";
 import { redactKeys } from "./store/keys";
+import { lazyRequestLogger } from "./request-logger";
 import {
   acceptJsonBodies,
   guardHandshakes,
@@ -144,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    // Each request's logger is built when it first logs (most never do): see request-logger.ts.
+    childLoggerFactory: lazyRequestLogger as never,
     genReqId: () => randomUUID(),
     // HEAD is answered as the GET without its body (same checks and cost: it is the same request).
     exposeHeadRoutes: true,
@@ -220,9 +223,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 function corsOptions(config: ServiceConfig) {
   return {
     origin: config.corsOrigins === "*" ? "*" : config.corsOrigins,
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["x-api-key", "content-type", "idempotency-key"],
-    exposedHeaders: ["retry-after", "request-id", "idempotent-replayed"],
+    // Header values as written (lists would be joined again on every answer).
+    methods: "GET, POST, OPTIONS",
+    allowedHeaders: "x-api-key, content-type, idempotency-key",
+    exposedHeaders: "retry-after, request-id, idempotent-replayed",
     maxAge: config.corsMaxAgeSeconds,
     // Preflight needs no key; an OPTIONS to an unknown path still gets a CORS answer.
     strictPreflight: false,

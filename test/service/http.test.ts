@@ -357,7 +357,10 @@ describe("CORS", () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("access-control-allow-headers")).toMatch(/x-api-key/);
+    expect(res.headers.get("access-control-allow-headers")).toBe(
+      "x-api-key, content-type, idempotency-key"
+    );
+    expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST, OPTIONS");
     expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
   });
 
@@ -365,6 +368,9 @@ describe("CORS", () => {
     const res = await s.get(SEA, undefined, { Origin: "https://excel.example" });
     expect(res.status).toBe(401);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-expose-headers")).toBe(
+      "retry-after, request-id, idempotent-replayed"
+    );
   });
 });
 

@@ -10,15 +10,12 @@ import {
   normaliseLocode,
 } from "../places/parse-place";
 import { MODALITIES, Modality, PlaceKind } from "../types";
-import { RawQuery, ROUTE_SEARCH_PARAMETERS } from "./types";
+import { RawQuery } from "./types";
 
 export const PLACE_TYPES: readonly PlaceKind[] = ["LOCODE", "TERMINAL", "GEO"];
 export const SORT_KEYS = ["LEAD_TIME", "EMISSIONS", "TRANSFERS", "DEPARTURE", "ARRIVAL"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export const DEFAULT_SORT: SortKey = "LEAD_TIME";
-
-/** Query parameters the search understands (anything else is ignored). */
-export const QUERY_PARAMETERS = ROUTE_SEARCH_PARAMETERS;
 
 export interface PlaceQuery {
   value: string;

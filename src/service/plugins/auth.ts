@@ -1,7 +1,8 @@
 /**
- * API-key authentication. The key → account mapping never changes, so it is cached in memory
- * (by key hash, never by key); the account's state (active flag, tier, balances) is read on every
- * request with one prepared statement, because the CLI changes it from another process.
+ * API-key authentication. The key → key record mapping never changes (keys are not edited, an
+ * account is switched off by its active flag), so it is cached in memory for a short while; the
+ * account's state (active flag, tier, balances) is read on every request with one prepared
+ * statement, because the CLI changes it from another process.
  */
 import fp from "fastify-plugin";
 import { fail, ServiceProblem } from "../problem";
@@ -13,35 +14,96 @@ export interface Caller {
   account: AccountState;
 }
 
-const CACHE_LIMIT = 100_000;
+/** How many keys, and for how long, the authenticator remembers (see KeyCache). */
+export interface KeyCacheLimits {
+  entries: number;
+  ttlMs: number;
+}
+
+export const KEY_CACHE_LIMITS: KeyCacheLimits = { entries: 10_000, ttlMs: 60_000 };
+
+/**
+ * Keys recently seen valid → their record, so a request does not pay a SHA-256 of its key (the
+ * largest cost of authentication). Keyed by the key as sent: a cache keyed by its hash would
+ * still hash every request. The key is a secret, so this is only ever in this process's memory,
+ * never logged, serialized or written anywhere (the stores keep hashes only); each entry lives
+ * `ttlMs` from when it was verified (not renewed by use) and the oldest goes when `entries` are
+ * held, so a key stays in memory at most that long after its last check against the store.
+ * Only keys the store knows are cached: unknown keys cannot fill it.
+ */
+export class KeyCache {
+  readonly #entries = new Map<string, { key: KeyRecord; expiresAt: number }>();
+
+  constructor(
+    private readonly limits: KeyCacheLimits = KEY_CACHE_LIMITS,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  get(secret: string): KeyRecord | undefined {
+    const hit = this.#entries.get(secret);
+    if (!hit) return undefined;
+    if (hit.expiresAt > this.now()) return hit.key;
+    this.#entries.delete(secret);
+    return undefined;
+  }
+
+  set(secret: string, key: KeyRecord): void {
+    this.#entries.delete(secret);
+    // Map iteration is in insertion order: the first entry is the oldest.
+    while (this.#entries.size >= this.limits.entries)
+      this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#entries.set(secret, { key, expiresAt: this.now() + this.limits.ttlMs });
+  }
+
+  delete(secret: string): void {
+    this.#entries.delete(secret);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Never print the keys (console.log, util.inspect, JSON) even by mistake. */
+  toJSON(): string {
+    return `[KeyCache: ${this.#entries.size} keys]`;
+  }
+
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return this.toJSON();
+  }
+}
 
 export class KeyAuthenticator {
-  private readonly cache = new Map<string, KeyRecord>();
+  private readonly cache: KeyCache;
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    limits: KeyCacheLimits = KEY_CACHE_LIMITS
+  ) {
+    this.cache = new KeyCache(limits);
+  }
 
   /** Checks, in order: key present (401 No Key), key known (403 Invalid Key), account active (403 Inactive). */
   async authenticate(header: string | string[] | undefined): Promise<Caller> {
     const value = Array.isArray(header) ? header[0] : header;
-    if (value === undefined || value.trim() === "") {
+    const secret = value?.trim();
+    if (secret === undefined || secret === "") {
       throw fail(
         "No Key",
         "The x-api-key header is required: send your API key (rs_…) in the x-api-key request header."
       );
     }
-    const hash = hashKey(value.trim());
-    const hex = hash.toString("hex");
-    let key = this.cache.get(hex);
+    let key = this.cache.get(secret);
     if (!key) {
+      const hash = hashKey(secret);
       const found = await this.store.findKeyByHash(hash);
       if (!found || !sameHash(found.hash, hash)) throw invalidKey();
-      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(hex, found);
+      this.cache.set(secret, found);
       key = found;
     }
     const account = await this.store.accountState(key.accountId);
     if (!account) {
-      this.cache.delete(hex);
+      this.cache.delete(secret);
       throw invalidKey();
     }
     if (!account.active) {

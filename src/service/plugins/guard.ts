@@ -45,11 +45,12 @@ function refuseKeyInUrl(url: string): void {
   if (q < 0) return;
   const query = url.slice(q);
   let decoded = query;
-  try {
-    decoded = decodeURIComponent(query);
-  } catch {
-    /* malformed escapes: check the raw text */
-  }
+  if (query.includes("%"))
+    try {
+      decoded = decodeURIComponent(query);
+    } catch {
+      /* malformed escapes: check the raw text */
+    }
   if (KEY_PARAMETERS.test(query) || containsKey(decoded))
     throw fail(
       "Incorrect Values",

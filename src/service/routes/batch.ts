@@ -21,6 +21,7 @@ import {
 import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
+import { SliceScheduler } from "../slice-scheduler";
 import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY } from "./common";
 import { distanceExtras, emissionsBody } from "./emissions-body";
 
@@ -36,7 +37,8 @@ type Item = Record<string, string | undefined> & { type: BatchType };
  * SLICE_MS of computing), so other callers' requests (a /distance) wait at most about that long
  * behind it however many items it has. Cached items take microseconds: a time slice alone would
  * let hundreds run between yields (measured: /distance p50 10 → 55 ms under three 1,000-item
- * batch loops), hence the count too.
+ * batch loops), hence the count too. The running batches share one slice per event-loop turn
+ * (SliceScheduler), so a cheap call waits behind one slice per turn, not one per running batch.
  */
 const YIELD_EVERY = 20;
 const SLICE_MS = 2;
@@ -44,6 +46,7 @@ const SLICE_MS = 2;
 export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Store }): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits, config } = deps;
+  const slices = new SliceScheduler();
 
   /** The 200 body of one item, or null for a terminal search that found nothing (204). */
   function compute(item: Item): unknown {
@@ -178,7 +181,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
       let sliceStart = performance.now();
       for (let i = 0; i < items.length; i++) {
         if (i % YIELD_EVERY === YIELD_EVERY - 1 || performance.now() - sliceStart >= SLICE_MS) {
-          await new Promise((r) => setImmediate(r));
+          await slices.next();
           sliceStart = performance.now();
         }
         const op: Operation = items[i].type;

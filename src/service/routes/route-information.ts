@@ -2,7 +2,7 @@
  * The /route-information/api plugin (registered with that prefix): GET terminals, distance,
  * emissions (thin wrappers around the engine), path and the batch.
  */
-import { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { DistanceQuery, EmissionsQuery, TerminalsQuery } from "../schemas";
 import { Store } from "../store/store";
@@ -35,8 +35,11 @@ export const routeInformationApi: FastifyPluginAsync<ApiPluginOptions & { store:
 function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
-  const normaliseModality = async (request: FastifyRequest) =>
+  // A callback hook (no promise per request).
+  const normaliseModality = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     upperCase(request.query as Record<string, unknown>, ["modality"]);
+    done();
+  };
 
   api.get(
     "/terminals",

@@ -9,18 +9,6 @@ export function covers(a: number, b: number): boolean {
   return (a & b) === b;
 }
 
-export interface Criteria {
-  dep0: number;
-  arr: number;
-  tr: number;
-  em: number;
-}
-
-/** a is at least as good as b in every criterion. */
-export function weaklyDominates(a: Criteria, b: Criteria): boolean {
-  return a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
-}
-
 /**
  * Inserts `x` into `bag` unless an element weakly dominates it (`dominates(existing, x)`);
  * removes the elements `x` weakly dominates. Returns whether `x` was inserted.
@@ -35,12 +23,4 @@ export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boole
   if (w !== bag.length) bag.length = w;
   bag.push(x);
   return true;
-}
-
-/** The Pareto-optimal subset of `items` by `criteria` (ties: the first one is kept). */
-export function paretoFilter<T>(items: T[], criteria: (t: T) => Criteria): T[] {
-  const out: T[] = [];
-  for (const it of items)
-    insertPareto(out, it, (a, b) => weaklyDominates(criteria(a), criteria(b)));
-  return out;
 }
