@@ -39,7 +39,7 @@ export class KeyAuthenticator {
       this.cache.set(hex, found);
       key = found;
     }
-    const account = await this.store.accountState(key.accountId);
+    const account = await this.store.accountState(key.accountId, { cached: true });
     if (!account) {
       this.cache.delete(hex);
       throw invalidKey();
