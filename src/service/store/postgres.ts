@@ -48,13 +48,23 @@ import {
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number;
-  /** Round trips (group debits and reads) running at once (default 2): while one runs, the next group fills. */
+  /**
+   * Group debits running at once (default 1): while one runs, the next group fills. One makes the
+   * groups as large as the load allows, i.e. the fewest commits per request (each costs the
+   * database far more CPU than one more row in it); measured on 2 cores, 2 in flight cost about a
+   * third more database and instance CPU per request for no more requests/s.
+   */
   maxInFlight?: number;
   /**
    * Grouped account reads running at once (default 2). Reads have round trips of their own: a
    * read waiting behind a commit would wait for its disk flush.
    */
   maxReadsInFlight?: number;
+  /**
+   * How long the next group may wait for the requests the last commit answered (default 1 ms;
+   * 0: never wait). See flushIfIdle.
+   */
+  commitWindowMs?: number;
   /** Charges in one group at most (default 1000). */
   maxGroup?: number;
   /**
@@ -138,6 +148,10 @@ export class PostgresStore implements Store {
   private readonly maxReadsInFlight: number;
   private inFlight = 0;
   private lastCharge = 0;
+  /** Requests the next group waits for, at most `commitWindowMs` (see flushIfIdle). */
+  private expected = 0;
+  private windowTimer: NodeJS.Timeout | undefined;
+  private readonly commitWindowMs: number;
   private closed = false;
   private closing: Promise<void> | undefined;
   private readonly maxInFlight: number;
@@ -163,7 +177,8 @@ export class PostgresStore implements Store {
     options: PostgresStoreOptions,
     private readonly features: { chargeGroup: boolean }
   ) {
-    this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxInFlight = options.maxInFlight ?? 1;
+    this.commitWindowMs = Math.max(0, options.commitWindowMs ?? 1);
     this.maxReadsInFlight = options.maxReadsInFlight ?? 2;
     this.maxGroup = options.maxGroup ?? 1000;
     this.accountCacheMs = Math.max(0, options.accountCacheMs ?? 2000);
@@ -387,8 +402,27 @@ export class PostgresStore implements Store {
     });
   }
 
+  /**
+   * Starts the next group when a debit slot is free. Right after a commit, the next group waits a
+   * moment (at most `commitWindowMs`) for as many requests as were in the last group and waiting
+   * then: the clients just answered send their next request at once, and without the wait they
+   * would always miss the group that just started and wait for the one after, splitting the load
+   * into two half-size groups per commit time. Waiting ends as soon as that many have come.
+   */
   private flushIfIdle(): void {
     while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+      if (this.pending.length < this.expected && this.commitWindowMs > 0) {
+        this.windowTimer ??= setTimeout(() => {
+          this.windowTimer = undefined;
+          this.expected = 0;
+          this.flushIfIdle();
+        }, this.commitWindowMs);
+        return;
+      }
+      if (this.windowTimer) {
+        clearTimeout(this.windowTimer);
+        this.windowTimer = undefined;
+      }
       let items = 0;
       let n = 0;
       while (n < this.pending.length && (n === 0 || items < this.maxGroup)) {
@@ -399,6 +433,7 @@ export class PostgresStore implements Store {
       this.inFlight++;
       this.commitGroup(group).finally(() => {
         this.inFlight--;
+        this.expected = Math.min(this.maxGroup, group.length + this.pending.length);
         this.flushIfIdle();
       });
     }
@@ -669,6 +704,7 @@ export class PostgresStore implements Store {
       )
         await new Promise((resolve) => setTimeout(resolve, 10));
       this.closed = true;
+      if (this.windowTimer) clearTimeout(this.windowTimer);
       this.stopKeeping();
       if (this.relisten) clearTimeout(this.relisten);
       const listener = this.listener;
