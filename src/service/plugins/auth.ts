@@ -1,7 +1,8 @@
 /**
  * API-key authentication. The key → account mapping never changes, so it is cached in memory
- * (by key hash, never by key); the account's state (active flag, tier, balances) is read on every
- * request with one prepared statement, because the CLI changes it from another process.
+ * (by key hash, never by key); the account's state (active flag, tier, balances) is asked for on
+ * every request, because the CLI changes it from another process (the store may answer from memory
+ * it keeps current; refusals are confirmed against the database: see credits.ts).
  */
 import fp from "fastify-plugin";
 import { fail, ServiceProblem } from "../problem";
