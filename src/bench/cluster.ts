@@ -82,6 +82,21 @@ function family(pid: number): number[] {
 
 type Groups = Record<string, () => number[]>;
 
+/**
+ * Resolves once the processes are idle (under 5 % of a core over 500 ms, at most 90 s): an
+ * instance prints "Listening" while its search thread is still loading its data, and that start-up
+ * CPU must not be counted as the cost of the requests measured next.
+ */
+async function settled(pids: number[]): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const before = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    await new Promise((r) => setTimeout(r, 500));
+    const used = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - before;
+    if (used <= 25 * pids.length || Date.now() > deadline) return;
+  }
+}
+
 function sampleCpu(groups: Groups): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, pids] of Object.entries(groups))
@@ -198,6 +213,7 @@ async function main(): Promise<void> {
 
     async function setup(name: string, size: number, args: string[], key: string): Promise<Setup> {
       const instances = await Promise.all(Array.from({ length: size }, () => serve(args)));
+      await settled(instances.map((i) => i.child.pid!));
       const nginx = await servers.startNginx(
         instances.map((i) => new URL(i.url).host),
         {

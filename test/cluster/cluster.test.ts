@@ -5,6 +5,7 @@
  * instances, and (last, since it kills one) a SIGKILLed instance loses or doubles no charge.
  */
 import * as http from "node:http";
+import { Pool } from "pg";
 import { kill, requireBuild } from "../service/child";
 import { PostgresServer, RedisServer, startPostgres, startRedis } from "../support/servers";
 import { audit, cliOn, Cluster, createKeyOn, LANE, load, startCluster } from "./support";
@@ -127,6 +128,52 @@ test("a key created, deactivated, reactivated and credited by the CLI takes effe
     expect.objectContaining({ keyId, calls: 6, creditsUsed: 6, creditsLeft: 0, active: true })
   );
 }, 120_000);
+
+test("changes made behind the instances' backs (no notification) still take effect at the next charged call: the debit and the confirming read settle what memory got wrong", async () => {
+  const call = (url: string, key: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.get(url + LANE, { headers: { "x-api-key": key }, agent: false }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      });
+      req.on("error", reject);
+    });
+  /** An UPDATE of the key's account with the notifying trigger off (a replica-role session). */
+  const silently = async (set: string) => {
+    const pool = new Pool({ connectionString: database });
+    try {
+      const c = await pool.connect();
+      try {
+        await c.query("SET session_replication_role = replica");
+        await c.query(
+          `UPDATE accounts SET ${set} WHERE id = (SELECT account_id FROM api_keys WHERE id = $1)`,
+          [keyId]
+        );
+      } finally {
+        c.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  };
+  const { key, keyId } = createKeyOn(database, ["--credits", "3", "--rate-limit", "1000"]);
+  const url = cluster.instances[0].url;
+  // The instance now keeps the account row (active, 2 credits left).
+  expect(await call(url, key)).toBe(200);
+  await silently("active = FALSE");
+  expect(await call(url, key)).toBe(403);
+  expect(await call(url, key)).toBe(403);
+  await silently("active = TRUE");
+  expect(await call(url, key)).toBe(200);
+  expect(await call(url, key)).toBe(200);
+  // Kept: 0 credits. A grant nobody hears of is found by the read that confirms the refusal.
+  await silently("credits = credits + 1");
+  expect(await call(url, key)).toBe(200);
+  expect(await call(url, key)).toBe(402);
+  const a = await audit(database, keyId);
+  // 4 calls answered 200, 4 ledger rows; the silent grant is not in credit_grants (3 granted).
+  expect(a).toEqual({ balance: 0, granted: 3, rows: 4, requests: 4 });
+}, 60_000);
 
 test("SIGKILL of one instance mid-load: answered 200 = ledger rows, nothing lost or doubled", async () => {
   const { key, keyId } = createKeyOn(database, ["--credits", "2000", "--rate-limit", "1000000"]);

@@ -118,9 +118,10 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
 
   test("migrations are recorded once, also when the database is opened again", async () => {
     const versions = await adapter.migrations(store);
-    expect(versions).toEqual([1, 2]);
+    const all = adapter === pg ? [1, 2, 3] : [1, 2];
+    expect(versions).toEqual(all);
     await adapter.reopen(store);
-    expect(await adapter.migrations(store)).toEqual([1, 2]);
+    expect(await adapter.migrations(store)).toEqual(all);
   });
 
   test("an account with its key: found by hash and by id, initial credits recorded as grants", async () => {
@@ -436,6 +437,109 @@ describe("PostgreSQL specifics", () => {
     expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
   });
 
+  /** Waits until `store` has received more than `seen` notifications (at most 10 s). */
+  async function notified(store: PostgresStore, seen: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (store.stats.notifications <= seen) {
+      if (Date.now() > deadline) throw new Error("no notification within 10 s");
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  test("the request path's account reads come from memory, kept current by the database's notifications and the debits' own results", async () => {
+    const store = await pg.fresh();
+    const other = await pg.reopen(store);
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 5 }, record);
+    const s = store as PostgresStore;
+    const cached = async () => (await store.accountState(a.id, { cached: true }))!;
+    expect((await cached()).credits).toBe(5);
+    const reads = s.stats.accountReads;
+    // Kept: no statement for the next requests.
+    for (let i = 0; i < 5; i++) expect((await cached()).credits).toBe(5);
+    expect(s.stats.accountReads).toBe(reads);
+    // This instance's debit leaves the balance it returned in memory, without a read.
+    const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 2 }];
+    expect(await store.charge(a.id, record.id, "mem-1", charge)).toEqual([true]);
+    expect((await cached()).credits).toBe(3);
+    expect(s.stats.accountReads).toBe(reads);
+    // Another instance's debit: memory may be higher than the database (the debit settles it);
+    // a read without `cached` is the database's.
+    expect(await other.charge(a.id, record.id, "mem-2", charge)).toEqual([true]);
+    expect((await cached()).credits).toBe(3);
+    expect((await store.accountState(a.id))!.credits).toBe(1);
+    // A grant elsewhere is notified: the next request reads it.
+    let seen = s.stats.notifications;
+    await other.addCredits(a.id, "route-information", 10, "grant");
+    await notified(s, seen);
+    expect((await cached()).credits).toBe(11);
+    // So is a deactivation; an inactive account is never answered from memory.
+    seen = s.stats.notifications;
+    await other.setActive(a.id, false);
+    await notified(s, seen);
+    expect((await cached()).active).toBe(false);
+    const before = s.stats.accountReads;
+    expect((await cached()).active).toBe(false);
+    expect(s.stats.accountReads).toBe(before + 1);
+    seen = s.stats.notifications;
+    await other.setActive(a.id, true);
+    await notified(s, seen);
+    expect((await cached()).active).toBe(true);
+    // Debits lower balances only: they notify nobody.
+    seen = s.stats.notifications;
+    await other.charge(a.id, record.id, "mem-3", charge);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.stats.notifications).toBe(seen);
+  });
+
+  test("an account deactivated after an instance kept it is charged nothing: the debit itself refuses it", async () => {
+    const store = await pg.fresh();
+    const other = await pg.reopen(store);
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 5 }, record);
+    expect((await store.accountState(a.id, { cached: true }))!.active).toBe(true);
+    // Deactivated by a statement that the instance has not heard of yet (or never will).
+    await (other as PostgresStore).pool.query("UPDATE accounts SET active = FALSE WHERE id = $1", [
+      a.id,
+    ]);
+    const charge = [
+      { pool: "route-information" as const, endpoint: "distance", cost: 1 },
+      { pool: "route-optimizer" as const, endpoint: "operators", cost: 1 },
+      { pool: "route-information" as const, endpoint: "terminals", cost: 0 },
+    ];
+    expect(await store.charge(a.id, record.id, "inactive-1", charge)).toEqual([false, false, true]);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 0, credits: 0 });
+    expect(await store.ledgerTotal(a.id, "route-optimizer")).toEqual({ rows: 0, credits: 0 });
+    expect((await store.accountState(a.id))!).toMatchObject({ credits: 5, optimizerCredits: 2 });
+  });
+
+  test("while its LISTEN connection is down an instance keeps nothing in memory, and keeps again once it is back", async () => {
+    const store = (await pg.fresh()) as PostgresStore;
+    const { record } = newKey();
+    const a = await store.createAccount(ACCOUNT, record);
+    await store.accountState(a.id, { cached: true });
+    const reads = store.stats.accountReads;
+    await store.accountState(a.id, { cached: true });
+    expect(store.stats.accountReads).toBe(reads);
+    await store.pool.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'route-sheets-listener' AND datname = current_database()"
+    );
+    // Every read goes to the database until the listener is back (retried every second).
+    const deadline = Date.now() + 15_000;
+    let down = 0;
+    for (;;) {
+      const before = store.stats.accountReads;
+      await store.accountState(a.id, { cached: true });
+      await store.accountState(a.id, { cached: true });
+      const used = store.stats.accountReads - before;
+      if (used === 2) down++;
+      else if (down > 0) break;
+      if (Date.now() > deadline) throw new Error(`listener not back after 15 s (down ${down})`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(down).toBeGreaterThan(0);
+  }, 30_000);
+
   test("instances starting at once on an empty database migrate it once", async () => {
     const url = await postgres.createDatabase("race");
     const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.connect(url)));
@@ -443,7 +547,7 @@ describe("PostgreSQL specifics", () => {
     const r = await pool.query("SELECT version FROM schema_migrations ORDER BY version");
     await pool.end();
     await Promise.all(stores.map((s) => s.close()));
-    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 
   test("PostgreSQL going away mid-service: calls fail with 503 Service Unavailable, not a 500", async () => {

@@ -1,8 +1,9 @@
 /**
  * API-key authentication. The key → key record mapping never changes (keys are not edited, an
  * account is switched off by its active flag), so it is cached in memory for a short while; the
- * account's state (active flag, tier, balances) is read on every request with one prepared
- * statement, because the CLI changes it from another process.
+ * account's state (active flag, tier, balances) is asked for on every request, because the CLI
+ * changes it from another process (the store may answer from memory it keeps current; refusals
+ * are confirmed against the database: see credits.ts).
  */
 import fp from "fastify-plugin";
 import { fail, ServiceProblem } from "../problem";
@@ -101,7 +102,7 @@ export class KeyAuthenticator {
       this.cache.set(secret, found);
       key = found;
     }
-    const account = await this.store.accountState(key.accountId);
+    const account = await this.store.accountState(key.accountId, { cached: true });
     if (!account) {
       this.cache.delete(secret);
       throw invalidKey();

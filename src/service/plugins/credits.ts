@@ -2,7 +2,7 @@
 import fp from "fastify-plugin";
 import { CostTable, Operation } from "../config";
 import { fail } from "../problem";
-import { Pool, Store } from "../store/store";
+import { AccountState, Pool, Store } from "../store/store";
 import { Caller } from "./auth";
 
 export interface OperationPolicy {
@@ -57,6 +57,26 @@ export function overLimit(pool: Pool, cost: number, balance: number): Error {
   );
 }
 
+/** 403 Inactive: the account was deactivated (the same answer as the key check's). */
+export function inactive(): Error {
+  return fail(
+    "Inactive",
+    "The account of this x-api-key is inactive; ask the service operator to reactivate it."
+  );
+}
+
+/**
+ * The account as the database has it now: the caller's copy may come from a store's memory, and
+ * a refusal is answered only on the database's word (credits may have been added a moment ago,
+ * the account deactivated). Throws 403 Inactive for an account no longer active.
+ */
+export async function confirmedAccount(store: Store, caller: Caller): Promise<AccountState> {
+  const fresh = await store.accountState(caller.account.id);
+  if (!fresh?.active) throw inactive();
+  caller.account = fresh;
+  return fresh;
+}
+
 export class Credits {
   constructor(
     private readonly store: Store,
@@ -67,15 +87,22 @@ export class Credits {
     return this.costs[op];
   }
 
-  /** Answers 402 before any computing when the pool cannot pay for the call. */
-  precheck(caller: Caller, op: Operation): void {
+  /**
+   * Answers 402 before any computing when the pool cannot pay for the call (confirmed by the
+   * database when the caller's balance came from memory).
+   */
+  async precheck(caller: Caller, op: Operation): Promise<void> {
     const cost = this.costs[op];
     const pool = POLICY[op].pool;
-    if (cost > 0 && balanceOf(caller, pool) < cost)
-      throw overLimit(pool, cost, balanceOf(caller, pool));
+    if (cost <= 0 || balanceOf(caller, pool) >= cost) return;
+    await confirmedAccount(this.store, caller);
+    if (balanceOf(caller, pool) < cost) throw overLimit(pool, cost, balanceOf(caller, pool));
   }
 
-  /** Debits one successful call; throws 402 Over Limit if the pool ran dry meanwhile. */
+  /**
+   * Debits one successful call; throws 402 Over Limit if the pool ran dry meanwhile, 403 Inactive
+   * if the account was deactivated meanwhile.
+   */
   async settle(caller: Caller, op: Operation, requestId: string): Promise<void> {
     const cost = this.costs[op];
     if (cost <= 0) return;
@@ -83,7 +110,10 @@ export class Credits {
     const [ok] = await this.store.charge(caller.account.id, caller.key.id, requestId, [
       { pool, endpoint: op, cost },
     ]);
-    if (!ok) throw overLimit(pool, cost, 0);
+    if (!ok) {
+      const now = await confirmedAccount(this.store, caller);
+      throw overLimit(pool, cost, pool === "route-optimizer" ? now.optimizerCredits : now.credits);
+    }
   }
 
   /** Debits a call that ended without an answer but used the service (a search stopped by its
@@ -103,7 +133,10 @@ export interface PendingCharge {
   op: Operation;
 }
 
-/** Debits batch items in order in one transaction; returns the indexes that could not be paid. */
+/**
+ * Debits batch items in order in one transaction; returns the indexes that could not be paid
+ * (throws 403 Inactive when the account was deactivated meanwhile).
+ */
 export async function settleMany(
   store: Store,
   costs: CostTable,
@@ -118,7 +151,9 @@ export async function settleMany(
   }));
   if (charges.length === 0) return [];
   const ok = await store.charge(caller.account.id, caller.key.id, requestId, charges);
-  return pending.filter((_, i) => !ok[i]).map((p) => p.index);
+  const unpaid = pending.filter((_, i) => !ok[i]).map((p) => p.index);
+  if (unpaid.length > 0) await confirmedAccount(store, caller);
+  return unpaid;
 }
 
 declare module "fastify" {

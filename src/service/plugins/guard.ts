@@ -75,7 +75,7 @@ export function guard(deps: GuardDeps, operation: Operation | null) {
     }
     if (operation) {
       checkAccess(caller, operation);
-      deps.credits.precheck(caller, operation);
+      await deps.credits.precheck(caller, operation);
     }
     request.caller = caller;
   };

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { chainEmissions, MAX_CHAIN_POINTS, splitPoints } from "../../engine/emissions";
 import { MODALITIES } from "../../engine/types";
-import { balanceOf, overLimit, POLICY, settleMany } from "../plugins/credits";
+import { balanceOf, confirmedAccount, overLimit, POLICY, settleMany } from "../plugins/credits";
 import { Store } from "../store/store";
 import { EMISSION_EXTRAS } from "../schemas";
 import {
@@ -146,6 +146,9 @@ export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> =
       const include = parseInclude(request.query.include);
       const legCount = splitPoints(request.query.points).length - 1;
       const cost = credits.costOf("emissions") * legCount;
+      // A refusal on the database's word: the caller's balance may come from memory.
+      if (cost > balanceOf(caller, POLICY.emissions.pool))
+        await confirmedAccount(options.store, caller);
       const balance = balanceOf(caller, POLICY.emissions.pool);
       if (cost > balance) throw overLimit(POLICY.emissions.pool, cost, balance);
       const result = chainEmissions(engine, factorSetsOf(engine), request.query, {

@@ -117,4 +117,31 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX idempotency_keys_expiry ON idempotency_keys(expires_at);
     `,
   },
+  {
+    version: 3,
+    name: "notify instances of account changes their caches must not miss",
+    sql: `
+      -- Instances keep account rows in memory and LISTEN on this channel: any change that could
+      -- make a cached row say "yes" or "no" wrongly (activation, tier, access, credits added, a
+      -- deleted account) names the account, whoever makes it (the CLI, another instance, psql).
+      -- Debits only lower balances and are checked at the debit itself: they notify nobody.
+      CREATE FUNCTION notify_account_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        PERFORM pg_notify('route_sheets_account', OLD.id);
+        RETURN NULL;
+      END
+      $fn$;
+      CREATE TRIGGER accounts_changed AFTER UPDATE ON accounts FOR EACH ROW
+        WHEN (NEW.active IS DISTINCT FROM OLD.active
+              OR NEW.tier IS DISTINCT FROM OLD.tier
+              OR NEW.name IS DISTINCT FROM OLD.name
+              OR NEW.optimizer_access IS DISTINCT FROM OLD.optimizer_access
+              OR NEW.credits > OLD.credits
+              OR NEW.optimizer_credits > OLD.optimizer_credits
+              OR NEW.id IS DISTINCT FROM OLD.id)
+        EXECUTE FUNCTION notify_account_change();
+      CREATE TRIGGER accounts_deleted AFTER DELETE ON accounts FOR EACH ROW
+        EXECUTE FUNCTION notify_account_change();
+    `,
+  },
 ];

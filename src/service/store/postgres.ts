@@ -2,14 +2,32 @@
  * The shared store: PostgreSQL through a node-postgres pool, for several service instances on one
  * database. Same semantics as the SQLite store: a debit only while the pool covers it, with its
  * ledger row in the same transaction, charges of a request applied in order, grants recorded, usage
- * per key. Nothing about accounts is cached: a read of an account starts after the request asked
- * for it, so a change committed by another process is seen by the next request. What makes it lean
- * is grouping, on both ends of a request: the account reads of requests arriving together share one
- * statement, and so do their debits (one statement and one commit per group, with one UPDATE per
- * account, not per charge).
+ * per key.
+ *
+ * What makes it lean:
+ * - Account rows are kept in memory, like the SQLite store does, and kept current by PostgreSQL
+ *   itself: a trigger (migration 3) notifies every change that could make a kept row answer wrongly
+ *   (activation, tier, access, credits added), whoever makes it, and each instance LISTENs on one
+ *   connection of its own and drops the rows named. While that connection is down nothing is kept.
+ *   Debits, which only lower balances, refresh the kept rows from their own result. A kept row is
+ *   re-read after `accountCacheMs` at the latest, and only active accounts are answered from memory,
+ *   only to the request path (`accountState(id, { cached: true })`).
+ * - What memory cannot settle is settled by the database: the debit itself refuses an inactive
+ *   account and a pool that does not cover the charge, and callers confirm a refusal with a read
+ *   of the database (`accountState(id)`) before answering it.
+ * - Debits are grouped: the charges arriving while earlier groups are being committed go in one
+ *   statement and one commit, with one UPDATE per account, not per charge.
  */
 import { randomUUID } from "node:crypto";
-import { Pool as PgPool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from "pg";
+import {
+  Client as PgClient,
+  Notification,
+  Pool as PgPool,
+  PoolClient,
+  QueryConfig,
+  QueryResultRow,
+  types as pgTypes,
+} from "pg";
 import { ServiceProblem } from "../problem";
 import { Migration } from "./migrations";
 import { PG_MIGRATIONS } from "./postgres-migrations";
@@ -30,15 +48,30 @@ import {
 export interface PostgresStoreOptions {
   /** Connections in the pool (default 10). */
   poolSize?: number;
-  /** Round trips (group debits and reads) running at once (default 2): while one runs, the next group fills. */
+  /**
+   * Group debits running at once (default 1): while one runs, the next group fills. One makes the
+   * groups as large as the load allows, i.e. the fewest commits per request (each costs the
+   * database far more CPU than one more row in it); measured on 2 cores, 2 in flight cost about a
+   * third more database and instance CPU per request for no more requests/s.
+   */
   maxInFlight?: number;
   /**
    * Grouped account reads running at once (default 2). Reads have round trips of their own: a
    * read waiting behind a commit would wait for its disk flush.
    */
   maxReadsInFlight?: number;
+  /**
+   * How long the next group may wait for the requests the last commit answered (default 1 ms;
+   * 0: never wait). See flushIfIdle.
+   */
+  commitWindowMs?: number;
   /** Charges in one group at most (default 1000). */
   maxGroup?: number;
+  /**
+   * How long an account row is kept in memory before it is read again, notifications or not
+   * (default 2000 ms; 0: read on every request).
+   */
+  accountCacheMs?: number;
   /** Called with pool errors (an idle connection that dropped); default: ignored. */
   onError?: (err: Error) => void;
 }
@@ -92,6 +125,22 @@ interface KeyRow {
 
 const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
 
+/** The channel of migration 3's trigger: its payload is the id of an account that changed. */
+const ACCOUNT_CHANNEL = "route_sheets_account";
+const MAX_CACHED_ACCOUNTS = 100_000;
+
+interface CachedAccount {
+  state: AccountState;
+  /** When it was last read (performance.now()); debits update balances, not this. */
+  readAt: number;
+}
+
+/** One group's debits, and the state of each account they touched, after the commit. */
+interface DebitResult {
+  ok: boolean[];
+  accounts: Array<{ id: string; active: boolean; credits: number; optimizerCredits: number }>;
+}
+
 export class PostgresStore implements Store {
   private readonly pending: PendingCharge[] = [];
   private readonly pendingReads: PendingRead[] = [];
@@ -99,19 +148,40 @@ export class PostgresStore implements Store {
   private readonly maxReadsInFlight: number;
   private inFlight = 0;
   private lastCharge = 0;
+  /** Requests the next group waits for, at most `commitWindowMs` (see flushIfIdle). */
+  private expected = 0;
+  private windowTimer: NodeJS.Timeout | undefined;
+  private readonly commitWindowMs: number;
   private closed = false;
   private closing: Promise<void> | undefined;
   private readonly maxInFlight: number;
   private readonly maxGroup: number;
+  private readonly accountCacheMs: number;
+  /** Account rows kept in memory; used only while `listening`. */
+  private readonly accounts = new Map<string, CachedAccount>();
+  /** The LISTEN connection is up: notifications reach `accounts`. */
+  private listening = false;
+  private listener: PgClient | undefined;
+  private relisten: NodeJS.Timeout | undefined;
+  /**
+   * Bumped by every notification and every change of the listener: a read or debit result that
+   * saw a bump while under way may predate the change notified, and is not kept.
+   */
+  private generation = 0;
+  /** Statements sent to PostgreSQL by request handling (tests, metrics). */
+  readonly stats = { accountReads: 0, debits: 0, cacheHits: 0, notifications: 0 };
 
   private constructor(
     readonly pool: PgPool,
+    private readonly url: string,
     options: PostgresStoreOptions,
     private readonly features: { chargeGroup: boolean }
   ) {
-    this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxInFlight = options.maxInFlight ?? 1;
+    this.commitWindowMs = Math.max(0, options.commitWindowMs ?? 1);
     this.maxReadsInFlight = options.maxReadsInFlight ?? 2;
     this.maxGroup = options.maxGroup ?? 1000;
+    this.accountCacheMs = Math.max(0, options.accountCacheMs ?? 2000);
   }
 
   /** Connects, applies the migrations not yet recorded, and returns the store. */
@@ -142,7 +212,65 @@ export class PostgresStore implements Store {
       await pool.end();
       throw new Error(`PostgreSQL at ${redactUrl(url)}: ${(e as Error).message}`);
     }
-    return new PostgresStore(pool, options, features);
+    const store = new PostgresStore(pool, url, options, features);
+    if (store.accountCacheMs > 0) await store.listen().catch(() => store.listenLater());
+    return store;
+  }
+
+  /**
+   * LISTENs for account changes on a connection of its own. Rows are kept in memory only from
+   * the moment the LISTEN is in place; when the connection ends, the kept rows are dropped and
+   * nothing is kept until it is back (retried every second).
+   */
+  private async listen(): Promise<void> {
+    if (this.closed || !this.features.chargeGroup) return;
+    const client = new PgClient({
+      connectionString: this.url,
+      connectionTimeoutMillis: 10_000,
+      application_name: "route-sheets-listener",
+    });
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.stopKeeping();
+      client.end().catch(() => undefined);
+      this.listenLater();
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    client.on("notification", (n: Notification) => {
+      this.stats.notifications++;
+      this.generation++;
+      if (n.payload) this.accounts.delete(n.payload);
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${ACCOUNT_CHANNEL}`);
+    } catch (e) {
+      lost();
+      throw e;
+    }
+    if (this.listener !== client) return;
+    this.generation++;
+    this.accounts.clear();
+    this.listening = !this.closed && this.features.chargeGroup;
+  }
+
+  private listenLater(): void {
+    if (this.closed || this.relisten) return;
+    this.relisten = setTimeout(() => {
+      this.relisten = undefined;
+      this.listen().catch(() => undefined);
+    }, 1000);
+    this.relisten.unref();
+  }
+
+  /** Nothing is kept in memory from now on (until a new LISTEN is in place). */
+  private stopKeeping(): void {
+    this.listening = false;
+    this.generation++;
+    this.accounts.clear();
   }
 
   async createAccount(account: NewAccount, key: NewKey): Promise<AccountState> {
@@ -191,13 +319,23 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * Grouped read: the requests asking while `maxReadsInFlight` reads are under way wait for the
-   * next one, which fetches all their accounts in one statement. Each read starts after its
-   * request asked, so it sees every change committed before (a deactivation, a grant by the CLI on
-   * another machine).
+   * A grouped read: the requests asking while `maxReadsInFlight` reads are under way wait for the
+   * next one, which fetches all their accounts in one statement. A read starts after its request
+   * asked, so it sees every change committed before. `cached` (the request path): an active
+   * account kept in memory is answered from there (see the class comment).
    */
-  accountState(accountId: string): Promise<AccountState | undefined> {
+  accountState(
+    accountId: string,
+    options: { cached?: boolean } = {}
+  ): Promise<AccountState | undefined> {
     if (this.closed) return Promise.reject(new Error("the store is closed"));
+    if (options.cached && this.listening) {
+      const kept = this.accounts.get(accountId);
+      if (kept && kept.state.active && performance.now() - kept.readAt < this.accountCacheMs) {
+        this.stats.cacheHits++;
+        return Promise.resolve(kept.state);
+      }
+    }
     return new Promise((resolve, reject) => {
       this.pendingReads.push({ accountId, resolve, reject });
       this.readIfIdle();
@@ -217,7 +355,10 @@ export class PostgresStore implements Store {
 
   private async readGroup(group: PendingRead[]): Promise<void> {
     const ids = [...new Set(group.map((p) => p.accountId))];
+    const generation = this.generation;
+    const readAt = performance.now();
     let rows: AccountRow[];
+    this.stats.accountReads++;
     try {
       rows = (
         await this.query<AccountRow>({
@@ -230,11 +371,16 @@ export class PostgresStore implements Store {
       for (const p of group) p.reject(e);
       return;
     }
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const p of group) {
-      const row = byId.get(p.accountId);
-      p.resolve(row && toAccountState(row));
+    const states = new Map(rows.map((r) => [r.id, toAccountState(r)]));
+    const keep = this.listening && this.generation === generation;
+    for (const id of ids) {
+      const state = states.get(id);
+      if (keep && state?.active) {
+        if (this.accounts.size >= MAX_CACHED_ACCOUNTS) this.accounts.clear();
+        this.accounts.set(id, { state, readAt });
+      } else this.accounts.delete(id);
     }
+    for (const p of group) p.resolve(states.get(p.accountId));
   }
 
   /**
@@ -256,8 +402,27 @@ export class PostgresStore implements Store {
     });
   }
 
+  /**
+   * Starts the next group when a debit slot is free. Right after a commit, the next group waits a
+   * moment (at most `commitWindowMs`) for as many requests as were in the last group and waiting
+   * then: the clients just answered send their next request at once, and without the wait they
+   * would always miss the group that just started and wait for the one after, splitting the load
+   * into two half-size groups per commit time. Waiting ends as soon as that many have come.
+   */
   private flushIfIdle(): void {
     while (this.pending.length > 0 && this.inFlight < this.maxInFlight) {
+      if (this.pending.length < this.expected && this.commitWindowMs > 0) {
+        this.windowTimer ??= setTimeout(() => {
+          this.windowTimer = undefined;
+          this.expected = 0;
+          this.flushIfIdle();
+        }, this.commitWindowMs);
+        return;
+      }
+      if (this.windowTimer) {
+        clearTimeout(this.windowTimer);
+        this.windowTimer = undefined;
+      }
       let items = 0;
       let n = 0;
       while (n < this.pending.length && (n === 0 || items < this.maxGroup)) {
@@ -268,6 +433,7 @@ export class PostgresStore implements Store {
       this.inFlight++;
       this.commitGroup(group).finally(() => {
         this.inFlight--;
+        this.expected = Math.min(this.maxGroup, group.length + this.pending.length);
         this.flushIfIdle();
       });
     }
@@ -310,8 +476,12 @@ export class PostgresStore implements Store {
       Date.now(),
     ];
     let results: boolean[];
+    const generation = this.generation;
+    this.stats.debits++;
     try {
-      results = await this.debit(values);
+      const debited = await this.debit(values);
+      results = debited.ok;
+      this.keepBalances(debited, generation, group);
     } catch (e) {
       for (const p of group) p.reject(e);
       return;
@@ -324,31 +494,74 @@ export class PostgresStore implements Store {
     }
   }
 
+  /**
+   * The balances a debit left, kept for the accounts in memory; unless a notification came while
+   * it ran (the row may have changed after the debit's commit), then they are dropped.
+   */
+  private keepBalances(debited: DebitResult, generation: number, group: PendingCharge[]): void {
+    if (!this.listening) return;
+    if (this.generation !== generation) {
+      for (const p of group) this.accounts.delete(p.accountId);
+      return;
+    }
+    for (const a of debited.accounts) {
+      const kept = this.accounts.get(a.id);
+      if (!kept) continue;
+      if (!a.active) {
+        this.accounts.delete(a.id);
+        continue;
+      }
+      this.accounts.set(a.id, {
+        state: { ...kept.state, credits: a.credits, optimizerCredits: a.optimizerCredits },
+        readAt: kept.readAt,
+      });
+    }
+  }
+
   /** One group's debits: the session's charge_group, or the schema's charge_many without it. */
-  private async debit(values: unknown[]): Promise<boolean[]> {
+  private async debit(values: unknown[]): Promise<DebitResult> {
     if (this.features.chargeGroup) {
       try {
-        return (
-          await this.query<{ ok: boolean[] }>({
+        const r = (
+          await this.query<{
+            ok: boolean[];
+            account_ids: string[] | null;
+            actives: boolean[] | null;
+            infos: number[] | null;
+            opts: number[] | null;
+          }>({
             name: "charge-group",
-            text: "SELECT pg_temp.charge_group($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
+            text: "SELECT * FROM pg_temp.charge_group($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8)",
             values,
           })
-        ).rows[0].ok;
+        ).rows[0];
+        return {
+          ok: r.ok,
+          accounts: (r.account_ids ?? []).map((id, i) => ({
+            id,
+            active: r.actives![i],
+            credits: Number(r.infos![i]),
+            optimizerCredits: Number(r.opts![i]),
+          })),
+        };
       } catch (e) {
         // A pooler in transaction mode sent the statement to a server connection that never ran
-        // this connection's setup: nothing was done; from now on, the schema's function.
+        // this connection's setup: nothing was done; from now on, the schema's function. Such a
+        // pooler does not pass notifications on either: nothing is kept in memory any more.
         if ((e as { code?: string })?.code !== UNDEFINED_FUNCTION) throw e;
         this.features.chargeGroup = false;
+        this.stopKeeping();
+        this.listener?.end().catch(() => undefined);
       }
     }
-    return (
+    const ok = (
       await this.query<{ ok: boolean[] }>({
         name: "charge-many",
         text: "SELECT charge_many($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8) AS ok",
         values,
       })
     ).rows[0].ok;
+    return { ok, accounts: [] };
   }
 
   async setActive(accountId: string, active: boolean): Promise<void> {
@@ -491,6 +704,12 @@ export class PostgresStore implements Store {
       )
         await new Promise((resolve) => setTimeout(resolve, 10));
       this.closed = true;
+      if (this.windowTimer) clearTimeout(this.windowTimer);
+      this.stopKeeping();
+      if (this.relisten) clearTimeout(this.relisten);
+      const listener = this.listener;
+      this.listener = undefined;
+      await listener?.end().catch(() => undefined);
       await this.pool.end();
     })();
     return this.closing;
@@ -564,12 +783,17 @@ function toAccountState(row: AccountRow): AccountState {
 
 /**
  * The debits of a group of requests in one statement and one transaction. They work like
- * `charge_many` (migration 1): each charge is claimed in the ledger (a conflict on the unique request id means an earlier attempt already paid it) and kept only while
- * its pool covers it. But the balances are kept in variables while the group goes through an
- * account's charges, with one UPDATE per account instead of one per charge (a hot key's row is
- * rewritten once per group, not once per request). The client sends the charges sorted by account
- * and each account is locked as its turn comes, so instances lock in one order and never deadlock.
+ * `charge_many` (migration 1): each charge is claimed in the ledger (a conflict on the unique
+ * request id means an earlier attempt already paid it) and kept only while its pool covers it. But
+ * the balances are kept in variables while the group goes through an account's charges, with one
+ * UPDATE per account instead of one per charge (a hot key's row is rewritten once per group, not
+ * once per request). An inactive account is charged nothing (its charges come back false): the
+ * instance's copy of the row may not know yet. The client sends the charges sorted by account and
+ * each account is locked as its turn comes, so instances lock in one order and never deadlock.
  * Only index look-ups by key: the cached plans stay right however large the ledger grows.
+ *
+ * Also returns, per account touched, its active flag and balances after the group: the instance
+ * refreshes its copy of the row from them.
  *
  * A session function (pg_temp) created on each connection: the schema and its migrations stay as
  * they are.
@@ -577,13 +801,14 @@ function toAccountState(row: AccountRow): AccountState {
 const CHARGE_GROUP_FUNCTION = `
 CREATE OR REPLACE FUNCTION pg_temp.charge_group(
   p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
-  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT
-) RETURNS BOOLEAN[] LANGUAGE plpgsql AS $fn$
+  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT,
+  OUT ok BOOLEAN[], OUT account_ids TEXT[], OUT actives BOOLEAN[], OUT infos BIGINT[], OUT opts BIGINT[]
+) LANGUAGE plpgsql AS $fn$
 DECLARE
   n INTEGER := COALESCE(array_length(p_account, 1), 0);
-  ok BOOLEAN[];
   cur TEXT := NULL;
   row_id BIGINT;
+  act BOOLEAN;
   info BIGINT;
   opt BIGINT;
   info0 BIGINT;
@@ -592,15 +817,23 @@ BEGIN
   ok := array_fill(FALSE, ARRAY[n]);
   FOR i IN 1 .. n + 1 LOOP
     IF i > n OR cur IS DISTINCT FROM p_account[i] THEN
-      IF info IS NOT NULL AND (info <> info0 OR opt <> opt0) THEN
-        UPDATE accounts SET credits = credits - (info0 - info),
-                            optimizer_credits = optimizer_credits - (opt0 - opt)
-          WHERE id = cur;
+      IF info IS NOT NULL THEN
+        IF info <> info0 OR opt <> opt0 THEN
+          UPDATE accounts SET credits = credits - (info0 - info),
+                              optimizer_credits = optimizer_credits - (opt0 - opt)
+            WHERE id = cur;
+        END IF;
+        account_ids := account_ids || cur;
+        actives := actives || act;
+        infos := infos || info;
+        opts := opts || opt;
       END IF;
       EXIT WHEN i > n;
       cur := p_account[i];
-      -- No row (an unknown account): info stays NULL and nothing is taken.
-      SELECT credits, optimizer_credits INTO info, opt FROM accounts WHERE id = cur FOR UPDATE;
+      -- No row (an unknown account): act and info stay NULL and nothing is taken.
+      act := NULL;
+      info := NULL;
+      SELECT active, credits, optimizer_credits INTO act, info, opt FROM accounts WHERE id = cur FOR UPDATE;
       info0 := info;
       opt0 := opt;
     END IF;
@@ -608,6 +841,7 @@ BEGIN
       ok[i] := TRUE;
       CONTINUE;
     END IF;
+    CONTINUE WHEN act IS NOT TRUE;
     INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
       VALUES (p_account[i], p_key[i], p_pool[i], p_endpoint[i], p_cost[i], p_request[i], p_item[i], p_now)
       ON CONFLICT (account_id, request_id, item) DO NOTHING
@@ -625,7 +859,6 @@ BEGIN
       DELETE FROM ledger WHERE id = row_id;
     END IF;
   END LOOP;
-  RETURN ok;
 END
 $fn$`;
 

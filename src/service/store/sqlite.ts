@@ -270,6 +270,7 @@ export class SqliteStore implements Store {
     return toKey(this.stmt.keyById.get(keyId) as KeyRow | undefined);
   }
 
+  /** Always current (see below): the request path's `cached` read is the same. */
   async accountState(accountId: string): Promise<AccountState | undefined> {
     return this.accountStateSync(accountId);
   }

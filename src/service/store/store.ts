@@ -95,11 +95,21 @@ export interface Store {
   createAccount(account: NewAccount, key: NewKey): Promise<AccountState>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
   findKeyById(keyId: string): Promise<KeyRecord | undefined>;
-  /** Read on every request: active flag and balances can change from another process. */
-  accountState(accountId: string): Promise<AccountState | undefined>;
+  /**
+   * The account as the database has it. `cached`: the request path's read, which a store may
+   * answer from memory, for an active account only and kept current by change notifications (its
+   * balances may then be higher than the database's, never lower but for the moment a grant takes
+   * to be notified): the debit settles what memory cannot, and a caller about to refuse (inactive,
+   * not enough credits) asks again without `cached`.
+   */
+  accountState(
+    accountId: string,
+    options?: { cached?: boolean }
+  ): Promise<AccountState | undefined>;
   /**
    * Debits the charges in order, each atomically (`credits >= cost` or not at all) with its ledger
-   * row, all in one transaction. Returns, per charge, whether it was debited.
+   * row, all in one transaction. Returns, per charge, whether it was debited. Charges of an
+   * inactive account may be refused.
    */
   charge(
     accountId: string,
