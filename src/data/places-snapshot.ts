@@ -18,13 +18,25 @@ export interface ShippedPlaces {
 }
 
 export function shippedPlaces(
-  files: { overlay: string; terminals: string; inland: string; seaPorts: string },
+  files: {
+    overlay: string;
+    terminals: string;
+    inland: string;
+    seaPorts: string;
+    seaPortsCorrections: string;
+  },
   read: () => ShippedPlaces
 ): ShippedPlaces {
   return cachedSnapshot(
     "places",
     {
-      dataFiles: [files.overlay, files.terminals, files.inland, files.seaPorts],
+      dataFiles: [
+        files.overlay,
+        files.terminals,
+        files.inland,
+        files.seaPorts,
+        files.seaPortsCorrections,
+      ],
       code: ["data/places", "data/places-snapshot", "data/snapshot", "engine/places"],
     },
     read

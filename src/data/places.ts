@@ -86,6 +86,7 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
           terminals: terminalsFile,
           inland: inlandFile,
           seaPorts: seaPortsFile(),
+          seaPortsCorrections: SEA_PORTS_CORRECTIONS,
         },
         () => ({
           ...readPlaceFiles(overlayFile, terminalsFile, inlandFile),
@@ -160,7 +161,13 @@ function seaPortsFile(): string {
   return require.resolve("sea-ports/lib/ports.json");
 }
 
-/** sea-ports' lib/ports.json: LOCODE → {name, coordinates: [lng, lat]}. */
+/** Positions in sea-ports that are wrong there (swapped latitude and longitude), with sources. */
+export const SEA_PORTS_CORRECTIONS = path.join(DATA_ROOT, "sea-ports-corrections.csv");
+
+/**
+ * sea-ports' lib/ports.json: LOCODE → {name, coordinates: [lng, lat]}, with the positions of
+ * data/sea-ports-corrections.csv in place of the ones it gets wrong.
+ */
 export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
   if (seaPortsCache) return seaPortsCache;
   const file = seaPortsFile();
@@ -182,7 +189,24 @@ export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
         : { locode, name: entry.name, source }
     );
   }
+  for (const fix of readSeaPortsCorrections(SEA_PORTS_CORRECTIONS)) {
+    const entry = map.get(fix.locode);
+    if (entry) map.set(fix.locode, { ...entry, lat: fix.lat, lng: fix.lng, source: fix.source });
+  }
   return (seaPortsCache = map);
+}
+
+function readSeaPortsCorrections(file: string): { locode: string; lat: number; lng: number; source: string }[] {
+  if (!fs.existsSync(file)) return [];
+  return readCsvObjects(file, ["locode", "lat", "lng", "source"]).map(({ row, line }) => {
+    const where = `${file}:${line}`;
+    return {
+      locode: checkLocode(row.locode, where),
+      lat: coordinate(row.lat, 90, "lat", where),
+      lng: coordinate(row.lng, 180, "lng", where),
+      source: row.source || path.basename(file),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
