@@ -668,10 +668,6 @@ function legIndex(net: Network): LegIndex {
   const tripStart = new Int32Array(net.trips.length + 1);
   for (const t of net.trips)
     tripStart[t.index + 1] = tripStart[t.index] + patternCalls[t.pattern] - 1;
-  const tripConnections = new Int32Array(tripStart[net.trips.length]).fill(-1);
-  const conns = net.connections;
-  for (let k = 0; k < conns.count; k++)
-    tripConnections[tripStart[conns.trip[k]] + conns.pos[k]] = k;
   idx = {
     patternCalls,
     legOffset,
@@ -679,7 +675,6 @@ function legIndex(net: Network): LegIndex {
     rideGap,
     tripPattern,
     tripStart,
-    tripConnections,
   };
   legCache.set(net, idx);
   return idx;
