@@ -25,7 +25,7 @@ import { transferClassOf } from "../model";
 import { arrivalBounds, LegTables } from "./arrival-bound";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
-import { covers, insertPareto } from "./pareto";
+import { covers, insertPareto, insertUndominated } from "./pareto";
 
 /** How cargo gets from the origin to a stop (or from a stop to the destination). */
 export interface Access {
@@ -78,6 +78,8 @@ export class SearchBudgetExceeded extends Error {
 
 /** Connections scanned between two looks at the clock. */
 const BUDGET_CHECK_EVERY = 1024;
+/** Connections scanned between two looks at whether any label is still alive. */
+const LIVENESS_CHECK_EVERY = 256;
 
 interface TripLabel {
   dep0: number;
@@ -114,6 +116,9 @@ interface Waiting {
   /** Emissions including the handling for this class. */
   em: number;
   label: StopLabel;
+  /** Where it waits and from when it may board (for the liveness check). */
+  stop: number;
+  readyAt: number;
 }
 
 export interface JourneyLeg {
@@ -367,16 +372,42 @@ function scan(
     return false;
   }
 
+  /** Trips whose bag holds labels. */
+  let liveTrips = 0;
+  /** Waiting labels before this index are beaten for good. */
+  let firstLive = 0;
+  // The scan may stop once no label can lead to a new journey: nothing on board, nobody left to
+  // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
+  // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
+  const nothingLeft = (time: number): boolean => {
+    if (time <= accessUntil || liveTrips > 0) return false;
+    for (; firstLive < waiting.length; firstLive++) {
+      const w = waiting[firstLive];
+      const l = w.label;
+      const at = bounds.departing(w.stop, Math.max(time, w.readyAt));
+      if (
+        at >= 0 &&
+        !hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
+      )
+        return false;
+    }
+    return true;
+  };
+
   for (let k = first, scanned = 0; k < end; k++, scanned++) {
     if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
       throw new SearchBudgetExceeded();
+    if (scanned % LIVENESS_CHECK_EVERY === 0 && nothingLeft(conns.dep[k])) break;
     const rideBound = ride[k];
     const t = conns.trip[k];
     let bag = tripBags[t];
     // No journey riding this connection can arrive in time: nobody boards, and whoever is on
     // board is beaten at every later call too (tripAllowed is folded into the bound).
     if (rideBound === Infinity) {
-      if (bag) tripBags[t] = undefined;
+      if (bag) {
+        tripBags[t] = undefined;
+        liveTrips--;
+      }
       continue;
     }
     const dep = conns.dep[k];
@@ -430,6 +461,7 @@ function scan(
           if (!bag) {
             tripBags[t] = bag = [];
             touched.push(t);
+            liveTrips++;
           }
           insertPareto(bag, label, tripDominates);
         }
@@ -485,13 +517,23 @@ function scan(
           if (!bag) {
             tripBags[t] = bag = [];
             touched.push(t);
+            liveTrips++;
           }
-          insertPareto(bag, label, tripDominates);
+          // inBag above already ruled out that a label on board dominates this one.
+          insertUndominated(bag, label, tripDominates);
         }
         if (kept !== readyBag.length) readyBag.length = kept;
       }
     }
-    if (!bag || !bag.length || alight[k] === Infinity) continue;
+    // Nobody rides on after a trip's last hop.
+    const lastHop = pos === patternCalls[pat] - 2;
+    if (!bag || !bag.length || alight[k] === Infinity) {
+      if (bag && lastHop) {
+        tripBags[t] = undefined;
+        liveTrips--;
+      }
+      continue;
+    }
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
@@ -583,11 +625,14 @@ function scan(
           pending[wkey] = heap = new MinHeap(4);
           boardable[wkey] = 1;
         }
-        heap.push(readyAt, waiting.push({ em: waitEm, label }) - 1);
+        heap.push(readyAt, waiting.push({ em: waitEm, label, stop: v, readyAt }) - 1);
       }
     }
     if (kept !== bag.length) bag.length = kept;
-    if (!kept) tripBags[t] = undefined; // back on the fast path
+    if (!kept || lastHop) {
+      tripBags[t] = undefined; // back on the fast path
+      liveTrips--;
+    }
   }
   return targets.map(toJourney);
 }

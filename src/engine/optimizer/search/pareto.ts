@@ -37,6 +37,19 @@ export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boole
   return true;
 }
 
+/**
+ * Inserts `x`, which the caller knows no element of `bag` dominates, and removes the elements `x`
+ * weakly dominates: insertPareto without its first pass.
+ */
+export function insertUndominated<T>(bag: T[], x: T, dominates: (a: T, b: T) => boolean): void {
+  let w = 0;
+  for (let i = 0; i < bag.length; i++) {
+    if (!dominates(x, bag[i])) bag[w++] = bag[i];
+  }
+  if (w !== bag.length) bag.length = w;
+  bag.push(x);
+}
+
 /** The Pareto-optimal subset of `items` by `criteria` (ties: the first one is kept). */
 export function paretoFilter<T>(items: T[], criteria: (t: T) => Criteria): T[] {
   const out: T[] = [];
