@@ -311,10 +311,11 @@ function scan(
     covers(a.bits, b.bits) &&
     (!seaDominance || a.sea <= b.sea) &&
     rideDominates(tripPattern[a.trip], a.board, a.emBoard, b.board, b.emBoard);
+  // Emissions first: they sit on the Waiting itself, the rest one object further.
   const waitingDominates = (a: Waiting, b: Waiting): boolean =>
+    a.em <= b.em &&
     a.label.dep0 >= b.label.dep0 &&
     a.label.tr <= b.label.tr &&
-    a.em <= b.em &&
     covers(a.label.bits, b.label.bits) &&
     (!seaDominance || a.label.sea <= b.label.sea);
   const targetDominates = (a: Target, b: Target): boolean =>
@@ -350,14 +351,9 @@ function scan(
   ): boolean => {
     if (!bag) return false;
     for (const w of bag) {
+      if (w.em > em) continue;
       const r = w.label;
-      if (
-        r.dep0 >= dep0 &&
-        r.tr <= tr &&
-        w.em <= em &&
-        covers(r.bits, bits) &&
-        (!seaDominance || r.sea <= sea)
-      )
+      if (r.dep0 >= dep0 && r.tr <= tr && covers(r.bits, bits) && (!seaDominance || r.sea <= sea))
         return true;
     }
     return false;
