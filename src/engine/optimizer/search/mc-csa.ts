@@ -368,6 +368,8 @@ function scan(
     return false;
   }
 
+  /** Per class: the bounds' index for waiting at the stop of the current connection. */
+  const departAt = new Int32Array(SCHEDULED_CLASSES);
   /** Trips whose bag holds labels. */
   let liveTrips = 0;
   /** Waiting labels before this index are beaten for good. */
@@ -539,6 +541,8 @@ function scan(
     const legAt = legOffset[pat] + pos + 1;
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
+    // Every label here gets off at the same time: look up the bounds at v once per class.
+    departAt.fill(NOT_LOOKED_UP);
     let kept = 0;
     for (let i = 0; i < bag.length; i++) {
       const tl = bag[i];
@@ -598,7 +602,8 @@ function scan(
         const waitEm = em + handlingGrams[cls][c];
         const readyAt = arr + transferMin[cls][c];
         // Only worth waiting when some trip leaving v once ready can still lead somewhere.
-        const at = bounds.departing(v, readyAt);
+        if (departAt[c] === NOT_LOOKED_UP) departAt[c] = bounds.departing(v, readyAt);
+        const at = departAt[c];
         if (
           at < 0 ||
           hopeless(tl.dep0, stopArrival[at], tl.tr + stopTransfers[at], waitEm + stopGrams[at])
