@@ -26,6 +26,7 @@ import { arrivalBounds, LegTables } from "./arrival-bound";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, insertPareto, insertUndominated } from "./pareto";
+import { WaitingRows } from "./waiting-rows";
 
 /** How cargo gets from the origin to a stop (or from a stop to the destination). */
 export interface Access {
@@ -111,16 +112,6 @@ interface StopLabel {
   alight: number;
 }
 
-/** A stop label waiting (or ready) for trips of one transfer class. */
-interface Waiting {
-  /** Emissions including the handling for this class. */
-  em: number;
-  label: StopLabel;
-  /** Where it waits and from when it may board (for the liveness check). */
-  stop: number;
-  readyAt: number;
-}
-
 export interface JourneyLeg {
   trip: number;
   board: number;
@@ -151,13 +142,14 @@ const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
 const TRUCK = classIndex("TRUCK");
 
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
-  const { tripBags, touched } = tripBagsOf(net);
+  const { tripBags, touched, waiting } = tripBagsOf(net);
   try {
-    return scan(net, spec, tripBags, touched);
+    return scan(net, spec, tripBags, touched, waiting);
   } finally {
     // Leave the reused per-trip bags empty for the next search (also after a budget stop).
     for (let i = 0; i < touched.length; i++) tripBags[touched[i]] = undefined;
     touched.length = 0;
+    waiting.clear();
   }
 }
 
@@ -165,6 +157,8 @@ interface TripBags {
   tripBags: Array<TripLabel[] | undefined>;
   /** Trips whose bag the current search set. */
   touched: number[];
+  /** The current search's labels waiting at stops. */
+  waiting: WaitingRows<StopLabel>;
 }
 const tripBagsCache = new WeakMap<Network, TripBags>();
 
@@ -172,7 +166,11 @@ const tripBagsCache = new WeakMap<Network, TripBags>();
 function tripBagsOf(net: Network): TripBags {
   let b = tripBagsCache.get(net);
   if (!b) {
-    b = { tripBags: new Array(net.trips.length).fill(undefined), touched: [] };
+    b = {
+      tripBags: new Array(net.trips.length).fill(undefined),
+      touched: [],
+      waiting: new WaitingRows<StopLabel>(),
+    };
     tripBagsCache.set(net, b);
   }
   return b;
@@ -182,7 +180,8 @@ function scan(
   net: Network,
   spec: SearchSpec,
   tripBags: Array<TripLabel[] | undefined>,
-  touched: number[]
+  touched: number[],
+  waiting: WaitingRows<StopLabel>
 ): Journey[] {
   const conns = net.connections;
   const { minutes: transferMin, handlingGrams } = net.rules;
@@ -202,9 +201,8 @@ function scan(
   }
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
   const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
-  /** The labels the pending heaps hold (a heap holds indices into this list). */
-  const waiting: Waiting[] = [];
-  const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
+  // Pending heaps and ready bags hold row numbers of `waiting`.
+  const ready: Array<number[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const targets: Target[] = [];
   const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams } =
     staticIndex(net);
@@ -311,13 +309,12 @@ function scan(
     covers(a.bits, b.bits) &&
     (!seaDominance || a.sea <= b.sea) &&
     rideDominates(tripPattern[a.trip], a.board, a.emBoard, b.board, b.emBoard);
-  // Emissions first: they sit on the Waiting itself, the rest one object further.
-  const waitingDominates = (a: Waiting, b: Waiting): boolean =>
-    a.em <= b.em &&
-    a.label.dep0 >= b.label.dep0 &&
-    a.label.tr <= b.label.tr &&
-    covers(a.label.bits, b.label.bits) &&
-    (!seaDominance || a.label.sea <= b.label.sea);
+  const waitingDominates = (a: number, b: number): boolean =>
+    waiting.em[a] <= waiting.em[b] &&
+    waiting.dep0[a] >= waiting.dep0[b] &&
+    waiting.tr[a] <= waiting.tr[b] &&
+    covers(waiting.bits[a], waiting.bits[b]) &&
+    (!seaDominance || waiting.sea[a] <= waiting.sea[b]);
   const targetDominates = (a: Target, b: Target): boolean =>
     a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
   // A label is hopeless when a complete journey already beats it: its extensions only get worse.
@@ -342,7 +339,7 @@ function scan(
   };
   // A waiting label is useless when a label already ready at that stop dominates it.
   const dominatedByReady = (
-    bag: Waiting[] | undefined,
+    bag: number[] | undefined,
     dep0: number,
     tr: number,
     em: number,
@@ -351,9 +348,13 @@ function scan(
   ): boolean => {
     if (!bag) return false;
     for (const w of bag) {
-      if (w.em > em) continue;
-      const r = w.label;
-      if (r.dep0 >= dep0 && r.tr <= tr && covers(r.bits, bits) && (!seaDominance || r.sea <= sea))
+      if (
+        waiting.em[w] <= em &&
+        waiting.dep0[w] >= dep0 &&
+        waiting.tr[w] <= tr &&
+        covers(waiting.bits[w], bits) &&
+        (!seaDominance || waiting.sea[w] <= sea)
+      )
         return true;
     }
     return false;
@@ -379,14 +380,13 @@ function scan(
   // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
   const nothingLeft = (time: number): boolean => {
     if (time <= accessUntil || liveTrips > 0) return false;
-    for (; firstLive < waiting.length; firstLive++) {
-      const w = waiting[firstLive];
-      const l = w.label;
-      const at = bounds.departing(w.stop, Math.max(time, w.readyAt));
-      if (
-        at >= 0 &&
-        !hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
-      )
+    for (; firstLive < waiting.size; firstLive++) {
+      const w = firstLive;
+      const dep0 = waiting.dep0[w];
+      const tr = waiting.tr[w];
+      const em = waiting.em[w];
+      const at = bounds.departing(waiting.stop[w], Math.max(time, waiting.readyAt[w]));
+      if (at >= 0 && !hopeless(dep0, stopArrival[at], tr + stopTransfers[at], em + stopGrams[at]))
         return false;
     }
     return true;
@@ -415,7 +415,7 @@ function scan(
     let mayBoard = false;
     let accs: Access[] | undefined;
     let heap: MinHeap | undefined;
-    let readyBag: Waiting[] | undefined;
+    let readyBag: number[] | undefined;
     if (boardable[key] === 1 && spec.stopUsable[u]) {
       accs = dep <= accessUntil ? accessAt.get(u) : undefined;
       heap = pending[key];
@@ -467,7 +467,7 @@ function scan(
       if (heap && heap.size && heap.peekKey() <= dep) {
         if (!readyBag) ready[key] = readyBag = [];
         while (heap.size && heap.peekKey() <= dep)
-          insertPareto(readyBag, waiting[heap.pop()], waitingDominates);
+          insertPareto(readyBag, heap.pop(), waitingDominates);
       }
       if (readyBag) {
         /** Index of the bounds for boarding any trip leaving u from now on (looked up once). */
@@ -475,16 +475,19 @@ function scan(
         let kept = 0;
         for (let i = 0; i < readyBag.length; i++) {
           const w = readyBag[i];
-          const l = w.label;
-          const bits = l.bits | boardBits;
+          const wDep0 = waiting.dep0[w];
+          const wTr = waiting.tr[w];
+          const wEm = waiting.em[w];
+          const wSea = waiting.sea[w];
+          const bits = waiting.bits[w] | boardBits;
           if (
-            (seaDominance && sea && l.sea) ||
-            !enoughStops(bits, l.tr + 1, 1) ||
+            (seaDominance && sea && wSea) ||
+            !enoughStops(bits, wTr + 1, 1) ||
             hopeless(
-              l.dep0,
+              wDep0,
               Math.max(rideBound, dep + boundFrom(u, bits)),
-              l.tr + 1 + rideTransfers[k],
-              w.em + boardGrams[k]
+              wTr + 1 + rideTransfers[k],
+              wEm + boardGrams[k]
             )
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
@@ -492,24 +495,24 @@ function scan(
             if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
             if (
               at >= 0 &&
-              !hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
+              !hopeless(wDep0, stopArrival[at], wTr + stopTransfers[at], wEm + stopGrams[at])
             )
               readyBag[kept++] = w;
             continue;
           }
           readyBag[kept++] = w;
-          const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, pat, l.dep0, l.tr + 1, w.em, pos, bits, labelSea)) continue;
+          const labelSea = wSea | (seaDominance ? sea : 0);
+          if (bag && inBag(bag, pat, wDep0, wTr + 1, wEm, pos, bits, labelSea)) continue;
           const label: TripLabel = {
-            dep0: l.dep0,
-            tr: l.tr + 1,
-            emBoard: w.em,
-            emLow: w.em - cumFrom[k],
+            dep0: wDep0,
+            tr: wTr + 1,
+            emBoard: wEm,
+            emLow: wEm - cumFrom[k],
             bits,
             sea: labelSea,
             trip: t,
             board: pos,
-            parent: l,
+            parent: waiting.label[w],
             access: null,
           };
           if (!bag) {
@@ -626,7 +629,7 @@ function scan(
           pending[wkey] = heap = new MinHeap(4);
           boardable[wkey] = 1;
         }
-        heap.push(readyAt, waiting.push({ em: waitEm, label, stop: v, readyAt }) - 1);
+        heap.push(readyAt, waiting.push(waitEm, tl.dep0, tl.tr, bits, tl.sea, v, readyAt, label));
       }
     }
     if (kept !== bag.length) bag.length = kept;
