@@ -100,14 +100,11 @@ interface TripLabel {
   access: Access | null;
 }
 
+/**
+ * Cargo got off a trip: only the journey's legs read it back (its criteria live in the waiting
+ * rows and the targets), so it holds no more than the way back, which keeps it small to allocate.
+ */
 interface StopLabel {
-  dep0: number;
-  arr: number;
-  tr: number;
-  em: number;
-  bits: number;
-  sea: number;
-  cls: number;
   parent: TripLabel;
   alight: number;
 }
@@ -584,17 +581,7 @@ function scan(
           if (tArr > spec.maxArrival || tArr - tl.dep0 > spec.maxLeadMinutes || tEm > spec.maxGrams)
             continue;
           if (targetDominated(tl.dep0, tArr, tl.tr, tEm)) continue;
-          label ??= {
-            dep0: tl.dep0,
-            arr,
-            tr: tl.tr,
-            em,
-            bits,
-            sea: tl.sea,
-            cls,
-            parent: tl,
-            alight: pos + 1,
-          };
+          label ??= { parent: tl, alight: pos + 1 };
           addTarget({ dep0: tl.dep0, arr: tArr, tr: tl.tr, em: tEm, last: label, egress: e });
         }
       }
@@ -613,17 +600,7 @@ function scan(
         )
           continue;
         if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
-        label ??= {
-          dep0: tl.dep0,
-          arr,
-          tr: tl.tr,
-          em,
-          bits,
-          sea: tl.sea,
-          cls,
-          parent: tl,
-          alight: pos + 1,
-        };
+        label ??= { parent: tl, alight: pos + 1 };
         let heap = pending[wkey];
         if (!heap) {
           pending[wkey] = heap = new MinHeap(4);
