@@ -78,9 +78,8 @@ export interface LegTables {
   legOffset: Int32Array;
   legGrams: Int32Array;
   tripPattern: Int32Array;
-  /** Per trip: offset in `tripConnections`, which holds its connection per hop (-1: none). */
+  /** Per trip: the number of hops of the trips before it (trip t's calls start at tripStart[t] + t). */
   tripStart: Int32Array;
-  tripConnections: Int32Array;
 }
 
 interface Scratch {
@@ -92,6 +91,12 @@ interface Scratch {
   /** Per trip: the bounds of its connection scanned last (the next one along the trip). */
   /** Interleaved per trip (arrival, transfers, grams): one cache line per look-up. */
   tripBest: Float64Array;
+  /**
+   * Per trip and call (trip t's calls from tripStart[t] + t): alightGrams of the hop ending at
+   * that call, written when the backward scan passes it. Boarding reads a trip's later calls from
+   * one contiguous block instead of looking up each hop's connection.
+   */
+  tripAlightGrams: Float64Array;
   out: Omit<ArrivalBounds, "departing">;
 }
 
@@ -115,6 +120,9 @@ function scratchOf(net: Network): Scratch {
     len: new Int32Array(n),
     dep: perConnection(),
     tripBest: new Float64Array(3 * net.trips.length),
+    tripAlightGrams: new Float64Array(
+      net.trips.reduce((sum, t) => sum + net.patterns[t.pattern].calls.length, 0)
+    ),
     out: {
       ride: perConnection(),
       alight: perConnection(),
@@ -135,16 +143,18 @@ function scratchOf(net: Network): Scratch {
 /** Valid for connections in [first, end) until the next call for the same network. */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { start, len, dep: pDep, tripBest, out } = s;
+  const { start, len, dep: pDep, tripBest, tripAlightGrams, out } = s;
   const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const conns = net.connections;
   const { trip, from, to, dep, arr } = conns;
   len.fill(0);
   tripBest.fill(Infinity);
+  // Hops past the scanned range (or of trips not allowed) cannot be reached: Infinity.
+  tripAlightGrams.fill(Infinity);
   const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
   const { minTransfer, minHandling, hopGrams } = q;
-  const { patternCalls, legOffset, legGrams, tripPattern, tripStart, tripConnections } = q.legs;
+  const { patternCalls, legOffset, legGrams, tripPattern, tripStart } = q.legs;
   const pos = conns.pos;
 
   /**
@@ -229,13 +239,11 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     const pat = tripPattern[t];
     const n = patternCalls[pat];
     const row = legOffset[pat] + pos[k] * n;
-    const hops = tripStart[t] - 1;
+    const calls = tripStart[t] + t;
+    tripAlightGrams[calls + pos[k] + 1] = alightGrams[k];
     let bEm = Infinity;
     for (let j = pos[k] + 1; j < n; j++) {
-      const kj = tripConnections[hops + j];
-      if (kj >= q.end) break;
-      if (kj < 0) continue;
-      const g = legGrams[row + j] + alightGrams[kj];
+      const g = legGrams[row + j] + tripAlightGrams[calls + j];
       if (g < bEm) bEm = g;
     }
     boardGrams[k] = bEm;

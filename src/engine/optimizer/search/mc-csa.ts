@@ -25,7 +25,8 @@ import { transferClassOf } from "../model";
 import { arrivalBounds, LegTables } from "./arrival-bound";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
-import { covers, insertPareto } from "./pareto";
+import { covers, insertPareto, insertUndominated } from "./pareto";
+import { WaitingRows } from "./waiting-rows";
 
 /** How cargo gets from the origin to a stop (or from a stop to the destination). */
 export interface Access {
@@ -78,6 +79,8 @@ export class SearchBudgetExceeded extends Error {
 
 /** Connections scanned between two looks at the clock. */
 const BUDGET_CHECK_EVERY = 1024;
+/** Connections scanned between two looks at whether any label is still alive. */
+const LIVENESS_CHECK_EVERY = 256;
 
 interface TripLabel {
   dep0: number;
@@ -97,23 +100,13 @@ interface TripLabel {
   access: Access | null;
 }
 
+/**
+ * Cargo got off a trip: only the journey's legs read it back (its criteria live in the waiting
+ * rows and the targets), so it holds no more than the way back, which keeps it small to allocate.
+ */
 interface StopLabel {
-  dep0: number;
-  arr: number;
-  tr: number;
-  em: number;
-  bits: number;
-  sea: number;
-  cls: number;
   parent: TripLabel;
   alight: number;
-}
-
-/** A stop label waiting (or ready) for trips of one transfer class. */
-interface Waiting {
-  /** Emissions including the handling for this class. */
-  em: number;
-  label: StopLabel;
 }
 
 export interface JourneyLeg {
@@ -146,13 +139,14 @@ const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
 const TRUCK = classIndex("TRUCK");
 
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
-  const { tripBags, touched } = tripBagsOf(net);
+  const { tripBags, touched, waiting } = tripBagsOf(net);
   try {
-    return scan(net, spec, tripBags, touched);
+    return scan(net, spec, tripBags, touched, waiting);
   } finally {
     // Leave the reused per-trip bags empty for the next search (also after a budget stop).
     for (let i = 0; i < touched.length; i++) tripBags[touched[i]] = undefined;
     touched.length = 0;
+    waiting.clear();
   }
 }
 
@@ -160,6 +154,8 @@ interface TripBags {
   tripBags: Array<TripLabel[] | undefined>;
   /** Trips whose bag the current search set. */
   touched: number[];
+  /** The current search's labels waiting at stops. */
+  waiting: WaitingRows<StopLabel>;
 }
 const tripBagsCache = new WeakMap<Network, TripBags>();
 
@@ -167,7 +163,11 @@ const tripBagsCache = new WeakMap<Network, TripBags>();
 function tripBagsOf(net: Network): TripBags {
   let b = tripBagsCache.get(net);
   if (!b) {
-    b = { tripBags: new Array(net.trips.length).fill(undefined), touched: [] };
+    b = {
+      tripBags: new Array(net.trips.length).fill(undefined),
+      touched: [],
+      waiting: new WaitingRows<StopLabel>(),
+    };
     tripBagsCache.set(net, b);
   }
   return b;
@@ -177,7 +177,8 @@ function scan(
   net: Network,
   spec: SearchSpec,
   tripBags: Array<TripLabel[] | undefined>,
-  touched: number[]
+  touched: number[],
+  waiting: WaitingRows<StopLabel>
 ): Journey[] {
   const conns = net.connections;
   const { minutes: transferMin, handlingGrams } = net.rules;
@@ -197,9 +198,8 @@ function scan(
   }
   // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
   const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
-  /** The labels the pending heaps hold (a heap holds indices into this list). */
-  const waiting: Waiting[] = [];
-  const ready: Array<Waiting[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
+  // Pending heaps and ready bags hold row numbers of `waiting`.
+  const ready: Array<number[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
   const targets: Target[] = [];
   const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams } =
     staticIndex(net);
@@ -306,12 +306,12 @@ function scan(
     covers(a.bits, b.bits) &&
     (!seaDominance || a.sea <= b.sea) &&
     rideDominates(tripPattern[a.trip], a.board, a.emBoard, b.board, b.emBoard);
-  const waitingDominates = (a: Waiting, b: Waiting): boolean =>
-    a.label.dep0 >= b.label.dep0 &&
-    a.label.tr <= b.label.tr &&
-    a.em <= b.em &&
-    covers(a.label.bits, b.label.bits) &&
-    (!seaDominance || a.label.sea <= b.label.sea);
+  const waitingDominates = (a: number, b: number): boolean =>
+    waiting.em[a] <= waiting.em[b] &&
+    waiting.dep0[a] >= waiting.dep0[b] &&
+    waiting.tr[a] <= waiting.tr[b] &&
+    covers(waiting.bits[a], waiting.bits[b]) &&
+    (!seaDominance || waiting.sea[a] <= waiting.sea[b]);
   const targetDominates = (a: Target, b: Target): boolean =>
     a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
   // A label is hopeless when a complete journey already beats it: its extensions only get worse.
@@ -336,7 +336,7 @@ function scan(
   };
   // A waiting label is useless when a label already ready at that stop dominates it.
   const dominatedByReady = (
-    bag: Waiting[] | undefined,
+    bag: number[] | undefined,
     dep0: number,
     tr: number,
     em: number,
@@ -345,13 +345,12 @@ function scan(
   ): boolean => {
     if (!bag) return false;
     for (const w of bag) {
-      const r = w.label;
       if (
-        r.dep0 >= dep0 &&
-        r.tr <= tr &&
-        w.em <= em &&
-        covers(r.bits, bits) &&
-        (!seaDominance || r.sea <= sea)
+        waiting.em[w] <= em &&
+        waiting.dep0[w] >= dep0 &&
+        waiting.tr[w] <= tr &&
+        covers(waiting.bits[w], bits) &&
+        (!seaDominance || waiting.sea[w] <= sea)
       )
         return true;
     }
@@ -367,16 +366,43 @@ function scan(
     return false;
   }
 
+  /** Per class: the bounds' index for waiting at the stop of the current connection. */
+  const departAt = new Int32Array(SCHEDULED_CLASSES);
+  /** Trips whose bag holds labels. */
+  let liveTrips = 0;
+  /** Waiting labels before this index are beaten for good. */
+  let firstLive = 0;
+  // The scan may stop once no label can lead to a new journey: nothing on board, nobody left to
+  // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
+  // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
+  const nothingLeft = (time: number): boolean => {
+    if (time <= accessUntil || liveTrips > 0) return false;
+    for (; firstLive < waiting.size; firstLive++) {
+      const w = firstLive;
+      const dep0 = waiting.dep0[w];
+      const tr = waiting.tr[w];
+      const em = waiting.em[w];
+      const at = bounds.departing(waiting.stop[w], Math.max(time, waiting.readyAt[w]));
+      if (at >= 0 && !hopeless(dep0, stopArrival[at], tr + stopTransfers[at], em + stopGrams[at]))
+        return false;
+    }
+    return true;
+  };
+
   for (let k = first, scanned = 0; k < end; k++, scanned++) {
     if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
       throw new SearchBudgetExceeded();
+    if (scanned % LIVENESS_CHECK_EVERY === 0 && nothingLeft(conns.dep[k])) break;
     const rideBound = ride[k];
     const t = conns.trip[k];
     let bag = tripBags[t];
     // No journey riding this connection can arrive in time: nobody boards, and whoever is on
     // board is beaten at every later call too (tripAllowed is folded into the bound).
     if (rideBound === Infinity) {
-      if (bag) tripBags[t] = undefined;
+      if (bag) {
+        tripBags[t] = undefined;
+        liveTrips--;
+      }
       continue;
     }
     const dep = conns.dep[k];
@@ -386,7 +412,7 @@ function scan(
     let mayBoard = false;
     let accs: Access[] | undefined;
     let heap: MinHeap | undefined;
-    let readyBag: Waiting[] | undefined;
+    let readyBag: number[] | undefined;
     if (boardable[key] === 1 && spec.stopUsable[u]) {
       accs = dep <= accessUntil ? accessAt.get(u) : undefined;
       heap = pending[key];
@@ -430,6 +456,7 @@ function scan(
           if (!bag) {
             tripBags[t] = bag = [];
             touched.push(t);
+            liveTrips++;
           }
           insertPareto(bag, label, tripDominates);
         }
@@ -437,7 +464,7 @@ function scan(
       if (heap && heap.size && heap.peekKey() <= dep) {
         if (!readyBag) ready[key] = readyBag = [];
         while (heap.size && heap.peekKey() <= dep)
-          insertPareto(readyBag, waiting[heap.pop()], waitingDominates);
+          insertPareto(readyBag, heap.pop(), waitingDominates);
       }
       if (readyBag) {
         /** Index of the bounds for boarding any trip leaving u from now on (looked up once). */
@@ -445,16 +472,19 @@ function scan(
         let kept = 0;
         for (let i = 0; i < readyBag.length; i++) {
           const w = readyBag[i];
-          const l = w.label;
-          const bits = l.bits | boardBits;
+          const wDep0 = waiting.dep0[w];
+          const wTr = waiting.tr[w];
+          const wEm = waiting.em[w];
+          const wSea = waiting.sea[w];
+          const bits = waiting.bits[w] | boardBits;
           if (
-            (seaDominance && sea && l.sea) ||
-            !enoughStops(bits, l.tr + 1, 1) ||
+            (seaDominance && sea && wSea) ||
+            !enoughStops(bits, wTr + 1, 1) ||
             hopeless(
-              l.dep0,
+              wDep0,
               Math.max(rideBound, dep + boundFrom(u, bits)),
-              l.tr + 1 + rideTransfers[k],
-              w.em + boardGrams[k]
+              wTr + 1 + rideTransfers[k],
+              wEm + boardGrams[k]
             )
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
@@ -462,36 +492,46 @@ function scan(
             if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
             if (
               at >= 0 &&
-              !hopeless(l.dep0, stopArrival[at], l.tr + stopTransfers[at], w.em + stopGrams[at])
+              !hopeless(wDep0, stopArrival[at], wTr + stopTransfers[at], wEm + stopGrams[at])
             )
               readyBag[kept++] = w;
             continue;
           }
           readyBag[kept++] = w;
-          const labelSea = l.sea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, pat, l.dep0, l.tr + 1, w.em, pos, bits, labelSea)) continue;
+          const labelSea = wSea | (seaDominance ? sea : 0);
+          if (bag && inBag(bag, pat, wDep0, wTr + 1, wEm, pos, bits, labelSea)) continue;
           const label: TripLabel = {
-            dep0: l.dep0,
-            tr: l.tr + 1,
-            emBoard: w.em,
-            emLow: w.em - cumFrom[k],
+            dep0: wDep0,
+            tr: wTr + 1,
+            emBoard: wEm,
+            emLow: wEm - cumFrom[k],
             bits,
             sea: labelSea,
             trip: t,
             board: pos,
-            parent: l,
+            parent: waiting.label[w],
             access: null,
           };
           if (!bag) {
             tripBags[t] = bag = [];
             touched.push(t);
+            liveTrips++;
           }
-          insertPareto(bag, label, tripDominates);
+          // inBag above already ruled out that a label on board dominates this one.
+          insertUndominated(bag, label, tripDominates);
         }
         if (kept !== readyBag.length) readyBag.length = kept;
       }
     }
-    if (!bag || !bag.length || alight[k] === Infinity) continue;
+    // Nobody rides on after a trip's last hop.
+    const lastHop = pos === patternCalls[pat] - 2;
+    if (!bag || !bag.length || alight[k] === Infinity) {
+      if (bag && lastHop) {
+        tripBags[t] = undefined;
+        liveTrips--;
+      }
+      continue;
+    }
 
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = conns.arr[k];
@@ -501,6 +541,8 @@ function scan(
     const legAt = legOffset[pat] + pos + 1;
     const egress = egressAt.get(v);
     const classes = departingClasses[v];
+    // Every label here gets off at the same time: look up the bounds at v once per class.
+    departAt.fill(NOT_LOOKED_UP);
     let kept = 0;
     for (let i = 0; i < bag.length; i++) {
       const tl = bag[i];
@@ -539,17 +581,7 @@ function scan(
           if (tArr > spec.maxArrival || tArr - tl.dep0 > spec.maxLeadMinutes || tEm > spec.maxGrams)
             continue;
           if (targetDominated(tl.dep0, tArr, tl.tr, tEm)) continue;
-          label ??= {
-            dep0: tl.dep0,
-            arr,
-            tr: tl.tr,
-            em,
-            bits,
-            sea: tl.sea,
-            cls,
-            parent: tl,
-            alight: pos + 1,
-          };
+          label ??= { parent: tl, alight: pos + 1 };
           addTarget({ dep0: tl.dep0, arr: tArr, tr: tl.tr, em: tEm, last: label, egress: e });
         }
       }
@@ -560,34 +592,28 @@ function scan(
         const waitEm = em + handlingGrams[cls][c];
         const readyAt = arr + transferMin[cls][c];
         // Only worth waiting when some trip leaving v once ready can still lead somewhere.
-        const at = bounds.departing(v, readyAt);
+        if (departAt[c] === NOT_LOOKED_UP) departAt[c] = bounds.departing(v, readyAt);
+        const at = departAt[c];
         if (
           at < 0 ||
           hopeless(tl.dep0, stopArrival[at], tl.tr + stopTransfers[at], waitEm + stopGrams[at])
         )
           continue;
         if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
-        label ??= {
-          dep0: tl.dep0,
-          arr,
-          tr: tl.tr,
-          em,
-          bits,
-          sea: tl.sea,
-          cls,
-          parent: tl,
-          alight: pos + 1,
-        };
+        label ??= { parent: tl, alight: pos + 1 };
         let heap = pending[wkey];
         if (!heap) {
           pending[wkey] = heap = new MinHeap(4);
           boardable[wkey] = 1;
         }
-        heap.push(readyAt, waiting.push({ em: waitEm, label }) - 1);
+        heap.push(readyAt, waiting.push(waitEm, tl.dep0, tl.tr, bits, tl.sea, v, readyAt, label));
       }
     }
     if (kept !== bag.length) bag.length = kept;
-    if (!kept) tripBags[t] = undefined; // back on the fast path
+    if (!kept || lastHop) {
+      tripBags[t] = undefined; // back on the fast path
+      liveTrips--;
+    }
   }
   return targets.map(toJourney);
 }
@@ -668,10 +694,6 @@ function legIndex(net: Network): LegIndex {
   const tripStart = new Int32Array(net.trips.length + 1);
   for (const t of net.trips)
     tripStart[t.index + 1] = tripStart[t.index] + patternCalls[t.pattern] - 1;
-  const tripConnections = new Int32Array(tripStart[net.trips.length]).fill(-1);
-  const conns = net.connections;
-  for (let k = 0; k < conns.count; k++)
-    tripConnections[tripStart[conns.trip[k]] + conns.pos[k]] = k;
   idx = {
     patternCalls,
     legOffset,
@@ -679,7 +701,6 @@ function legIndex(net: Network): LegIndex {
     rideGap,
     tripPattern,
     tripStart,
-    tripConnections,
   };
   legCache.set(net, idx);
   return idx;

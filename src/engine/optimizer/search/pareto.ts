@@ -15,6 +15,15 @@ export function covers(a: number, b: number): boolean {
  */
 export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boolean): boolean {
   for (let i = 0; i < bag.length; i++) if (dominates(bag[i], x)) return false;
+  insertUndominated(bag, x, dominates);
+  return true;
+}
+
+/**
+ * Inserts `x`, which the caller knows no element of `bag` dominates, and removes the elements `x`
+ * weakly dominates: insertPareto without its first pass.
+ */
+export function insertUndominated<T>(bag: T[], x: T, dominates: (a: T, b: T) => boolean): void {
   let w = 0;
   for (let i = 0; i < bag.length; i++) {
     if (!dominates(x, bag[i])) bag[w++] = bag[i];
@@ -22,5 +31,4 @@ export function insertPareto<T>(bag: T[], x: T, dominates: (a: T, b: T) => boole
   // Setting an array's length is slow in V8: only when something was removed.
   if (w !== bag.length) bag.length = w;
   bag.push(x);
-  return true;
 }
