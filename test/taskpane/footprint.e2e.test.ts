@@ -10,7 +10,6 @@
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as https from "node:https";
-import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { parse } from "csv-parse/sync";
@@ -27,6 +26,7 @@ import { FOOTPRINT_CSV_COLUMNS } from "../../src/client/footprint";
 import { loadFactorSets } from "../../src/data/emissions";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { throwawayCertificate } from "../support/certificate";
+import { freePort } from "../support/servers";
 
 jest.setTimeout(300_000);
 
@@ -195,15 +195,6 @@ describeBrowser("Export footprint in the task pane", () => {
           res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(body) }));
         })
         .on("error", reject);
-    });
-
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const probe = net.createServer();
-      probe.listen(0, "127.0.0.1", () => {
-        const port = (probe.address() as net.AddressInfo).port;
-        probe.close(() => resolve(port));
-      });
     });
 
   beforeAll(async () => {

@@ -9,7 +9,6 @@
  */
 import * as fs from "node:fs";
 import * as https from "node:https";
-import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -27,6 +26,7 @@ import type { RouteOption } from "../../src/client/types";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { execFileSync } from "node:child_process";
 import { throwawayCertificate } from "../support/certificate";
+import { freePort } from "../support/servers";
 
 jest.setTimeout(300_000);
 
@@ -184,16 +184,6 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await p.goto(`${origin}/taskpane.html`);
     return p;
   }
-
-  /** A free port for the server (its public URL names it before it starts). */
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const probe = net.createServer();
-      probe.listen(0, "127.0.0.1", () => {
-        const port = (probe.address() as net.AddressInfo).port;
-        probe.close(() => resolve(port));
-      });
-    });
 
   beforeAll(async () => {
     ensureAddinAndCliBuilt();
