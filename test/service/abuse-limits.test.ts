@@ -12,11 +12,16 @@ import * as path from "node:path";
 import { PassThrough } from "node:stream";
 import { checkConfig, MAX_TIMER_MS } from "../../src/service/config";
 import { MAX_ECHO } from "../../src/service/plugins/problem";
-import { startService } from "../../src/service/server";
-import { SqliteStore } from "../../src/service/store/sqlite";
 import { throwawayCertificate } from "../support/certificate";
 import { closedByServer, connect, rawGet, requestOver } from "../support/raw-http";
-import { problemOf, startTestServer, tempDir, testEngine, TestServer, until } from "./support";
+import {
+  problemOf,
+  startQuietService,
+  startTestServer,
+  tempDir,
+  TestServer,
+  until,
+} from "./support";
 
 const BATCH = "/route-information/api/batch";
 const DIST = "/route-information/api/distance";
@@ -300,18 +305,7 @@ describe("M1: connection slots", () => {
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     async function startTls(config: Record<string, unknown>) {
-      const dataDir = tempDir();
-      const store = SqliteStore.open(dataDir);
-      const running = await startService({
-        port: 0,
-        host: "127.0.0.1",
-        dataDir,
-        store,
-        engine: testEngine(),
-        optimizer: null,
-        tls: cert,
-        config: { logLevel: "silent", logRequests: false, ...config },
-      });
+      const { running, store } = await startQuietService({ optimizer: null, tls: cert, config });
       return {
         port: Number(new URL(running.url).port),
         async stop() {
@@ -358,18 +352,10 @@ describe("M1: connection slots", () => {
 
 describe("M2: request ids only from trusted proxies", () => {
   async function serve(trustProxy: string[]) {
-    const dataDir = tempDir();
-    const store = SqliteStore.open(dataDir);
-    const running = await startService({
-      port: 0,
-      host: "127.0.0.1",
-      dataDir,
-      store,
-      engine: testEngine(),
+    const { running, store } = await startQuietService({
       optimizer: null,
       requestIdHeader: "x-request-id",
       trustProxy,
-      config: { logLevel: "silent", logRequests: false },
     });
     const { createAccountWithKey } = await import("../../src/service/accounts");
     const a = await createAccountWithKey(store, { credits: 100 });

@@ -11,10 +11,10 @@ import {
   normalizeAddinId,
   normalizeAddinName,
 } from "../../src/service/addin-manifest";
-import { RunningService, startService } from "../../src/service/server";
+import { RunningService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 import { RawAnswer, rawGet } from "../support/raw-http";
-import { tempDir, testEngine } from "./support";
+import { startQuietService, tempDir } from "./support";
 
 const INLINE = "window.probe = 1;";
 const PAGE = "<p>task pane</p>";
@@ -35,17 +35,7 @@ beforeAll(async () => {
   // A file next to the add-in directory: what a traversal would try to read.
   fs.writeFileSync(path.join(root, "secret.txt"), "top secret");
   const dataDir = path.join(root, "data");
-  store = SqliteStore.open(dataDir);
-  running = await startService({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    store,
-    engine: testEngine(),
-    optimizer: null,
-    addin: { addinDir },
-    config: { logLevel: "silent", logRequests: false },
-  });
+  ({ running, store } = await startQuietService({ dataDir, optimizer: null, addin: { addinDir } }));
 }, 120_000);
 
 afterAll(async () => {
@@ -146,17 +136,11 @@ describe("the manifest each deployment serves", () => {
 
   /** Starts a server on `dataDir`, returns its manifest as served, then stops it. */
   async function manifestOf(dataDir: string, addin: { id?: string; name?: string } = {}) {
-    const store = SqliteStore.open(dataDir);
-    const running = await startService({
-      port: 0,
-      host: "127.0.0.1",
+    const { running, store } = await startQuietService({
       dataDir,
-      store,
-      engine: testEngine(),
       optimizer: null,
       addin: { addinDir, manifestFile: MANIFEST },
       addinIdentity: addin,
-      config: { logLevel: "silent", logRequests: false },
     });
     try {
       const answer = await rawGet(running.url, "/manifest.xml");

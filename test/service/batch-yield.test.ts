@@ -7,9 +7,7 @@ import * as fs from "node:fs";
 import { DistanceQuery, RouteEngine } from "../../src/engine/route-engine";
 import { DistanceResult } from "../../src/engine/types";
 import { createAccountWithKey } from "../../src/service/accounts";
-import { startService } from "../../src/service/server";
-import { SqliteStore } from "../../src/service/store/sqlite";
-import { tempDir, testEngine } from "./support";
+import { startQuietService, testEngine } from "./support";
 
 /** The real engine, recording the order of its distance calls and telling when the first comes. */
 class RecordingEngine extends RouteEngine {
@@ -29,17 +27,7 @@ class RecordingEngine extends RouteEngine {
 
 test("a /distance sent while a 1,000-item batch computes is answered before the batch's last item is computed", async () => {
   const engine = new RecordingEngine(testEngine().parts);
-  const dataDir = tempDir();
-  const store = SqliteStore.open(dataDir);
-  const service = await startService({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    store,
-    engine,
-    optimizer: null,
-    config: { logLevel: "silent", logRequests: false },
-  });
+  const { running: service, store, dataDir } = await startQuietService({ engine, optimizer: null });
   try {
     const batchCaller = await createAccountWithKey(store, { credits: 5000 });
     const other = await createAccountWithKey(store, { credits: 10 });

@@ -181,18 +181,9 @@ describe("locked database", () => {
 });
 
 async function startTestServerOn(store: SqliteStore, dataDir: string) {
-  const { startService } = await import("../../src/service/server");
   const { createAccountWithKey } = await import("../../src/service/accounts");
-  const { testEngine } = await import("./support");
-  const running = await startService({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    store,
-    engine: testEngine(),
-    optimizer: null,
-    config: { logLevel: "silent", logRequests: false },
-  });
+  const { startQuietService } = await import("./support");
+  const { running } = await startQuietService({ dataDir, store, optimizer: null });
   return {
     account: () => createAccountWithKey(store, { credits: 10 }),
     get: (p: string, key: string) => fetch(running.url + p, { headers: { "x-api-key": key } }),

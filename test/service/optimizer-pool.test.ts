@@ -4,15 +4,14 @@
  * parameters have limits, and shutdown abandons searches quickly. Real server on loopback.
  */
 import { createAccountWithKey } from "../../src/service/accounts";
-import { RunningService, startService } from "../../src/service/server";
+import { RunningService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 import { requireBuild } from "./child";
 import {
+  startQuietService,
   GATED_WORKER,
   problemOf,
   releaseSearches,
-  tempDir,
-  testEngine,
   untilStarted,
 } from "./support";
 
@@ -34,17 +33,7 @@ async function start(
   config: Record<string, unknown> = {},
   optimizerWorker?: string
 ): Promise<Server> {
-  const dataDir = tempDir();
-  const store = SqliteStore.open(dataDir);
-  const running = await startService({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    store,
-    engine: testEngine(),
-    optimizerWorker,
-    config: { logLevel: "silent", logRequests: false, ...config },
-  });
+  const { running, store, dataDir } = await startQuietService({ optimizerWorker, config });
   const a = await createAccountWithKey(store, {
     tier: "paid",
     credits: 100,

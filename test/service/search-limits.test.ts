@@ -9,15 +9,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { createAccountWithKey } from "../../src/service/accounts";
 import { ConfigOverrides } from "../../src/service/config";
-import { RunningService, startService } from "../../src/service/server";
+import { RunningService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 import {
+  startQuietService,
   GATED_WORKER,
   problemOf,
   releaseSearches,
   startedSearches,
-  tempDir,
-  testEngine,
   until,
   untilStarted,
 } from "./support";
@@ -35,16 +34,9 @@ interface Server {
 }
 
 async function start(config: ConfigOverrides): Promise<Server> {
-  const dataDir = tempDir();
-  const store = SqliteStore.open(dataDir);
-  const running = await startService({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    store,
-    engine: testEngine(),
+  const { running, store, dataDir } = await startQuietService({
     optimizerWorker: GATED_WORKER,
-    config: { logLevel: "silent", logRequests: false, ...config },
+    config,
   });
   return {
     running,

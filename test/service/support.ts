@@ -10,7 +10,7 @@ import {
   CreatedAccount,
 } from "../../src/service/accounts";
 import { ConfigOverrides } from "../../src/service/config";
-import { RunningService, startService } from "../../src/service/server";
+import { RunningService, ServeOptions, startService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
 
 let engine: RouteEngine | undefined;
@@ -42,6 +42,28 @@ export function tempDir(prefix = "route-sheets-service-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * The real server on 127.0.0.1:0 with the real engine, over a SQLite store of `dataDir` (a new
+ * temp directory unless given), logging nothing: the start every suite shares. `options` add to or
+ * override it; `config` is merged into the quiet logging.
+ */
+export async function startQuietService(
+  options: Omit<ServeOptions, "store"> & { store?: SqliteStore } = {}
+): Promise<{ running: RunningService; store: SqliteStore; dataDir: string }> {
+  const dataDir = options.dataDir ?? tempDir();
+  const store = options.store ?? SqliteStore.open(dataDir);
+  const running = await startService({
+    port: 0,
+    host: "127.0.0.1",
+    engine: testEngine(),
+    ...options,
+    dataDir,
+    store,
+    config: { logLevel: "silent", logRequests: false, ...options.config },
+  });
+  return { running, store, dataDir };
+}
+
 export interface TestServer extends RunningService {
   dataDir: string;
   store: SqliteStore;
@@ -55,17 +77,10 @@ export async function startTestServer(
   config: ConfigOverrides = {},
   opts: { optimizer?: RouteOptimizer | null; logStream?: NodeJS.WritableStream } = {}
 ): Promise<TestServer> {
-  const dataDir = tempDir();
-  const store = SqliteStore.open(dataDir);
-  const running = await startService({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    store,
-    engine: testEngine(),
+  const { running, store, dataDir } = await startQuietService({
     optimizer: opts.optimizer === undefined ? testOptimizer() : opts.optimizer,
     logStream: opts.logStream,
-    config: { logLevel: "silent", logRequests: false, ...config },
+    config,
   });
   return {
     ...running,
