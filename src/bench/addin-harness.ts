@@ -336,7 +336,7 @@ export async function distanceSheet(
     const started = performance.now();
     const cells = await Promise.all(
       pairs.map(([o, d]) =>
-        fn([[o]], [[d]], null, null, null, null, { isInValuePreview: false }).then(
+        fn([[o]], [[d]], null, null, null, null, null, { isInValuePreview: false }).then(
           (v) => v[0][0] as number | string,
           (e: { code?: string; message?: string }) => ({
             code: String(e.code),
@@ -370,6 +370,7 @@ export async function distanceFormula(
         rows.map(([o]) => [o]),
         rows.map(([, d]) => [d]),
         modality === null ? null : [[modality]],
+        null,
         null,
         null,
         null,
@@ -574,7 +575,9 @@ export async function wholeColumnFormula(
           last = now;
         }, 10);
         const spill = await Promise.race([
-          w.__routeFunctions.DISTANCE(a, b, null, null, null, null, { isInValuePreview: false }),
+          w.__routeFunctions.DISTANCE(a, b, null, null, null, null, null, {
+            isInValuePreview: false,
+          }),
           new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), timeoutMs)),
         ]).catch((e: unknown) => [[e]]);
         const ms = performance.now() - started;

@@ -10,6 +10,8 @@ export interface DistanceParams {
   vesselInfo?: string;
   /** Comma-separated passages to avoid (extension), e.g. "SUEZ,PANAMA". */
   avoid?: string;
+  /** Waypoints the route must pass, in order (extension), e.g. "CAPE_OF_GOOD_HOPE". */
+  via?: string;
 }
 
 export interface EmissionsParams extends DistanceParams {

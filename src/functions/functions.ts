@@ -140,6 +140,7 @@ enum ContainerType {
  * @param [vesselInfo] Vessel: "length,width,draught" in cm, IMO1234567 or MMSI123456789.
  * @param [unit] Unit of the result: km (default), nm, mi or m.
  * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA" (round the Cape).
+ * @param [via] Waypoints the route must pass, in order: a passage or cape (CAPE_OF_GOOD_HOPE, SUEZ, PANAMA…) or a place, e.g. "CAPE_OF_GOOD_HOPE" next to the route through Suez.
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns The distance in the chosen unit, one per lane.
  */
@@ -150,10 +151,11 @@ export async function distance(
   vesselInfo?: any[][],
   unit?: DistanceUnit,
   avoid?: string[][],
+  via?: string[][],
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return asMatrix(
-    await route.distance(origin, destination, modality, vesselInfo, unit, avoid, invocation)
+    await route.distance(origin, destination, modality, vesselInfo, unit, avoid, via, invocation)
   );
 }
 
@@ -172,6 +174,7 @@ export async function distance(
  * @param [avoid] Passages the sea route must avoid, e.g. "SUEZ,PANAMA".
  * @param [containers] Number of boxes of containerType in the shipment: the result is then the shipment's total kg CO2e.
  * @param [weightTons] Cargo mass of the shipment in tonnes (a part load without containers): the result is then the shipment's total kg CO2e.
+ * @param [via] Waypoints the route must pass, in order: a passage or cape (CAPE_OF_GOOD_HOPE, SUEZ, PANAMA…) or a place, e.g. "CAPE_OF_GOOD_HOPE" next to the route through Suez.
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns kg CO2e per TEU or per tonne (or for the shipment), one per lane.
  */
@@ -186,6 +189,7 @@ export async function emissions(
   avoid?: string[][],
   containers?: any[][],
   weightTons?: any[][],
+  via?: string[][],
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return asMatrix(
@@ -201,6 +205,7 @@ export async function emissions(
         avoid,
         containers,
         weightTons,
+        via,
       },
       invocation
     )

@@ -31,7 +31,7 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
     };
 
   return {
-    distance(origin, destination, modality, vesselInfo, unit, avoid, invocation) {
+    distance(origin, destination, modality, vesselInfo, unit, avoid, via, invocation) {
       let chosenUnit: keyof typeof METRES_PER_UNIT;
       try {
         chosenUnit = parseUnit(unit);
@@ -40,7 +40,7 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       }
       return perLane(
         invocation,
-        { origin, destination, modality, vesselInfo, avoid },
+        { origin, destination, modality, vesselInfo, avoid, ...(via != null ? { via } : {}) },
         onLane(async (client, { query }, cacheOnly) => {
           const { containerType: _c, fuelType: _f, ...distanceQuery } = query;
           const answer = await client.distance(distanceQuery, { cacheOnly });
@@ -49,18 +49,24 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       );
     },
 
-    emissions({ containers, weightTons, ...lane }, invocation) {
+    emissions({ containers, weightTons, via, ...lane }, invocation) {
       // containers / weightTons (issue 20) are only sent when given: the plain call stays as it was.
       const shipment = containers != null || weightTons != null ? { containers, weightTons } : {};
-      return perLane(invocation, { ...lane, ...shipment }, async (cells, cacheOnly) => {
-        const basis = parseBasis(cells.per);
-        return onLane(async (client, { query }) => {
-          const answer = await client.emissions(query, { cacheOnly });
-          // A shipment answers its total (kg CO2e); a plain call per TEU or per tonne.
-          if (answer.co2eKg !== undefined) return oneDecimal(answer.co2eKg);
-          return oneDecimal(basis === "TEU" ? answer.co2eTeu : answer.co2eTon);
-        })(cells, cacheOnly);
-      });
+      // via likewise: a range of waypoints spills like the other arguments.
+      const waypoints = via != null ? { via } : {};
+      return perLane(
+        invocation,
+        { ...lane, ...shipment, ...waypoints },
+        async (cells, cacheOnly) => {
+          const basis = parseBasis(cells.per);
+          return onLane(async (client, { query }) => {
+            const answer = await client.emissions(query, { cacheOnly });
+            // A shipment answers its total (kg CO2e); a plain call per TEU or per tonne.
+            if (answer.co2eKg !== undefined) return oneDecimal(answer.co2eKg);
+            return oneDecimal(basis === "TEU" ? answer.co2eTeu : answer.co2eTon);
+          })(cells, cacheOnly);
+        }
+      );
     },
 
     passages(origin, destination, modality, vesselInfo, avoid, invocation) {

@@ -83,6 +83,7 @@ export async function laneQuery(
       modality,
       vesselInfo: optionalText(cells.vesselInfo),
       avoid: parseAvoid(cells.avoid),
+      via: optionalText(cells.via),
       containerType: optionalText(cells.containerType)?.toUpperCase(),
       fuelType: optionalText(cells.fuelType)?.toUpperCase(),
       ...shipment,

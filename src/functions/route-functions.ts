@@ -35,6 +35,8 @@ export interface EmissionsArguments {
   containers?: unknown;
   /** Shipment (issue 20): cargo tonnes of a part load; the answer is then the total kg CO2e. */
   weightTons?: unknown;
+  /** Waypoints the route must pass (issue 20: "Suez or Cape" in two cells). */
+  via?: unknown;
 }
 
 export interface RouteFunctions {
@@ -45,6 +47,7 @@ export interface RouteFunctions {
     vesselInfo?: unknown,
     unit?: unknown,
     avoid?: unknown,
+    via?: unknown,
     invocation?: InvocationLike
   ): Promise<LaneResult>;
   emissions(args: EmissionsArguments, invocation?: InvocationLike): Promise<LaneResult>;

@@ -94,12 +94,22 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     const before = env.proxy.apiRequests;
     const lane = lanes[7];
     const cells = await callAll(env.addin.page, [
-      ["DISTANCE", "NLRTM", "XXXXX", null, null, null, null, {}],
-      ["DISTANCE", "NLRTM", "CNSHA", null, null, "yards", null, {}],
-      ["DISTANCE", "NLRTM", "CNSHA", "PLANE", null, null, null, {}],
-      ["DISTANCE", "12.5,45.5", "-20.25,57.5", null, null, "nm", null, { isInValuePreview: true }],
+      ["DISTANCE", "NLRTM", "XXXXX", null, null, null, null, null, {}],
+      ["DISTANCE", "NLRTM", "CNSHA", null, null, "yards", null, null, {}],
+      ["DISTANCE", "NLRTM", "CNSHA", "PLANE", null, null, null, null, {}],
+      [
+        "DISTANCE",
+        "12.5,45.5",
+        "-20.25,57.5",
+        null,
+        null,
+        "nm",
+        null,
+        null,
+        { isInValuePreview: true },
+      ],
       ["TERMINALS", "NLRTM", null, {}],
-      ["DISTANCE", lane[0], lane[1], null, null, "nm", null, { isInValuePreview: true }],
+      ["DISTANCE", lane[0], lane[1], null, null, "nm", null, null, { isInValuePreview: true }],
     ]);
     // A code the service does not know: #VALUE! with the places look-up's suggestion, if any.
     expect(cells[0]).toEqual({
@@ -186,8 +196,22 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     const to = [["NLRTM"]];
     const cells = await callAll(env.addin.page, [
       ["PASSAGES", from, to, null, null, [[""], ["SUEZ,PANAMA"], [""]], {}],
-      ["DISTANCE", [["CNSHA"]], to, null, null, null, [["SUEZ,PANAMA"]], {}],
-      ["EMISSIONS", [["CNSHA"]], to, null, [["TON"]], null, null, null, [["SUEZ"]], null, null, {}],
+      ["DISTANCE", [["CNSHA"]], to, null, null, null, [["SUEZ,PANAMA"]], null, {}],
+      [
+        "EMISSIONS",
+        [["CNSHA"]],
+        to,
+        null,
+        [["TON"]],
+        null,
+        null,
+        null,
+        [["SUEZ"]],
+        null,
+        null,
+        null,
+        {},
+      ],
     ]);
     const viaSuez = await api(
       "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
@@ -285,7 +309,7 @@ describeBrowser("Excel add-in in Chromium against the real server", () => {
     const params = (id: string) => Object.fromEntries(fn(id).parameters.map((p) => [p.name, p]));
     for (const id of ["DISTANCE", "EMISSIONS"]) {
       const p = params(id);
-      for (const name of ["origin", "destination", "modality", "vesselInfo", "avoid"])
+      for (const name of ["origin", "destination", "modality", "vesselInfo", "avoid", "via"])
         expect(p[name].dimensionality).toBe("matrix");
       expect(p.modality.customEnumId).toBe("Modality");
       expect(fn(id).options?.cancelable).toBe(true);

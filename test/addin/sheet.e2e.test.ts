@@ -128,6 +128,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
       null,
       null,
       "yards",
+      null,
       null
     )) as CellResult;
     expect(unit).toEqual({
@@ -240,7 +241,7 @@ describeBrowser("Excel add-in on an analyst's sheet (Chromium, real server)", ()
         message: 'unknown place "KRPUX" — did you mean KRPUS (Busan)?',
       });
       for (const terminal of ["NLRTM Euromax", "Euromax", "ECT Euromax Terminal"]) {
-        const km = await call("DISTANCE", terminal, "CNSHA", null, null, null, null);
+        const km = await call("DISTANCE", terminal, "CNSHA", null, null, null, null, null);
         expect(km).toEqual([[expect.any(Number)]]);
       }
     }

@@ -146,15 +146,19 @@ describe("ROUTE.DISTANCE", () => {
   test("value preview spends nothing: a message, or the cached value", async () => {
     const { route, requests } = setup();
     expect(
-      await route.distance("NLRTM", "CNSHA", null, null, "km", null, { isInValuePreview: true })
+      await route.distance("NLRTM", "CNSHA", null, null, "km", null, null, {
+        isInValuePreview: true,
+      })
     ).toBe(PREVIEW_MESSAGE);
     expect(requests).toHaveLength(0);
-    const real = await route.distance("NLRTM", "CNSHA", null, null, "km", null, {
+    const real = await route.distance("NLRTM", "CNSHA", null, null, "km", null, null, {
       isInValuePreview: false,
     });
     expect(requests).toHaveLength(1);
     expect(
-      await route.distance("NLRTM", "CNSHA", null, null, "nm", null, { isInValuePreview: true })
+      await route.distance("NLRTM", "CNSHA", null, null, "nm", null, null, {
+        isInValuePreview: true,
+      })
     ).toBe(oneDecimal(((real as number) * 1000) / 1852));
     expect(requests).toHaveLength(1);
   });
@@ -452,7 +456,7 @@ describe("@cancelable", () => {
   test("a canceled call settles at once; its answer still fills the cache", async () => {
     const { route, requests } = setup({ batch: true }, { windowMs: 50 });
     const invocation: { onCanceled?: () => void } = {};
-    const call = route.distance("NLRTM", "CNSHA", null, null, null, null, invocation);
+    const call = route.distance("NLRTM", "CNSHA", null, null, null, null, null, invocation);
     invocation.onCanceled!();
     expect(await excelError(call)).toMatchObject({ code: "#N/A", message: "Canceled" });
     await new Promise((resolve) => setTimeout(resolve, 200));

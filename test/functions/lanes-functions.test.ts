@@ -104,6 +104,39 @@ test("ranges of different shapes: one clear #VALUE! for the call", async () => {
   expect(sent).toHaveLength(0);
 });
 
+test("via: Suez or Cape side by side, a column of waypoints spilling like the other arguments (issue 20)", async () => {
+  const lanes = await route.distance(
+    column(["CNSHA", "CNSHA"]),
+    column(["NLRTM", "NLRTM"]),
+    null,
+    null,
+    null,
+    null,
+    column(["", "CAPE_OF_GOOD_HOPE"])
+  );
+  const [[bySuez], [byCape]] = lanes as number[][];
+  const plain = await apiJson(
+    "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA"
+  );
+  const cape = await apiJson(
+    "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&via=CAPE_OF_GOOD_HOPE"
+  );
+  expect(bySuez).toBe(oneDecimal((plain.distance as number) / 1000));
+  expect(byCape).toBe(oneDecimal((cape.distance as number) / 1000));
+  expect(byCape).toBeGreaterThan(bySuez + 5000);
+
+  const emissions = await route.emissions({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    ...EMISSIONS_LEFT_OUT,
+    via: "CAPE_OF_GOOD_HOPE",
+  });
+  const api = await apiJson(
+    "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&via=CAPE_OF_GOOD_HOPE"
+  );
+  expect(emissions).toBe(oneDecimal(api.co2eTeu as number));
+});
+
 test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages in route order", async () => {
   const [[viaSuez]] = (await route.distance(
     [["CNSHA"]],
@@ -197,6 +230,7 @@ test("preview: cached lanes answer, others show the message, no request", async 
   const spill = await route.distance(
     column(["NLRTM", "DEHAM"]),
     [["CNSHA"]],
+    null,
     null,
     null,
     null,
