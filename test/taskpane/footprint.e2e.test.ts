@@ -20,13 +20,11 @@ import {
   createKey,
   ROOT,
   ServerProcess,
-  startServer,
 } from "../../src/bench/addin-harness";
 import { FOOTPRINT_CSV_COLUMNS } from "../../src/client/footprint";
 import { loadFactorSets } from "../../src/data/emissions";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
-import { throwawayCertificate } from "../support/certificate";
-import { freePort } from "../support/servers";
+import { startHttpsPaneServer } from "./https-pane-server";
 
 jest.setTimeout(300_000);
 
@@ -202,22 +200,7 @@ describeBrowser("Export footprint in the task pane", () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "route-sheets-footprint-"));
     key = await createKey(dataDir, 1000);
-    const tls = throwawayCertificate(dataDir);
-    ca = fs.readFileSync(tls.cert);
-    const port = await freePort();
-    origin = `https://localhost:${port}`;
-    server = await startServer(dataDir, "start", [
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--cert",
-      tls.cert,
-      "--key",
-      tls.key,
-      "--public-url",
-      origin,
-    ]);
+    ({ server, origin, ca } = await startHttpsPaneServer(dataDir));
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   });

@@ -19,14 +19,12 @@ import {
   OFFICE_STUB,
   ROOT,
   ServerProcess,
-  startServer,
 } from "../../src/bench/addin-harness";
 import { distinctRoutings, DistinctRouting } from "../../src/client/distinct-routings";
 import type { RouteOption } from "../../src/client/types";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { execFileSync } from "node:child_process";
-import { throwawayCertificate } from "../support/certificate";
-import { freePort } from "../support/servers";
+import { startHttpsPaneServer } from "./https-pane-server";
 
 jest.setTimeout(300_000);
 
@@ -204,22 +202,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
       ],
       { stdio: "pipe" }
     );
-    const { cert, key } = throwawayCertificate(dataDir);
-    ca = fs.readFileSync(cert);
-    const port = await freePort();
-    origin = `https://localhost:${port}`;
-    server = await startServer(dataDir, "start", [
-      "--host",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--cert",
-      cert,
-      "--key",
-      key,
-      "--public-url",
-      origin,
-    ]);
+    ({ server, origin, ca } = await startHttpsPaneServer(dataDir));
     const { chromium } = await import("playwright-core");
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await openPane("excel");
