@@ -262,9 +262,11 @@ export function emissionsReport(
   options: { method?: boolean } = {}
 ): EmissionsReport {
   const calc = sets.get(query.factorSet);
-  const shipment = parseShipment(query);
   // Same validation order as RouteEngine.emissions: bad emission input is reported before routing.
+  // The modality first, as the service's parameter check names it first: a lane with several bad
+  // values gets the same message from the CLI and from the service (the task pane's footprint).
   const modality = parseModality(query.modality);
+  const shipment = parseShipment(query);
   const vessel = query.vesselInfo?.trim()
     ? engine.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
     : undefined;
