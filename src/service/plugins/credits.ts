@@ -87,14 +87,20 @@ export class Credits {
     return this.costs[op];
   }
 
+  /** Whether the caller's balance (as read) covers the call: then `precheck` has nothing to ask. */
+  covers(caller: Caller, op: Operation): boolean {
+    const cost = this.costs[op];
+    return cost <= 0 || balanceOf(caller, POLICY[op].pool) >= cost;
+  }
+
   /**
    * Answers 402 before any computing when the pool cannot pay for the call (confirmed by the
    * database when the caller's balance came from memory).
    */
   async precheck(caller: Caller, op: Operation): Promise<void> {
+    if (this.covers(caller, op)) return;
     const cost = this.costs[op];
     const pool = POLICY[op].pool;
-    if (cost <= 0 || balanceOf(caller, pool) >= cost) return;
     await confirmedAccount(this.store, caller);
     if (balanceOf(caller, pool) < cost) throw overLimit(pool, cost, balanceOf(caller, pool));
   }

@@ -3,15 +3,20 @@
  * account active → rate limit → tier/optimizer access → balance pre-check. Runs as the route's
  * onRequest hook, i.e. before query/body validation.
  */
-import { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import {
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from "fastify";
 import fp from "fastify-plugin";
 import { Operation, RateLimitSetting } from "../config";
-import { KeyAuthenticator } from "./auth";
+import { Caller, KeyAuthenticator } from "./auth";
 import { checkAccess, Credits } from "./credits";
 import { HttpProblem } from "./problem";
 import { fail } from "../problem";
 import { containsKey } from "../store/keys";
-import { RateLimiter } from "../rate-limit/limiter";
+import { RateLimitDecision, RateLimiter } from "../rate-limit/limiter";
 import { KeyRecord } from "../store/store";
 
 declare module "fastify" {
@@ -58,26 +63,68 @@ function refuseKeyInUrl(url: string): void {
     );
 }
 
-/** `operation` null: a batch (access and balance are checked per item). */
+/** 429 Too Many Requests when the bucket refused. */
+function admit(limit: RateLimitSetting, decision: RateLimitDecision): void {
+  if (decision.allowed) return;
+  const wait = decision.retryAfterSeconds;
+  throw new HttpProblem(
+    "Too Many Requests",
+    `This x-api-key is limited to ${limit.perSecond} requests/s (bursts of ${limit.burst}); retry after ${wait} s and back off exponentially.`,
+    { "retry-after": String(wait) }
+  );
+}
+
+/**
+ * `operation` null: a batch (access and balance are checked per item). A callback hook: when
+ * nothing needs waiting for (a cached key, a store and a rate limiter that answer at once, a
+ * balance that covers the call) the checks run synchronously, without a promise; otherwise the
+ * rest of them runs asynchronously, in the same order.
+ */
 export function guard(deps: GuardDeps, operation: Operation | null) {
-  return async function guardHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    refuseKeyInUrl(request.url);
-    const caller = await deps.auth.authenticate(request.headers["x-api-key"]);
+  const { auth, rateLimiter, credits } = deps;
+  /** The checks from wherever the synchronous path stopped (`caller`: authenticated already). */
+  async function rest(request: FastifyRequest, known: Caller | undefined): Promise<void> {
+    const caller = known ?? (await auth.authenticate(request.headers["x-api-key"]));
     const limit = effectiveRateLimit(caller.key, deps.defaultRate);
-    const decision = await deps.rateLimiter.take(caller.key.id, limit.perSecond, limit.burst);
-    if (!decision.allowed) {
-      const wait = decision.retryAfterSeconds;
-      throw new HttpProblem(
-        "Too Many Requests",
-        `This x-api-key is limited to ${limit.perSecond} requests/s (bursts of ${limit.burst}); retry after ${wait} s and back off exponentially.`,
-        { "retry-after": String(wait) }
-      );
-    }
+    admit(limit, await rateLimiter.take(caller.key.id, limit.perSecond, limit.burst));
     if (operation) {
       checkAccess(caller, operation);
-      await deps.credits.precheck(caller, operation);
+      await credits.precheck(caller, operation);
     }
     request.caller = caller;
+  }
+  return function guardHook(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction
+  ): void {
+    let caller: Caller | undefined;
+    try {
+      refuseKeyInUrl(request.url);
+      caller = auth.authenticateNow(request.headers["x-api-key"]);
+      if (caller && rateLimiter.takeNow) {
+        const limit = effectiveRateLimit(caller.key, deps.defaultRate);
+        admit(limit, rateLimiter.takeNow(caller.key.id, limit.perSecond, limit.burst));
+        if (operation) {
+          checkAccess(caller, operation);
+          if (!credits.covers(caller, operation)) {
+            const known = caller;
+            credits.precheck(known, operation).then(() => {
+              request.caller = known;
+              done();
+            }, done);
+            return;
+          }
+        }
+        request.caller = caller;
+        done();
+        return;
+      }
+    } catch (e) {
+      done(e as Error);
+      return;
+    }
+    rest(request, caller).then(() => done(), done);
   };
 }
 

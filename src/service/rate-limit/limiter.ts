@@ -11,6 +11,8 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Takes one token from the bucket `bucket` (refill `ratePerSecond`, capacity `burst`). */
   take(bucket: string, ratePerSecond: number, burst: number): Promise<RateLimitDecision>;
+  /** Optional: `take` answered at once, for limiters that never wait (this process's memory). */
+  takeNow?(bucket: string, ratePerSecond: number, burst: number): RateLimitDecision;
   close(): Promise<void>;
 }
 

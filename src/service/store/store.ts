@@ -107,6 +107,11 @@ export interface Store {
     options?: { cached?: boolean }
   ): Promise<AccountState | undefined>;
   /**
+   * Optional: the request path's read (as `accountState(id, { cached: true })`) answered at once,
+   * for stores that read synchronously (SQLite): the hot path then needs no promise.
+   */
+  accountStateSync?(accountId: string): AccountState | undefined;
+  /**
    * Debits the charges in order, each atomically (`credits >= cost` or not at all) with its ledger
    * row, all in one transaction. Returns, per charge, whether it was debited. Charges of an
    * inactive account may be refused.
