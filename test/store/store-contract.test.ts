@@ -118,7 +118,7 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
 
   test("migrations are recorded once, also when the database is opened again", async () => {
     const versions = await adapter.migrations(store);
-    const all = adapter === pg ? [1, 2, 3] : [1, 2];
+    const all = adapter === pg ? [1, 2, 3] : [1, 2, 3];
     expect(versions).toEqual(all);
     await adapter.reopen(store);
     expect(await adapter.migrations(store)).toEqual(all);

@@ -122,6 +122,7 @@ export class SqliteStore implements Store {
       grantTotal: db.prepare(
         "SELECT COALESCE(SUM(amount), 0) AS total FROM credit_grants WHERE account_id = ? AND pool = ?"
       ),
+      // The join names the key's account so that ledger_account finds its rows (migration 3).
       usage: db.prepare(`
         SELECT k.id AS keyId, k.prefix AS keyPrefix, a.id AS accountId, a.name AS accountName, a.tier AS tier,
                a.active AS active, a.credits AS creditsLeft, a.optimizer_credits AS optimizerCreditsLeft,
@@ -129,7 +130,7 @@ export class SqliteStore implements Store {
                COALESCE(SUM(CASE WHEN l.pool = 'route-information' THEN l.cost END), 0) AS creditsUsed,
                COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN 1 END), 0) AS optimizerCalls,
                COALESCE(SUM(CASE WHEN l.pool = 'route-optimizer' THEN l.cost END), 0) AS optimizerCreditsUsed
-        FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.key_id = k.id
+        FROM api_keys k JOIN accounts a ON a.id = k.account_id LEFT JOIN ledger l ON l.account_id = k.account_id AND l.key_id = k.id
         GROUP BY k.id ORDER BY k.created_at, k.id`),
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
       pruneIdempotency: db.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?"),
