@@ -19,6 +19,7 @@ import {
 } from "./common";
 import { pathRoutes } from "./path";
 import { distanceExtras, emissionsBody } from "./emissions-body";
+import { LaneCache } from "./lane-cache";
 
 const TAG = ["route-information"];
 
@@ -35,6 +36,7 @@ export const routeInformationApi: FastifyPluginAsync<ApiPluginOptions & { store:
 function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
+  const lanes = new LaneCache();
   // A callback hook (no promise per request).
   const normaliseModality = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     upperCase(request.query as Record<string, unknown>, ["modality"]);
@@ -89,7 +91,7 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     },
     async (request) => {
       const include = parseInclude(request.query.include);
-      const { distance, passages } = engine.distance(request.query);
+      const { distance, passages } = lanes.distance(request.query, (q) => engine.distance(q));
       const extras = distanceExtras(engine, request.query, include);
       await credits.settle(callerOf(request), "distance", request.id);
       return include.has("passages") ? { distance, passages, ...extras } : { distance, ...extras };

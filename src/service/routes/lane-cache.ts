@@ -1,0 +1,59 @@
+/**
+ * /distance answers by lane as the client spelled it. The engine caches routes by resolved
+ * position, but still resolves both places, parses the modality, vessel, avoid and via lists and
+ * builds its key on every call: a lane sheet repeats the same few lanes thousands of times, so the
+ * service remembers the engine's answer for the query strings themselves. The engine's answer for
+ * the same strings never changes (its data is loaded once); errors are not remembered (they are
+ * thrown again, as before).
+ */
+import { DistanceQuery } from "../../engine/route-engine";
+import { DistanceResult } from "../../engine/types";
+
+/** The parts of a distance answer /distance uses. */
+export type LaneDistance = Pick<DistanceResult, "distance" | "passages">;
+
+/** At most this many lanes; the whole cache is dropped when full (as the engine's own is). */
+export const LANE_CACHE_ENTRIES = 10_000;
+/** Longer query strings are not remembered (a few hundred lanes of them would hold megabytes). */
+export const LANE_KEY_MAX = 512;
+
+/** The query fields the engine's distance depends on, in the key's order. */
+const FIELDS = ["origin", "destination", "modality", "vesselInfo", "avoid", "via"] as const;
+
+export class LaneCache {
+  readonly #lanes = new Map<string, LaneDistance>();
+
+  constructor(private readonly entries = LANE_CACHE_ENTRIES) {}
+
+  /** The engine's distance for `query`, remembered when its key is short enough. */
+  distance(query: DistanceQuery, compute: (query: DistanceQuery) => LaneDistance): LaneDistance {
+    const key = laneKey(query);
+    if (key === undefined) return compute(query);
+    const hit = this.#lanes.get(key);
+    if (hit) return hit;
+    const { distance, passages } = compute(query);
+    const lane = { distance, passages };
+    if (this.#lanes.size >= this.entries) this.#lanes.clear();
+    this.#lanes.set(key, lane);
+    return lane;
+  }
+
+  get size(): number {
+    return this.#lanes.size;
+  }
+}
+
+/**
+ * Each field as "=value" or "-" (absent), joined by NUL; undefined (not remembered) when a field
+ * is not a string or holds a NUL itself (the key would be ambiguous), or the key is long.
+ */
+function laneKey(query: DistanceQuery): string | undefined {
+  let key = "";
+  for (const name of FIELDS) {
+    const v = query[name];
+    if (v === undefined) key += "-\u0000";
+    else if (typeof v !== "string" || v.includes("\u0000")) return undefined;
+    else key += "=" + v + "\u0000";
+  }
+  return key.length > LANE_KEY_MAX ? undefined : key;
+}
