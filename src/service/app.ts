@@ -99,9 +99,18 @@ function answerClientError(
 /** Keys that reach an object's prototype when code copies or indexes the query. */
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** The query string parsed by Node, minus prototype keys (no query parameter has these names: they are ignored). */
+/**
+ * The query string parsed by Node, minus prototype keys (no query parameter has these names: they
+ * are ignored). Node's result has no prototype, so it is used as it is unless one of them came.
+ */
 function parseQueryString(text: string): Record<string, unknown> {
   const parsed = parseQuery(text) as Record<string, unknown>;
+  if (!(
+    Object.hasOwn(parsed, "__proto__") ||
+    Object.hasOwn(parsed, "constructor") ||
+    Object.hasOwn(parsed, "prototype")
+  ))
+    return parsed;
   const query: Record<string, unknown> = {};
   for (const key of Object.keys(parsed)) if (!PROTOTYPE_KEYS.has(key)) query[key] = parsed[key];
   return query;

@@ -86,10 +86,16 @@ export function upperCase(query: Record<string, unknown>, names: readonly string
   }
 }
 
+/** No include: one shared (read-only) set rather than a new one per request. */
+const NOTHING_INCLUDED: ReadonlySet<IncludeValue> = new Set<IncludeValue>();
+
 /** Parses the `include` extension (comma list); unknown values are 400 naming the allowed ones. */
-export function parseInclude(value: string | undefined, parameter = "include"): Set<IncludeValue> {
+export function parseInclude(
+  value: string | undefined,
+  parameter = "include"
+): ReadonlySet<IncludeValue> {
+  if (value === undefined) return NOTHING_INCLUDED;
   const out = new Set<IncludeValue>();
-  if (value === undefined) return out;
   for (const raw of value.split(",")) {
     const item = raw.trim().toLowerCase();
     if (item === "") continue;
