@@ -32,8 +32,14 @@ test("a /distance sent while a 1,000-item batch computes is answered before the 
     const batchCaller = await createAccountWithKey(store, { credits: 5000 });
     const other = await createAccountWithKey(store, { credits: 10 });
     const single = `${service.url}/route-information/api/distance?origin=BEANR&destination=DEHAM&modality=TRUCK`;
-    // Both lanes computed once, so every call below is equally cheap (cached).
-    await fetch(single, { headers: { "x-api-key": other.key } }).then((r) => r.arrayBuffer());
+    // Both lanes computed once, so every call below is equally cheap (cached). The warm-up spells
+    // the origin in lower case: /distance remembers answers per lane as spelled, so the measured
+    // call still reaches the engine (and is recorded), which answers it from its own cache.
+    const warmUp = await fetch(single.replace("origin=BEANR", "origin=beanr"), {
+      headers: { "x-api-key": other.key },
+    });
+    expect(warmUp.status).toBe(200);
+    await warmUp.arrayBuffer();
     const items = Array.from({ length: 1000 }, () => ({
       type: "distance",
       origin: "NLRTM",

@@ -70,6 +70,10 @@ test("migrations run once and are recorded; reopening keeps data", async () => {
   expect(rows).toEqual([
     { version: 1, name: "accounts, keys, grants, ledger" },
     { version: 2, name: "idempotency keys of POST /route-information/api/batch" },
+    {
+      version: 3,
+      name: "ledger: one index fewer on the debit path (usage reads a key's rows through its account's)",
+    },
   ]);
   expect(again.db.pragma("journal_mode", { simple: true })).toBe("wal");
   expect(again.db.pragma("synchronous", { simple: true })).toBe(1); // NORMAL

@@ -122,6 +122,41 @@ export class Credits {
     }
   }
 
+  /**
+   * `settle` calling back (`error` undefined: debited) instead of returning a promise, when the
+   * store can (see Store.chargeThen); the same debit, refusals and errors.
+   */
+  settleThen(
+    caller: Caller,
+    op: Operation,
+    requestId: string,
+    done: (error?: unknown) => void
+  ): void {
+    const cost = this.costs[op];
+    if (cost <= 0 || !this.store.chargeThen) {
+      this.settle(caller, op, requestId).then(() => done(), done);
+      return;
+    }
+    const pool = POLICY[op].pool;
+    this.store.chargeThen(
+      caller.account.id,
+      caller.key.id,
+      requestId,
+      [{ pool, endpoint: op, cost }],
+      (error, ok) => {
+        if (!ok) return done(error);
+        if (ok[0]) return done();
+        confirmedAccount(this.store, caller).then(
+          (now) =>
+            done(
+              overLimit(pool, cost, pool === "route-optimizer" ? now.optimizerCredits : now.credits)
+            ),
+          done
+        );
+      }
+    );
+  }
+
   /** Debits a call that ended without an answer but used the service (a search stopped by its
    *  budget or its client); a pool that ran dry meanwhile is left at what it has. */
   async chargeIfPossible(caller: Caller, op: Operation, requestId: string): Promise<boolean> {

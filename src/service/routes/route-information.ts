@@ -33,6 +33,19 @@ export const routeInformationApi: FastifyPluginAsync<ApiPluginOptions & { store:
   batchRoutes(app, { ...deps, store: options.store });
 };
 
+/**
+ * What reply.send takes for an error: an Error of this realm (Fastify tells errors from payloads
+ * by instanceof; an error made elsewhere, e.g. by a native module under a test runner, keeps its
+ * message and fields such as `code`).
+ */
+function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const message = (error as { message?: unknown } | null)?.message;
+  return Object.assign(new Error(typeof message === "string" ? message : String(error)), error, {
+    cause: error,
+  });
+}
+
 function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
@@ -89,12 +102,18 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
       onRequest: app.guard("distance"),
       preValidation: normaliseModality,
     },
-    async (request) => {
+    // Answered from the debit's callback (no promise per call): errors thrown here or passed
+    // back reach the error handler as an async handler's would.
+    (request, reply) => {
       const include = parseInclude(request.query.include);
       const { distance, passages } = lanes.distance(request.query, (q) => engine.distance(q));
       const extras = distanceExtras(engine, request.query, include);
-      await credits.settle(callerOf(request), "distance", request.id);
-      return include.has("passages") ? { distance, passages, ...extras } : { distance, ...extras };
+      const body = include.has("passages")
+        ? { distance, passages, ...extras }
+        : { distance, ...extras };
+      credits.settleThen(callerOf(request), "distance", request.id, (error) =>
+        reply.send(error === undefined ? body : asError(error))
+      );
     }
   );
 

@@ -11,6 +11,7 @@ import { MIGRATIONS, Migration } from "./migrations";
 import {
   AccountState,
   Charge,
+  ChargeCallback,
   IdempotencyRecord,
   IdempotencyTimes,
   KeyRecord,
@@ -58,8 +59,7 @@ interface PendingCharge {
   keyId: string;
   requestId: string;
   charges: Charge[];
-  resolve(ok: boolean[]): void;
-  reject(e: unknown): void;
+  done: ChargeCallback;
 }
 
 export class SqliteStore implements Store {
@@ -330,10 +330,23 @@ export class SqliteStore implements Store {
     requestId: string,
     charges: Charge[]
   ): Promise<boolean[]> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
-      if (this.pending.length === 1) setImmediate(this.flush);
-    });
+    return new Promise((resolve, reject) =>
+      this.chargeThen(accountId, keyId, requestId, charges, (e, ok) =>
+        ok ? resolve(ok) : reject(e)
+      )
+    );
+  }
+
+  /** `charge` with a callback, called once the group holding the debit has committed (or failed). */
+  chargeThen(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[],
+    done: ChargeCallback
+  ): void {
+    this.pending.push({ accountId, keyId, requestId, charges, done });
+    if (this.pending.length === 1) setImmediate(this.flush);
   }
 
   private readonly pending: PendingCharge[] = [];
@@ -344,12 +357,12 @@ export class SqliteStore implements Store {
     try {
       results = this.groupTx(group);
     } catch (e) {
-      for (const p of group) p.reject(e);
+      for (const p of group) answer(p, e, undefined);
       // A rolled-back transaction: balances in the cache may be off.
       this.accounts.clear();
       return;
     }
-    group.forEach((p, i) => p.resolve(results[i]));
+    group.forEach((p, i) => answer(p, null, results[i]));
   };
 
   async setActive(accountId: string, active: boolean): Promise<void> {
@@ -457,6 +470,17 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.pending.length) this.flush();
     if (this.db.open) this.db.close();
+  }
+}
+
+/** Calls a debit back; a callback that throws cannot keep the rest of its group from their answers. */
+function answer(p: PendingCharge, e: unknown, ok: boolean[] | undefined): void {
+  try {
+    p.done(e, ok);
+  } catch (thrown) {
+    queueMicrotask(() => {
+      throw thrown;
+    });
   }
 }
 

@@ -91,6 +91,9 @@ export interface IdempotencyTimes {
   leaseMs: number;
 }
 
+/** How a debit is answered by `chargeThen`: `ok` per charge (`error` null), or `ok` undefined and the failure. */
+export type ChargeCallback = (error: unknown, ok: boolean[] | undefined) => void;
+
 export interface Store {
   createAccount(account: NewAccount, key: NewKey): Promise<AccountState>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
@@ -122,6 +125,17 @@ export interface Store {
     requestId: string,
     charges: Charge[]
   ): Promise<boolean[]>;
+  /**
+   * Optional: `charge` calling back instead of returning a promise (`error` null, then `ok`), for
+   * stores that commit debits in groups: the request path then needs no promise per debit.
+   */
+  chargeThen?(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[],
+    done: ChargeCallback
+  ): void;
   setActive(accountId: string, active: boolean): Promise<void>;
   /** Adds credits to a pool and records the grant; returns the new balance. */
   addCredits(accountId: string, pool: Pool, amount: number, note: string): Promise<number>;
