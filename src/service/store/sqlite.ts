@@ -25,7 +25,7 @@ import {
 
 export const DB_FILE = "service.db";
 /** Ledger rows per INSERT statement at most, and the columns of one row. */
-const LEDGER_CHUNK = 32;
+const LEDGER_CHUNK = 64;
 const LEDGER_COLUMNS = 7;
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** The server's wait for a lock held by another process (its event loop waits meanwhile). */
@@ -162,17 +162,21 @@ export class SqliteStore implements Store {
   private debitGroup(group: PendingCharge[]): boolean[][] {
     const now = Date.now();
     const results = group.map((p) => p.charges.map((c) => c.cost <= 0));
-    const byPool = new Map<string, Array<[number, number]>>();
-    group.forEach((p, g) =>
-      p.charges.forEach((c, i) => {
-        if (c.cost <= 0) return;
-        const k = `${c.pool}\u0000${p.accountId}`;
-        let list = byPool.get(k);
-        if (!list) byPool.set(k, (list = []));
+    // Charges by account, then pool (no key strings to build and hash per charge); each
+    // account's pool is independent of the others, so the order they are debited in is free.
+    const byAccount = new Map<string, Map<Pool, Array<[number, number]>>>();
+    for (let g = 0; g < group.length; g++) {
+      const { accountId, charges } = group[g];
+      for (let i = 0; i < charges.length; i++) {
+        if (charges[i].cost <= 0) continue;
+        let pools = byAccount.get(accountId);
+        if (!pools) byAccount.set(accountId, (pools = new Map()));
+        let list = pools.get(charges[i].pool);
+        if (!list) pools.set(charges[i].pool, (list = []));
         list.push([g, i]);
-      })
-    );
-    for (const list of byPool.values()) {
+      }
+    }
+    for (const list of [...byAccount.values()].flatMap((pools) => [...pools.values()])) {
       const { accountId } = group[list[0][0]];
       const pool = group[list[0][0]].charges[list[0][1]].pool;
       const debit = pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
@@ -198,12 +202,14 @@ export class SqliteStore implements Store {
       }
     }
     const rows: unknown[] = [];
-    group.forEach((p, g) =>
-      p.charges.forEach((c, i) => {
+    for (let g = 0; g < group.length; g++) {
+      const p = group[g];
+      for (let i = 0; i < p.charges.length; i++) {
+        const c = p.charges[i];
         if (c.cost > 0 && results[g][i])
           rows.push(p.accountId, p.keyId, c.pool, c.endpoint, c.cost, p.requestId, now);
-      })
-    );
+      }
+    }
     this.insertLedgerRows(rows);
     return results;
   }
