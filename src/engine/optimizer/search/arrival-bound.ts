@@ -17,6 +17,7 @@
  * ones.
  */
 import { Network } from "../network";
+import { alightSlots, departureSlots, firstSlotFrom, firstSlotOfConn } from "./departure-slots";
 
 export interface ArrivalBounds {
   /** Earliest final arrival (minutes). */
@@ -83,46 +84,32 @@ export interface LegTables {
 }
 
 interface Scratch {
-  /** Offsets per stop into the profile arrays: room for every connection departing the stop. */
-  start: Int32Array;
-  len: Int32Array;
-  /** Departures of the profile entries per stop (latest first); their values are in `out.stop*`. */
-  dep: Float64Array;
-  /** Per trip: the bounds of its connection scanned last (the next one along the trip). */
-  /** Interleaved per trip (arrival, transfers, grams): one cache line per look-up. */
-  tripBest: Float64Array;
-  /**
-   * Per trip and call (trip t's calls from tripStart[t] + t): alightGrams of the hop ending at
-   * that call, written when the backward scan passes it. Boarding reads a trip's later calls from
-   * one contiguous block instead of looking up each hop's connection.
-   */
+  /** Per trip and call: alightGrams of the hop ending at that call (see arrivalBounds). */
   tripAlightGrams: Float64Array;
+  /** Per stop: the query's slots are [lowSlot[u], endSlot[u]) (connections in [first, end)). */
+  lowSlot: Int32Array;
+  endSlot: Int32Array;
   out: Omit<ArrivalBounds, "departing">;
 }
 
 /**
  * Reused between searches of one network (the search is synchronous, so one at a time per thread):
- * saves allocating and collecting a few megabytes per query.
+ * saves allocating and collecting a few megabytes per query. Nothing needs resetting: every entry
+ * a query reads is written by that query first (see arrivalBounds).
  */
 const scratchCache = new WeakMap<Network, Scratch>();
 
 function scratchOf(net: Network): Scratch {
   let s = scratchCache.get(net);
   if (s) return s;
-  const conns = net.connections;
-  const n = net.stops.length;
-  const start = new Int32Array(n + 1);
-  for (let k = 0; k < conns.count; k++) start[conns.from[k] + 1]++;
-  for (let u = 0; u < n; u++) start[u + 1] += start[u];
-  const perConnection = () => new Float64Array(conns.count);
+  const count = net.connections.count;
+  const perConnection = () => new Float64Array(count);
   s = {
-    start,
-    len: new Int32Array(n),
-    dep: perConnection(),
-    tripBest: new Float64Array(3 * net.trips.length),
     tripAlightGrams: new Float64Array(
       net.trips.reduce((sum, t) => sum + net.patterns[t.pattern].calls.length, 0)
     ),
+    lowSlot: new Int32Array(net.stops.length),
+    endSlot: new Int32Array(net.stops.length),
     out: {
       ride: perConnection(),
       alight: perConnection(),
@@ -140,54 +127,46 @@ function scratchOf(net: Network): Scratch {
   return s;
 }
 
-/** Valid for connections in [first, end) until the next call for the same network. */
+/**
+ * Valid for connections in [first, end) until the next call for the same network.
+ *
+ * The stop bounds are suffix minima over each stop's departure slots (departure-slots.ts): the
+ * slot of connection k holds the best over the connections leaving its stop in [k, end). Scanning
+ * backward, the next slot of the stop is written already (or lies past the range: Infinity), and
+ * the slot where cargo getting off k can board again is the same in every query (alightSlots).
+ * Riding on reads the trip's next connection's ride bounds, written already (or past the range).
+ */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { start, len, dep: pDep, tripBest, tripAlightGrams, out } = s;
-  const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
+  const { tripAlightGrams, lowSlot, endSlot, out } = s;
+  const { stopArrival: sEa, stopTransfers: sTr, stopGrams: sEm } = out;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const conns = net.connections;
-  const { trip, from, to, dep, arr } = conns;
-  len.fill(0);
-  tripBest.fill(Infinity);
-  // Hops past the scanned range (or of trips not allowed) cannot be reached: Infinity.
-  tripAlightGrams.fill(Infinity);
+  const { trip, from, to, dep, arr, pos } = conns;
+  const { stopStart, slotOf, slotConn, slotDep, nextOnTrip } = departureSlots(net);
   const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
-  const { minTransfer, minHandling, hopGrams } = q;
+  const { minTransfer, minHandling, hopGrams, first, end, maxArrival, transfersAllowed } = q;
   const { patternCalls, legOffset, legGrams, tripPattern, tripStart } = q.legs;
-  const pos = conns.pos;
+  const alightSlot = alightSlots(net, tripCls, minTransfer);
+  for (let u = 0; u < lowSlot.length; u++) {
+    lowSlot[u] = firstSlotOfConn(slotConn, stopStart[u], stopStart[u + 1], first);
+    endSlot[u] = firstSlotOfConn(slotConn, lowSlot[u], stopStart[u + 1], end);
+  }
 
-  /**
-   * Index of the profile entry of stop v holding the best values over departures at `time` or
-   * later (entries run latest departure first with running minima); -1 when there is none.
-   */
-  const profileAt = (v: number, time: number): number => {
-    const base = start[v];
-    let lo = 0;
-    let hi = len[v];
-    // The answer is usually among the last entries (departing soon after now): gallop from the
-    // end to bracket it, then bisect.
-    for (let step = 1; hi - step > lo; step *= 2) {
-      if (pDep[base + hi - step] >= time) {
-        lo = hi - step + 1;
-        break;
-      }
-      hi -= step;
-    }
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (pDep[base + mid] >= time) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? -1 : base + lo - 1;
-  };
-
-  for (let k = q.end - 1; k >= q.first; k--) {
+  for (let k = end - 1; k >= first; k--) {
     const t = trip[k];
+    const u = from[k];
+    const slot = slotOf[k];
     if (!tripAllowed[t]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
       rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
+      // Nothing boards here: the stop's bounds are those of its next slot.
+      if (slot + 1 < endSlot[u]) {
+        sEa[slot] = sEa[slot + 1];
+        sTr[slot] = sTr[slot + 1];
+        sEm[slot] = sEm[slot + 1];
+      } else sEa[slot] = sTr[slot] = sEm[slot] = Infinity;
       continue;
     }
     const v = to[k];
@@ -196,7 +175,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     let ea = Infinity;
     let tr = Infinity;
     let em = Infinity;
-    if (a <= q.maxArrival && stopUsable[v]) {
+    if (a <= maxArrival && stopUsable[v]) {
       const e = egressMinutes[v * classes + cls];
       if (e !== Infinity) {
         ea = a + e;
@@ -204,20 +183,20 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
         em = egressGrams[v * classes + cls];
       }
       // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
-      if (q.transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
-        const ready = a + minTransfer[cls];
-        if (ready <= dep[k]) {
+      if (transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
+        if (a + minTransfer[cls] <= dep[k]) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
           // fall back to trivial bounds (no earlier than now, one more transfer, one handling).
           if (a < ea) ea = a;
           if (1 < tr) tr = 1;
           if (minHandling[cls] < em) em = minHandling[cls];
         } else {
-          const i = profileAt(v, ready);
-          if (i >= 0) {
-            if (pEa[i] < ea) ea = pEa[i];
-            if (pTr[i] < tr) tr = pTr[i];
-            if (pEm[i] + minHandling[cls] < em) em = pEm[i] + minHandling[cls];
+          // Departs after k, so it is scanned already (when in the range).
+          const i = alightSlot[k];
+          if (i < endSlot[v]) {
+            if (sEa[i] < ea) ea = sEa[i];
+            if (sTr[i] < tr) tr = sTr[i];
+            if (sEm[i] + minHandling[cls] < em) em = sEm[i] + minHandling[cls];
           }
         }
       }
@@ -225,51 +204,60 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     alight[k] = ea;
     alightTransfers[k] = tr;
     alightGrams[k] = em;
-    // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    const tb = 3 * t;
-    if (tripBest[tb] < ea) ea = tripBest[tb];
-    if (tripBest[tb + 1] < tr) tr = tripBest[tb + 1];
-    if (tripBest[tb + 2] < em) em = tripBest[tb + 2];
-    em += hopGrams[k];
-    tripBest[tb] = ride[k] = ea;
-    tripBest[tb + 1] = rideTransfers[k] = tr;
-    tripBest[tb + 2] = rideGrams[k] = em;
-    // Boarding here: each leg from this call at its exact grams, then the bound after getting off
-    // (the later hops of the trip are scanned already; those past the range cannot be reached).
     const pat = tripPattern[t];
     const n = patternCalls[pat];
-    const row = legOffset[pat] + pos[k] * n;
+    const p = pos[k];
     const calls = tripStart[t] + t;
-    tripAlightGrams[calls + pos[k] + 1] = alightGrams[k];
+    // Riding on from here: get off at the end of this hop, or stay on for the next one.
+    const next = nextOnTrip[k];
+    if (next < end) {
+      if (ride[next] < ea) ea = ride[next];
+      if (rideTransfers[next] < tr) tr = rideTransfers[next];
+      if (rideGrams[next] < em) em = rideGrams[next];
+    } else {
+      // The trip's last connection in the range: its later calls cannot be reached.
+      tripAlightGrams.fill(Infinity, calls + p + 2, calls + n);
+    }
+    em += hopGrams[k];
+    ride[k] = ea;
+    rideTransfers[k] = tr;
+    rideGrams[k] = em;
+    // Boarding here: each leg from this call at its exact grams, then the bound after getting off
+    // (the later hops of the trip are scanned already; those past the range cannot be reached).
+    const row = legOffset[pat] + p * n;
+    tripAlightGrams[calls + p + 1] = alightGrams[k];
     let bEm = Infinity;
-    for (let j = pos[k] + 1; j < n; j++) {
+    for (let j = p + 1; j < n; j++) {
       const g = legGrams[row + j] + tripAlightGrams[calls + j];
       if (g < bEm) bEm = g;
     }
     boardGrams[k] = bEm;
-    const u = from[k];
+    // The stop's bounds from this slot on: boarding here (counted as a transfer) or later.
+    let sa = Infinity;
+    let st = Infinity;
+    let sg = Infinity;
     if (ea !== Infinity && stopUsable[u]) {
-      const base = start[u];
-      const n = len[u];
-      // Profile entries count the boarding at u as a transfer.
-      const trBoard = tr + 1;
-      if (n === 0) {
-        pDep[base] = dep[k];
-        pEa[base] = ea;
-        pTr[base] = trBoard;
-        pEm[base] = bEm;
-        len[u] = 1;
-      } else {
-        const last = base + n - 1;
-        if (ea < pEa[last] || trBoard < pTr[last] || bEm < pEm[last]) {
-          pDep[last + 1] = dep[k];
-          pEa[last + 1] = Math.min(ea, pEa[last]);
-          pTr[last + 1] = Math.min(trBoard, pTr[last]);
-          pEm[last + 1] = Math.min(bEm, pEm[last]);
-          len[u] = n + 1;
-        }
-      }
+      sa = ea;
+      st = tr + 1;
+      sg = bEm;
     }
+    if (slot + 1 < endSlot[u]) {
+      if (sEa[slot + 1] < sa) sa = sEa[slot + 1];
+      if (sTr[slot + 1] < st) st = sTr[slot + 1];
+      if (sEm[slot + 1] < sg) sg = sEm[slot + 1];
+    }
+    sEa[slot] = sa;
+    sTr[slot] = st;
+    sEm[slot] = sg;
   }
-  return { ...out, departing: profileAt };
+
+  /**
+   * Index of the bounds for boarding at stop u at `time` or later: the first slot of u departing
+   * then, -1 when none or when nothing leaving from then on reaches the destination.
+   */
+  const departing = (u: number, time: number): number => {
+    const i = firstSlotFrom(slotDep, lowSlot[u], endSlot[u], time);
+    return i < endSlot[u] && sEa[i] !== Infinity ? i : -1;
+  };
+  return { ...out, departing };
 }
