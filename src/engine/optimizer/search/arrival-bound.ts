@@ -17,7 +17,24 @@
  * ones.
  */
 import { Network } from "../network";
-import { alightSlots, departureSlots, firstSlotFrom, firstSlotOfConn } from "./departure-slots";
+import {
+  departureSlots,
+  firstSlotOfConn,
+  R_ALIGHT_SLOT,
+  R_CALL,
+  R_CLS,
+  R_FROM,
+  R_LEG,
+  R_LEGS,
+  R_NEXT,
+  R_SLOT,
+  R_TO,
+  R_TRIP,
+  REC,
+  scanRecords,
+  slotAt,
+  TREC,
+} from "./departure-slots";
 
 export interface ArrivalBounds {
   /** Earliest final arrival (minutes). */
@@ -141,23 +158,22 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
   const { tripAlightGrams, lowSlot, endSlot, out } = s;
   const { stopArrival: sEa, stopTransfers: sTr, stopGrams: sEm } = out;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
-  const conns = net.connections;
-  const { trip, from, to, dep, arr, pos } = conns;
-  const { stopStart, slotOf, slotConn, slotDep, nextOnTrip } = departureSlots(net);
-  const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
-  const { minTransfer, minHandling, hopGrams, first, end, maxArrival, transfersAllowed } = q;
-  const { patternCalls, legOffset, legGrams, tripPattern, tripStart } = q.legs;
-  const alightSlot = alightSlots(net, tripCls, minTransfer);
+  const slots = departureSlots(net);
+  const { stopStart, slotConn } = slots;
+  const { rec, times } = scanRecords(net, q);
+  const { tripAllowed, stopUsable, egressMinutes, egressGrams, classes } = q;
+  const { minTransfer, minHandling, first, end, maxArrival, transfersAllowed } = q;
+  const { legGrams } = q.legs;
   for (let u = 0; u < lowSlot.length; u++) {
     lowSlot[u] = firstSlotOfConn(slotConn, stopStart[u], stopStart[u + 1], first);
     endSlot[u] = firstSlotOfConn(slotConn, lowSlot[u], stopStart[u + 1], end);
   }
 
   for (let k = end - 1; k >= first; k--) {
-    const t = trip[k];
-    const u = from[k];
-    const slot = slotOf[k];
-    if (!tripAllowed[t]) {
+    const r = k * REC;
+    const u = rec[r + R_FROM];
+    const slot = rec[r + R_SLOT];
+    if (!tripAllowed[rec[r + R_TRIP]]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
       rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
@@ -169,9 +185,9 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       } else sEa[slot] = sTr[slot] = sEm[slot] = Infinity;
       continue;
     }
-    const v = to[k];
-    const a = arr[k];
-    const cls = tripCls[t];
+    const v = rec[r + R_TO];
+    const cls = rec[r + R_CLS];
+    const a = times[k * TREC + 1];
     let ea = Infinity;
     let tr = Infinity;
     let em = Infinity;
@@ -184,7 +200,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       }
       // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
       if (transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
-        if (a + minTransfer[cls] <= dep[k]) {
+        if (a + minTransfer[cls] <= times[k * TREC]) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
           // fall back to trivial bounds (no earlier than now, one more transfer, one handling).
           if (a < ea) ea = a;
@@ -192,7 +208,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
           if (minHandling[cls] < em) em = minHandling[cls];
         } else {
           // Departs after k, so it is scanned already (when in the range).
-          const i = alightSlot[k];
+          const i = rec[r + R_ALIGHT_SLOT];
           if (i < endSlot[v]) {
             if (sEa[i] < ea) ea = sEa[i];
             if (sTr[i] < tr) tr = sTr[i];
@@ -203,33 +219,34 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     }
     alight[k] = ea;
     alightTransfers[k] = tr;
-    alightGrams[k] = em;
-    const pat = tripPattern[t];
-    const n = patternCalls[pat];
-    const p = pos[k];
-    const calls = tripStart[t] + t;
+    const alightEm = (alightGrams[k] = em);
+    const call = rec[r + R_CALL];
+    const legs = rec[r + R_LEGS];
     // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    const next = nextOnTrip[k];
+    const next = rec[r + R_NEXT];
     if (next < end) {
       if (ride[next] < ea) ea = ride[next];
       if (rideTransfers[next] < tr) tr = rideTransfers[next];
       if (rideGrams[next] < em) em = rideGrams[next];
     } else {
       // The trip's last connection in the range: its later calls cannot be reached.
-      tripAlightGrams.fill(Infinity, calls + p + 2, calls + n);
+      for (let j = 1; j < legs; j++) tripAlightGrams[call + j] = Infinity;
     }
-    em += hopGrams[k];
+    em += times[k * TREC + 2];
     ride[k] = ea;
     rideTransfers[k] = tr;
     rideGrams[k] = em;
     // Boarding here: each leg from this call at its exact grams, then the bound after getting off
     // (the later hops of the trip are scanned already; those past the range cannot be reached).
-    const row = legOffset[pat] + p * n;
-    tripAlightGrams[calls + p + 1] = alightGrams[k];
+    tripAlightGrams[call] = alightEm;
+    const leg = rec[r + R_LEG];
     let bEm = Infinity;
-    for (let j = p + 1; j < n; j++) {
-      const g = legGrams[row + j] + tripAlightGrams[calls + j];
-      if (g < bEm) bEm = g;
+    // When nothing is reachable riding on from here (ea), no later call leads anywhere either.
+    if (ea !== Infinity) {
+      for (let j = 0; j < legs; j++) {
+        const g = legGrams[leg + j] + tripAlightGrams[call + j];
+        if (g < bEm) bEm = g;
+      }
     }
     boardGrams[k] = bEm;
     // The stop's bounds from this slot on: boarding here (counted as a transfer) or later.
@@ -256,7 +273,8 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
    * then, -1 when none or when nothing leaving from then on reaches the destination.
    */
   const departing = (u: number, time: number): number => {
-    const i = firstSlotFrom(slotDep, lowSlot[u], endSlot[u], time);
+    // The first slot departing then, within the query's [lowSlot, endSlot).
+    const i = Math.max(lowSlot[u], slotAt(slots, u, time));
     return i < endSlot[u] && sEa[i] !== Infinity ? i : -1;
   };
   return { ...out, departing };

@@ -7,6 +7,7 @@
  * here once instead of searched for per connection and query.
  */
 import { Network } from "../network";
+import type { LegTables } from "./arrival-bound";
 
 export interface DepartureSlots {
   /** Per stop: its block of slots is [stopStart[u], stopStart[u + 1]). */
@@ -18,7 +19,17 @@ export interface DepartureSlots {
   slotDep: Float64Array;
   /** Per connection: the next connection (higher index) of the same trip, or `count` if none. */
   nextOnTrip: Int32Array;
+  /**
+   * Per stop u and period b (BUCKET_MINUTES from the first departure), at u * (buckets + 1) + b:
+   * the first slot of u departing in period b or later; at b = buckets, the block's end. Narrows
+   * the search for a time to the few slots of one period.
+   */
+  bucketSlot: Int32Array;
+  buckets: number;
+  firstDeparture: number;
 }
+
+const BUCKET_MINUTES = 720;
 
 const slotsCache = new WeakMap<Network, DepartureSlots>();
 
@@ -46,9 +57,33 @@ export function departureSlots(net: Network): DepartureSlots {
     nextOnTrip[k] = later[trip[k]];
     later[trip[k]] = k;
   }
-  s = { stopStart, slotOf, slotConn, slotDep, nextOnTrip };
+  const firstDeparture = count ? conns.dep[0] : 0;
+  const buckets = count
+    ? Math.floor((conns.dep[count - 1] - firstDeparture) / BUCKET_MINUTES) + 1
+    : 1;
+  const bucketSlot = new Int32Array(net.stops.length * (buckets + 1));
+  for (let u = 0; u < net.stops.length; u++) {
+    const row = u * (buckets + 1);
+    for (let b = 0, i = stopStart[u]; b <= buckets; b++) {
+      const from = firstDeparture + b * BUCKET_MINUTES;
+      while (i < stopStart[u + 1] && (b === buckets || slotDep[i] < from)) i++;
+      bucketSlot[row + b] = i;
+    }
+  }
+  s = { stopStart, slotOf, slotConn, slotDep, nextOnTrip, bucketSlot, buckets, firstDeparture };
   slotsCache.set(net, s);
   return s;
+}
+
+/** First slot of stop u departing at `time` or later (the end of u's block when none). */
+export function slotAt(s: DepartureSlots, u: number, time: number): number {
+  const row = u * (s.buckets + 1);
+  // Period of `time`, within [0, buckets - 1]: the answer lies in that period's slots or at the next's first.
+  const b = Math.min(
+    s.buckets - 1,
+    Math.max(0, Math.floor((time - s.firstDeparture) / BUCKET_MINUTES))
+  );
+  return firstSlotFrom(s.slotDep, s.bucketSlot[row + b], s.bucketSlot[row + b + 1], time);
 }
 
 /** First slot in [lo, hi) whose departure is at `time` or later (hi when none). */
@@ -71,41 +106,89 @@ export function firstSlotOfConn(slotConn: Int32Array, lo: number, hi: number, k:
   return lo;
 }
 
-interface TransferSlots {
-  tripCls: Int8Array;
-  minTransfer: Float64Array;
-  /** Per connection: the first slot at its arrival stop departing once a transfer is possible. */
-  alightSlot: Int32Array;
+/** Int32 fields of a connection's scan record (REC of them per connection, see scanRecords). */
+export const REC = 10;
+export const R_TRIP = 0;
+export const R_FROM = 1;
+export const R_TO = 2;
+/** Its slot in its departure stop's block. */
+export const R_SLOT = 3;
+/** The first slot at its arrival stop departing once a transfer is possible (block end: none). */
+export const R_ALIGHT_SLOT = 4;
+/** The next connection of its trip (`count`: none). */
+export const R_NEXT = 5;
+/** Index in the per-trip calls block of the call it arrives at (trip t's calls from tripStart[t] + t). */
+export const R_CALL = 6;
+/** Index in legGrams of the leg from its departure call to its arrival call. */
+export const R_LEG = 7;
+/** Calls of its trip from its arrival call on (legs from its departure call). */
+export const R_LEGS = 8;
+/** Transfer class of its trip. */
+export const R_CLS = 9;
+/** Float64 fields per connection (TREC of them): departure, arrival, hop grams bound. */
+export const TREC = 3;
+
+export interface ScanRecords {
+  /** REC Int32 fields per connection, then TREC Float64 ones: one read stream each per scan. */
+  rec: Int32Array;
+  times: Float64Array;
 }
 
-const transferCache = new WeakMap<Network, TransferSlots>();
+interface RecordsKey {
+  tripCls: Int8Array;
+  minTransfer: Float64Array;
+  hopGrams: Float64Array;
+  legs: LegTables;
+}
+
+const recordsCache = new WeakMap<Network, RecordsKey & ScanRecords>();
 
 /**
- * Per connection k: the first slot of stop to[k] departing at arr[k] + minTransfer[its class] or
- * later (stopStart[to[k] + 1] when none). Depends on the classes and transfer times, which are the
- * network's own in every query; they are compared anyway, and a different set is computed afresh.
+ * What the backward scan reads of each connection, laid out together per connection (the scan
+ * then reads two arrays in order instead of a dozen, and no per-trip tables). The search hands the
+ * same tables (or, for minTransfer, the same values) to every query of a network, so they are
+ * built once; other tables are compared by identity and get records of their own.
  */
-export function alightSlots(
-  net: Network,
-  tripCls: Int8Array,
-  minTransfer: Float64Array
-): Int32Array {
-  const cached = transferCache.get(net);
+export function scanRecords(net: Network, key: RecordsKey): ScanRecords {
+  const cached = recordsCache.get(net);
   if (
     cached &&
-    cached.tripCls === tripCls &&
-    cached.minTransfer.length === minTransfer.length &&
-    cached.minTransfer.every((m, c) => m === minTransfer[c])
+    cached.tripCls === key.tripCls &&
+    cached.hopGrams === key.hopGrams &&
+    cached.legs === key.legs &&
+    cached.minTransfer.length === key.minTransfer.length &&
+    cached.minTransfer.every((m, c) => m === key.minTransfer[c])
   )
-    return cached.alightSlot;
-  const { stopStart, slotDep } = departureSlots(net);
+    return cached;
+  const { stopStart, slotOf, slotDep, nextOnTrip } = departureSlots(net);
+  const { tripCls, minTransfer, hopGrams, legs } = key;
+  const { patternCalls, legOffset, tripPattern, tripStart } = legs;
   const conns = net.connections;
-  const alightSlot = new Int32Array(conns.count);
+  const rec = new Int32Array(conns.count * REC);
+  const times = new Float64Array(conns.count * TREC);
   for (let k = 0; k < conns.count; k++) {
+    const t = conns.trip[k];
     const v = conns.to[k];
-    const ready = conns.arr[k] + minTransfer[tripCls[conns.trip[k]]];
-    alightSlot[k] = firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
+    const p = conns.pos[k];
+    const pat = tripPattern[t];
+    const n = patternCalls[pat];
+    const r = k * REC;
+    rec[r + R_TRIP] = t;
+    rec[r + R_FROM] = conns.from[k];
+    rec[r + R_TO] = v;
+    rec[r + R_SLOT] = slotOf[k];
+    const ready = conns.arr[k] + minTransfer[tripCls[t]];
+    rec[r + R_ALIGHT_SLOT] = firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
+    rec[r + R_NEXT] = nextOnTrip[k];
+    rec[r + R_CALL] = tripStart[t] + t + p + 1;
+    rec[r + R_LEG] = legOffset[pat] + p * n + p + 1;
+    rec[r + R_LEGS] = n - p - 1;
+    rec[r + R_CLS] = tripCls[t];
+    times[k * TREC] = conns.dep[k];
+    times[k * TREC + 1] = conns.arr[k];
+    times[k * TREC + 2] = hopGrams[k];
   }
-  transferCache.set(net, { tripCls, minTransfer: minTransfer.slice(), alightSlot });
-  return alightSlot;
+  const built = { ...key, minTransfer: key.minTransfer.slice(), rec, times };
+  recordsCache.set(net, built);
+  return built;
 }
