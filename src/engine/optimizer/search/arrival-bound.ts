@@ -32,7 +32,7 @@ import {
   R_TRIP,
   REC,
   scanRecords,
-  slotAt,
+  periodOf,
   TREC,
 } from "./departure-slots";
 
@@ -106,6 +106,11 @@ interface Scratch {
   /** Per stop: the query's slots are [lowSlot[u], endSlot[u]) (connections in [first, end)). */
   lowSlot: Int32Array;
   endSlot: Int32Array;
+  /**
+   * Per departure slot, a row of four: its departure (fixed), then the best arrival, transfers
+   * and grams over boarding at that slot or a later one of the stop (see arrivalBounds).
+   */
+  slotRows: Float64Array;
   out: Omit<ArrivalBounds, "departing">;
 }
 
@@ -121,12 +126,17 @@ function scratchOf(net: Network): Scratch {
   if (s) return s;
   const count = net.connections.count;
   const perConnection = () => new Float64Array(count);
+  // Per slot, one row (a half cache line) of departure, then the bounds (written per query).
+  const { slotDep } = departureSlots(net);
+  const slotRows = new Float64Array(4 * count);
+  for (let i = 0; i < count; i++) slotRows[4 * i] = slotDep[i];
   s = {
     tripAlightGrams: new Float64Array(
       net.trips.reduce((sum, t) => sum + net.patterns[t.pattern].calls.length, 0)
     ),
     lowSlot: new Int32Array(net.stops.length),
     endSlot: new Int32Array(net.stops.length),
+    slotRows,
     out: {
       ride: perConnection(),
       alight: perConnection(),
@@ -135,9 +145,10 @@ function scratchOf(net: Network): Scratch {
       rideGrams: perConnection(),
       alightGrams: perConnection(),
       boardGrams: perConnection(),
-      stopArrival: perConnection(),
-      stopTransfers: perConnection(),
-      stopGrams: perConnection(),
+      // Views of the slot rows' bound columns: index 4 * slot reads that slot's row.
+      stopArrival: new Float64Array(slotRows.buffer, 8),
+      stopTransfers: new Float64Array(slotRows.buffer, 16),
+      stopGrams: new Float64Array(slotRows.buffer, 24),
     },
   };
   scratchCache.set(net, s);
@@ -155,8 +166,7 @@ function scratchOf(net: Network): Scratch {
  */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { tripAlightGrams, lowSlot, endSlot, out } = s;
-  const { stopArrival: sEa, stopTransfers: sTr, stopGrams: sEm } = out;
+  const { tripAlightGrams, lowSlot, endSlot, slotRows: sl, out } = s;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const slots = departureSlots(net);
   const { stopStart, slotConn } = slots;
@@ -173,16 +183,17 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     const r = k * REC;
     const u = rec[r + R_FROM];
     const slot = rec[r + R_SLOT];
+    const row = 4 * slot;
     if (!tripAllowed[rec[r + R_TRIP]]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
       rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
       // Nothing boards here: the stop's bounds are those of its next slot.
       if (slot + 1 < endSlot[u]) {
-        sEa[slot] = sEa[slot + 1];
-        sTr[slot] = sTr[slot + 1];
-        sEm[slot] = sEm[slot + 1];
-      } else sEa[slot] = sTr[slot] = sEm[slot] = Infinity;
+        sl[row + 1] = sl[row + 5];
+        sl[row + 2] = sl[row + 6];
+        sl[row + 3] = sl[row + 7];
+      } else sl[row + 1] = sl[row + 2] = sl[row + 3] = Infinity;
       continue;
     }
     const v = rec[r + R_TO];
@@ -210,9 +221,10 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
           // Departs after k, so it is scanned already (when in the range).
           const i = rec[r + R_ALIGHT_SLOT];
           if (i < endSlot[v]) {
-            if (sEa[i] < ea) ea = sEa[i];
-            if (sTr[i] < tr) tr = sTr[i];
-            if (sEm[i] + minHandling[cls] < em) em = sEm[i] + minHandling[cls];
+            const at = 4 * i;
+            if (sl[at + 1] < ea) ea = sl[at + 1];
+            if (sl[at + 2] < tr) tr = sl[at + 2];
+            if (sl[at + 3] + minHandling[cls] < em) em = sl[at + 3] + minHandling[cls];
           }
         }
       }
@@ -259,23 +271,28 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       sg = bEm;
     }
     if (slot + 1 < endSlot[u]) {
-      if (sEa[slot + 1] < sa) sa = sEa[slot + 1];
-      if (sTr[slot + 1] < st) st = sTr[slot + 1];
-      if (sEm[slot + 1] < sg) sg = sEm[slot + 1];
+      if (sl[row + 5] < sa) sa = sl[row + 5];
+      if (sl[row + 6] < st) st = sl[row + 6];
+      if (sl[row + 7] < sg) sg = sl[row + 7];
     }
-    sEa[slot] = sa;
-    sTr[slot] = st;
-    sEm[slot] = sg;
+    sl[row + 1] = sa;
+    sl[row + 2] = st;
+    sl[row + 3] = sg;
   }
 
   /**
    * Index of the bounds for boarding at stop u at `time` or later: the first slot of u departing
    * then, -1 when none or when nothing leaving from then on reaches the destination.
    */
+  const { bucketSlot, buckets, firstDeparture } = slots;
   const departing = (u: number, time: number): number => {
-    // The first slot departing then, within the query's [lowSlot, endSlot).
-    const i = Math.max(lowSlot[u], slotAt(slots, u, time));
-    return i < endSlot[u] && sEa[i] !== Infinity ? i : -1;
+    // The first slot departing then: in the period of `time`, within the query's [lowSlot, endSlot).
+    const period = u * (buckets + 1) + periodOf(time, firstDeparture, buckets);
+    let i = bucketSlot[period];
+    const hi = bucketSlot[period + 1];
+    while (i < hi && sl[4 * i] < time) i++;
+    if (i < lowSlot[u]) i = lowSlot[u];
+    return i < endSlot[u] && sl[4 * i + 1] !== Infinity ? 4 * i : -1;
   };
   return { ...out, departing };
 }

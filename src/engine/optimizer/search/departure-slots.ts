@@ -75,15 +75,13 @@ export function departureSlots(net: Network): DepartureSlots {
   return s;
 }
 
-/** First slot of stop u departing at `time` or later (the end of u's block when none). */
-export function slotAt(s: DepartureSlots, u: number, time: number): number {
-  const row = u * (s.buckets + 1);
-  // Period of `time`, within [0, buckets - 1]: the answer lies in that period's slots or at the next's first.
-  const b = Math.min(
-    s.buckets - 1,
-    Math.max(0, Math.floor((time - s.firstDeparture) / BUCKET_MINUTES))
-  );
-  return firstSlotFrom(s.slotDep, s.bucketSlot[row + b], s.bucketSlot[row + b + 1], time);
+/**
+ * The period (of BUCKET_MINUTES) holding `time`, within [0, buckets - 1]: the first slot of a stop
+ * departing at `time` or later is among that period's slots or the next period's first.
+ */
+export function periodOf(time: number, firstDeparture: number, buckets: number): number {
+  const b = Math.floor((time - firstDeparture) / BUCKET_MINUTES);
+  return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
 }
 
 /** First slot in [lo, hi) whose departure is at `time` or later (hi when none). */
