@@ -21,6 +21,7 @@ import {
   departureSlots,
   firstSlotOfConn,
   R_ALIGHT_SLOT,
+  R_BEST,
   R_CALL,
   R_CLS,
   R_FROM,
@@ -101,8 +102,12 @@ export interface LegTables {
 }
 
 interface Scratch {
-  /** Per trip and call: alightGrams of the hop ending at that call (see arrivalBounds). */
-  tripAlightGrams: Float64Array;
+  /**
+   * Per trip a row (ScanRecords): the bounds of its connection scanned last (the next one along
+   * the trip), then per call alightGrams of the hop ending there. Boarding reads a trip's later
+   * calls from one contiguous block, next to where riding on reads its bounds.
+   */
+  tripRows: Float64Array;
   /** Per stop: the query's slots are [lowSlot[u], endSlot[u]) (connections in [first, end)). */
   lowSlot: Int32Array;
   endSlot: Int32Array;
@@ -131,9 +136,7 @@ function scratchOf(net: Network): Scratch {
   const slotRows = new Float64Array(4 * count);
   for (let i = 0; i < count; i++) slotRows[4 * i] = slotDep[i];
   s = {
-    tripAlightGrams: new Float64Array(
-      net.trips.reduce((sum, t) => sum + net.patterns[t.pattern].calls.length, 0)
-    ),
+    tripRows: new Float64Array(0),
     lowSlot: new Int32Array(net.stops.length),
     endSlot: new Int32Array(net.stops.length),
     slotRows,
@@ -166,13 +169,15 @@ function scratchOf(net: Network): Scratch {
  */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { tripAlightGrams, lowSlot, endSlot, slotRows: sl, out } = s;
+  const { lowSlot, endSlot, slotRows: sl, out } = s;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
   const slots = departureSlots(net);
   const { stopStart, slotConn } = slots;
-  const { rec, times } = scanRecords(net, q);
+  const { rec, times, tripRowsLength } = scanRecords(net, q);
+  if (s.tripRows.length !== tripRowsLength) s.tripRows = new Float64Array(tripRowsLength);
+  const tripRows = s.tripRows;
   const { tripAllowed, stopUsable, egressMinutes, egressGrams, classes } = q;
-  const { minTransfer, minHandling, first, end, maxArrival, transfersAllowed } = q;
+  const { minHandling, first, end, maxArrival, transfersAllowed } = q;
   const { legGrams } = q.legs;
   for (let u = 0; u < lowSlot.length; u++) {
     lowSlot[u] = firstSlotOfConn(slotConn, stopStart[u], stopStart[u + 1], first);
@@ -198,7 +203,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     }
     const v = rec[r + R_TO];
     const cls = rec[r + R_CLS];
-    const a = times[k * TREC + 1];
+    const a = times[k * TREC];
     let ea = Infinity;
     let tr = Infinity;
     let em = Infinity;
@@ -211,21 +216,19 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       }
       // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
       if (transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
-        if (a + minTransfer[cls] <= times[k * TREC]) {
+        const i = rec[r + R_ALIGHT_SLOT];
+        if (i < 0) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
           // fall back to trivial bounds (no earlier than now, one more transfer, one handling).
           if (a < ea) ea = a;
           if (1 < tr) tr = 1;
           if (minHandling[cls] < em) em = minHandling[cls];
-        } else {
-          // Departs after k, so it is scanned already (when in the range).
-          const i = rec[r + R_ALIGHT_SLOT];
-          if (i < endSlot[v]) {
-            const at = 4 * i;
-            if (sl[at + 1] < ea) ea = sl[at + 1];
-            if (sl[at + 2] < tr) tr = sl[at + 2];
-            if (sl[at + 3] + minHandling[cls] < em) em = sl[at + 3] + minHandling[cls];
-          }
+        } else if (i < endSlot[v]) {
+          // Departs after k, so it is scanned already.
+          const at = 4 * i;
+          if (sl[at + 1] < ea) ea = sl[at + 1];
+          if (sl[at + 2] < tr) tr = sl[at + 2];
+          if (sl[at + 3] + minHandling[cls] < em) em = sl[at + 3] + minHandling[cls];
         }
       }
     }
@@ -235,28 +238,28 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     const call = rec[r + R_CALL];
     const legs = rec[r + R_LEGS];
     // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    const next = rec[r + R_NEXT];
-    if (next < end) {
-      if (ride[next] < ea) ea = ride[next];
-      if (rideTransfers[next] < tr) tr = rideTransfers[next];
-      if (rideGrams[next] < em) em = rideGrams[next];
+    const best = rec[r + R_BEST];
+    if (rec[r + R_NEXT] < end) {
+      if (tripRows[best] < ea) ea = tripRows[best];
+      if (tripRows[best + 1] < tr) tr = tripRows[best + 1];
+      if (tripRows[best + 2] < em) em = tripRows[best + 2];
     } else {
       // The trip's last connection in the range: its later calls cannot be reached.
-      for (let j = 1; j < legs; j++) tripAlightGrams[call + j] = Infinity;
+      for (let j = 1; j < legs; j++) tripRows[call + j] = Infinity;
     }
-    em += times[k * TREC + 2];
-    ride[k] = ea;
-    rideTransfers[k] = tr;
-    rideGrams[k] = em;
+    em += times[k * TREC + 1];
+    tripRows[best] = ride[k] = ea;
+    tripRows[best + 1] = rideTransfers[k] = tr;
+    tripRows[best + 2] = rideGrams[k] = em;
     // Boarding here: each leg from this call at its exact grams, then the bound after getting off
     // (the later hops of the trip are scanned already; those past the range cannot be reached).
-    tripAlightGrams[call] = alightEm;
+    tripRows[call] = alightEm;
     const leg = rec[r + R_LEG];
     let bEm = Infinity;
     // When nothing is reachable riding on from here (ea), no later call leads anywhere either.
     if (ea !== Infinity) {
       for (let j = 0; j < legs; j++) {
-        const g = legGrams[leg + j] + tripAlightGrams[call + j];
+        const g = legGrams[leg + j] + tripRows[call + j];
         if (g < bEm) bEm = g;
       }
     }

@@ -105,17 +105,23 @@ export function firstSlotOfConn(slotConn: Int32Array, lo: number, hi: number, k:
 }
 
 /** Int32 fields of a connection's scan record (REC of them per connection, see scanRecords). */
-export const REC = 10;
+export const REC = 11;
 export const R_TRIP = 0;
 export const R_FROM = 1;
 export const R_TO = 2;
 /** Its slot in its departure stop's block. */
 export const R_SLOT = 3;
-/** The first slot at its arrival stop departing once a transfer is possible (block end: none). */
+/**
+ * The first slot at its arrival stop departing once a transfer is possible (block end: none);
+ * -1 when that time is not after its own departure (a zero-minute hop and transfer).
+ */
 export const R_ALIGHT_SLOT = 4;
 /** The next connection of its trip (`count`: none). */
 export const R_NEXT = 5;
-/** Index in the per-trip calls block of the call it arrives at (trip t's calls from tripStart[t] + t). */
+/**
+ * Index in the trip rows (see ScanRecords) of the call it arrives at: each trip has a row of
+ * 3 + calls entries, its best bounds riding on (arrival, transfers, grams), then one per call.
+ */
 export const R_CALL = 6;
 /** Index in legGrams of the leg from its departure call to its arrival call. */
 export const R_LEG = 7;
@@ -123,13 +129,17 @@ export const R_LEG = 7;
 export const R_LEGS = 8;
 /** Transfer class of its trip. */
 export const R_CLS = 9;
-/** Float64 fields per connection (TREC of them): departure, arrival, hop grams bound. */
-export const TREC = 3;
+/** Index in the trip rows of its trip's best bounds riding on. */
+export const R_BEST = 10;
+/** Float64 fields per connection (TREC of them): arrival, hop grams bound. */
+export const TREC = 2;
 
 export interface ScanRecords {
   /** REC Int32 fields per connection, then TREC Float64 ones: one read stream each per scan. */
   rec: Int32Array;
   times: Float64Array;
+  /** Length of the trip rows (R_CALL, R_BEST). */
+  tripRowsLength: number;
 }
 
 interface RecordsKey {
@@ -160,7 +170,10 @@ export function scanRecords(net: Network, key: RecordsKey): ScanRecords {
     return cached;
   const { stopStart, slotOf, slotDep, nextOnTrip } = departureSlots(net);
   const { tripCls, minTransfer, hopGrams, legs } = key;
-  const { patternCalls, legOffset, tripPattern, tripStart } = legs;
+  const { patternCalls, legOffset, tripPattern } = legs;
+  const tripRow = new Int32Array(net.trips.length + 1);
+  for (let t = 0; t < net.trips.length; t++)
+    tripRow[t + 1] = tripRow[t] + 3 + patternCalls[tripPattern[t]];
   const conns = net.connections;
   const rec = new Int32Array(conns.count * REC);
   const times = new Float64Array(conns.count * TREC);
@@ -176,17 +189,19 @@ export function scanRecords(net: Network, key: RecordsKey): ScanRecords {
     rec[r + R_TO] = v;
     rec[r + R_SLOT] = slotOf[k];
     const ready = conns.arr[k] + minTransfer[tripCls[t]];
-    rec[r + R_ALIGHT_SLOT] = firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
+    rec[r + R_ALIGHT_SLOT] =
+      ready <= conns.dep[k] ? -1 : firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
     rec[r + R_NEXT] = nextOnTrip[k];
-    rec[r + R_CALL] = tripStart[t] + t + p + 1;
+    rec[r + R_CALL] = tripRow[t] + 3 + p + 1;
+    rec[r + R_BEST] = tripRow[t];
     rec[r + R_LEG] = legOffset[pat] + p * n + p + 1;
     rec[r + R_LEGS] = n - p - 1;
     rec[r + R_CLS] = tripCls[t];
-    times[k * TREC] = conns.dep[k];
-    times[k * TREC + 1] = conns.arr[k];
-    times[k * TREC + 2] = hopGrams[k];
+    times[k * TREC] = conns.arr[k];
+    times[k * TREC + 1] = hopGrams[k];
   }
-  const built = { ...key, minTransfer: key.minTransfer.slice(), rec, times };
+  const tripRowsLength = tripRow[net.trips.length];
+  const built = { ...key, minTransfer: key.minTransfer.slice(), rec, times, tripRowsLength };
   recordsCache.set(net, built);
   return built;
 }
