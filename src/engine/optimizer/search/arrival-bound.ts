@@ -17,25 +17,7 @@
  * ones.
  */
 import { Network } from "../network";
-import {
-  departureSlots,
-  firstSlotOfConn,
-  R_ALIGHT_SLOT,
-  R_BEST,
-  R_CALL,
-  R_CLS,
-  R_FROM,
-  R_LEG,
-  R_LEGS,
-  R_NEXT,
-  R_SLOT,
-  R_TO,
-  R_TRIP,
-  REC,
-  scanRecords,
-  periodOf,
-  TREC,
-} from "./departure-slots";
+import { departureSlots, firstSlotFrom, firstSlotOfConn, periodOf } from "./departure-slots";
 
 export interface ArrivalBounds {
   /** Earliest final arrival (minutes). */
@@ -164,8 +146,9 @@ function scratchOf(net: Network): Scratch {
  * The stop bounds are suffix minima over each stop's departure slots (departure-slots.ts): the
  * slot of connection k holds the best over the connections leaving its stop in [k, end). Scanning
  * backward, the next slot of the stop is written already (or lies past the range: Infinity), and
- * the slot where cargo getting off k can board again is the same in every query (alightSlots).
- * Riding on reads the trip's next connection's ride bounds, written already (or past the range).
+ * the slot where cargo getting off k can board again is the same in every query (Field.AlightSlot).
+ * Riding on reads the bounds its trip's next connection left in the trip's row (or, when that one
+ * lies past the range, starts the row afresh).
  */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
@@ -185,11 +168,11 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
   }
 
   for (let k = end - 1; k >= first; k--) {
-    const r = k * REC;
-    const u = rec[r + R_FROM];
-    const slot = rec[r + R_SLOT];
+    const r = k * Field.Count;
+    const u = rec[r + Field.From];
+    const slot = rec[r + Field.Slot];
     const row = 4 * slot;
-    if (!tripAllowed[rec[r + R_TRIP]]) {
+    if (!tripAllowed[rec[r + Field.Trip]]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
       rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
@@ -201,9 +184,9 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       } else sl[row + 1] = sl[row + 2] = sl[row + 3] = Infinity;
       continue;
     }
-    const v = rec[r + R_TO];
-    const cls = rec[r + R_CLS];
-    const a = times[k * TREC];
+    const v = rec[r + Field.To];
+    const cls = rec[r + Field.Cls];
+    const a = times[k * Time.Count + Time.Arrival];
     let ea = Infinity;
     let tr = Infinity;
     let em = Infinity;
@@ -216,7 +199,7 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       }
       // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
       if (transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
-        const i = rec[r + R_ALIGHT_SLOT];
+        const i = rec[r + Field.AlightSlot];
         if (i < 0) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
           // fall back to trivial bounds (no earlier than now, one more transfer, one handling).
@@ -235,11 +218,11 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     alight[k] = ea;
     alightTransfers[k] = tr;
     const alightEm = (alightGrams[k] = em);
-    const call = rec[r + R_CALL];
-    const legs = rec[r + R_LEGS];
+    const call = rec[r + Field.Call];
+    const legs = rec[r + Field.Legs];
     // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    const best = rec[r + R_BEST];
-    if (rec[r + R_NEXT] < end) {
+    const best = rec[r + Field.Best];
+    if (rec[r + Field.Next] < end) {
       if (tripRows[best] < ea) ea = tripRows[best];
       if (tripRows[best + 1] < tr) tr = tripRows[best + 1];
       if (tripRows[best + 2] < em) em = tripRows[best + 2];
@@ -247,14 +230,14 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
       // The trip's last connection in the range: its later calls cannot be reached.
       for (let j = 1; j < legs; j++) tripRows[call + j] = Infinity;
     }
-    em += times[k * TREC + 1];
+    em += times[k * Time.Count + Time.HopGrams];
     tripRows[best] = ride[k] = ea;
     tripRows[best + 1] = rideTransfers[k] = tr;
     tripRows[best + 2] = rideGrams[k] = em;
     // Boarding here: each leg from this call at its exact grams, then the bound after getting off
     // (the later hops of the trip are scanned already; those past the range cannot be reached).
     tripRows[call] = alightEm;
-    const leg = rec[r + R_LEG];
+    const leg = rec[r + Field.Leg];
     let bEm = Infinity;
     // When nothing is reachable riding on from here (ea), no later call leads anywhere either.
     if (ea !== Infinity) {
@@ -298,4 +281,116 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     return i < endSlot[u] && sl[4 * i + 1] !== Infinity ? 4 * i : -1;
   };
   return { ...out, departing };
+}
+
+/**
+ * Int32 fields of a connection's scan record (Field.Count of them per connection, see
+ * scanRecords); a const enum, so the hot loop indexes with literals.
+ */
+const enum Field {
+  Trip = 0,
+  From = 1,
+  To = 2,
+  /** Its slot in its departure stop's block. */
+  Slot = 3,
+  /**
+   * The first slot at its arrival stop departing once a transfer is possible (block end: none);
+   * -1 when that time is not after its own departure (a zero-minute hop and transfer).
+   */
+  AlightSlot = 4,
+  /** The next connection of its trip (`count`: none). */
+  Next = 5,
+  /**
+   * Index in the trip rows (see ScanRecords) of the call it arrives at: each trip has a row of
+   * 3 + calls entries, its best bounds riding on (arrival, transfers, grams), then one per call.
+   */
+  Call = 6,
+  /** Index in legGrams of the leg from its departure call to its arrival call. */
+  Leg = 7,
+  /** Calls of its trip from its arrival call on (legs from its departure call). */
+  Legs = 8,
+  /** Transfer class of its trip. */
+  Cls = 9,
+  /** Index in the trip rows of its trip's best bounds riding on. */
+  Best = 10,
+  Count = 11,
+}
+/** Float64 fields per connection (Time.Count of them). */
+const enum Time {
+  Arrival = 0,
+  /** The lower bound of its hop's grams (hopGrams). */
+  HopGrams = 1,
+  Count = 2,
+}
+
+interface ScanRecords {
+  /** Field.Count Int32 fields per connection, and Time.Count Float64 ones: a read stream each. */
+  rec: Int32Array;
+  times: Float64Array;
+  /** Length of the trip rows (Field.Call, Field.Best). */
+  tripRowsLength: number;
+}
+
+interface RecordsKey {
+  tripCls: Int8Array;
+  minTransfer: Float64Array;
+  hopGrams: Float64Array;
+  legs: LegTables;
+}
+
+const recordsCache = new WeakMap<Network, RecordsKey & ScanRecords>();
+
+/**
+ * What the backward scan reads of each connection, laid out together per connection (the scan
+ * then reads two arrays in order instead of a dozen, and no per-trip tables). The search hands the
+ * same tables (or, for minTransfer, the same values) to every query of a network, so they are
+ * built once; other tables are compared by identity and get records of their own.
+ */
+function scanRecords(net: Network, key: RecordsKey): ScanRecords {
+  const cached = recordsCache.get(net);
+  if (
+    cached &&
+    cached.tripCls === key.tripCls &&
+    cached.hopGrams === key.hopGrams &&
+    cached.legs === key.legs &&
+    cached.minTransfer.length === key.minTransfer.length &&
+    cached.minTransfer.every((m, c) => m === key.minTransfer[c])
+  )
+    return cached;
+  const { stopStart, slotOf, slotDep, nextOnTrip } = departureSlots(net);
+  const { tripCls, minTransfer, hopGrams, legs } = key;
+  const { patternCalls, legOffset, tripPattern } = legs;
+  const tripRow = new Int32Array(net.trips.length + 1);
+  for (let t = 0; t < net.trips.length; t++)
+    tripRow[t + 1] = tripRow[t] + 3 + patternCalls[tripPattern[t]];
+  const conns = net.connections;
+  const rec = new Int32Array(conns.count * Field.Count);
+  const times = new Float64Array(conns.count * Time.Count);
+  for (let k = 0; k < conns.count; k++) {
+    const t = conns.trip[k];
+    const v = conns.to[k];
+    const p = conns.pos[k];
+    const pat = tripPattern[t];
+    const n = patternCalls[pat];
+    const r = k * Field.Count;
+    rec[r + Field.Trip] = t;
+    rec[r + Field.From] = conns.from[k];
+    rec[r + Field.To] = v;
+    rec[r + Field.Slot] = slotOf[k];
+    const ready = conns.arr[k] + minTransfer[tripCls[t]];
+    rec[r + Field.AlightSlot] =
+      ready <= conns.dep[k] ? -1 : firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
+    rec[r + Field.Next] = nextOnTrip[k];
+    rec[r + Field.Call] = tripRow[t] + 3 + p + 1;
+    rec[r + Field.Best] = tripRow[t];
+    rec[r + Field.Leg] = legOffset[pat] + p * n + p + 1;
+    rec[r + Field.Legs] = n - p - 1;
+    rec[r + Field.Cls] = tripCls[t];
+    times[k * Time.Count + Time.Arrival] = conns.arr[k];
+    times[k * Time.Count + Time.HopGrams] = hopGrams[k];
+  }
+  const tripRowsLength = tripRow[net.trips.length];
+  const built = { ...key, minTransfer: key.minTransfer.slice(), rec, times, tripRowsLength };
+  recordsCache.set(net, built);
+  return built;
 }

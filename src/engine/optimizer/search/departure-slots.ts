@@ -7,7 +7,6 @@
  * here once instead of searched for per connection and query.
  */
 import { Network } from "../network";
-import type { LegTables } from "./arrival-bound";
 
 export interface DepartureSlots {
   /** Per stop: its block of slots is [stopStart[u], stopStart[u + 1]). */
@@ -102,106 +101,4 @@ export function firstSlotOfConn(slotConn: Int32Array, lo: number, hi: number, k:
     else hi = mid;
   }
   return lo;
-}
-
-/** Int32 fields of a connection's scan record (REC of them per connection, see scanRecords). */
-export const REC = 11;
-export const R_TRIP = 0;
-export const R_FROM = 1;
-export const R_TO = 2;
-/** Its slot in its departure stop's block. */
-export const R_SLOT = 3;
-/**
- * The first slot at its arrival stop departing once a transfer is possible (block end: none);
- * -1 when that time is not after its own departure (a zero-minute hop and transfer).
- */
-export const R_ALIGHT_SLOT = 4;
-/** The next connection of its trip (`count`: none). */
-export const R_NEXT = 5;
-/**
- * Index in the trip rows (see ScanRecords) of the call it arrives at: each trip has a row of
- * 3 + calls entries, its best bounds riding on (arrival, transfers, grams), then one per call.
- */
-export const R_CALL = 6;
-/** Index in legGrams of the leg from its departure call to its arrival call. */
-export const R_LEG = 7;
-/** Calls of its trip from its arrival call on (legs from its departure call). */
-export const R_LEGS = 8;
-/** Transfer class of its trip. */
-export const R_CLS = 9;
-/** Index in the trip rows of its trip's best bounds riding on. */
-export const R_BEST = 10;
-/** Float64 fields per connection (TREC of them): arrival, hop grams bound. */
-export const TREC = 2;
-
-export interface ScanRecords {
-  /** REC Int32 fields per connection, then TREC Float64 ones: one read stream each per scan. */
-  rec: Int32Array;
-  times: Float64Array;
-  /** Length of the trip rows (R_CALL, R_BEST). */
-  tripRowsLength: number;
-}
-
-interface RecordsKey {
-  tripCls: Int8Array;
-  minTransfer: Float64Array;
-  hopGrams: Float64Array;
-  legs: LegTables;
-}
-
-const recordsCache = new WeakMap<Network, RecordsKey & ScanRecords>();
-
-/**
- * What the backward scan reads of each connection, laid out together per connection (the scan
- * then reads two arrays in order instead of a dozen, and no per-trip tables). The search hands the
- * same tables (or, for minTransfer, the same values) to every query of a network, so they are
- * built once; other tables are compared by identity and get records of their own.
- */
-export function scanRecords(net: Network, key: RecordsKey): ScanRecords {
-  const cached = recordsCache.get(net);
-  if (
-    cached &&
-    cached.tripCls === key.tripCls &&
-    cached.hopGrams === key.hopGrams &&
-    cached.legs === key.legs &&
-    cached.minTransfer.length === key.minTransfer.length &&
-    cached.minTransfer.every((m, c) => m === key.minTransfer[c])
-  )
-    return cached;
-  const { stopStart, slotOf, slotDep, nextOnTrip } = departureSlots(net);
-  const { tripCls, minTransfer, hopGrams, legs } = key;
-  const { patternCalls, legOffset, tripPattern } = legs;
-  const tripRow = new Int32Array(net.trips.length + 1);
-  for (let t = 0; t < net.trips.length; t++)
-    tripRow[t + 1] = tripRow[t] + 3 + patternCalls[tripPattern[t]];
-  const conns = net.connections;
-  const rec = new Int32Array(conns.count * REC);
-  const times = new Float64Array(conns.count * TREC);
-  for (let k = 0; k < conns.count; k++) {
-    const t = conns.trip[k];
-    const v = conns.to[k];
-    const p = conns.pos[k];
-    const pat = tripPattern[t];
-    const n = patternCalls[pat];
-    const r = k * REC;
-    rec[r + R_TRIP] = t;
-    rec[r + R_FROM] = conns.from[k];
-    rec[r + R_TO] = v;
-    rec[r + R_SLOT] = slotOf[k];
-    const ready = conns.arr[k] + minTransfer[tripCls[t]];
-    rec[r + R_ALIGHT_SLOT] =
-      ready <= conns.dep[k] ? -1 : firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
-    rec[r + R_NEXT] = nextOnTrip[k];
-    rec[r + R_CALL] = tripRow[t] + 3 + p + 1;
-    rec[r + R_BEST] = tripRow[t];
-    rec[r + R_LEG] = legOffset[pat] + p * n + p + 1;
-    rec[r + R_LEGS] = n - p - 1;
-    rec[r + R_CLS] = tripCls[t];
-    times[k * TREC] = conns.arr[k];
-    times[k * TREC + 1] = hopGrams[k];
-  }
-  const tripRowsLength = tripRow[net.trips.length];
-  const built = { ...key, minTransfer: key.minTransfer.slice(), rec, times, tripRowsLength };
-  recordsCache.set(net, built);
-  return built;
 }
