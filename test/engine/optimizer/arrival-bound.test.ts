@@ -187,6 +187,13 @@ describe("arrivalBounds", () => {
     expect(finite).toBeGreaterThan(100);
   });
 
+  it("answers on a network without connections (nothing departs anywhere)", () => {
+    const none = { ...net, trips: [], patterns: [], connections: { ...conns, count: 0 } };
+    const q = { ...base, first: 0, end: 0 };
+    const got = arrivalBounds(none, q);
+    for (let u = 0; u < stopCount; u++) expect(got.departing(u, first)).toBe(-1);
+  });
+
   it("equals the reference scan on random queries, each run just after another one", () => {
     fc.assert(
       fc.property(queryArb, queryArb, (before, q) => {

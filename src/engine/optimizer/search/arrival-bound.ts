@@ -115,7 +115,8 @@ function scratchOf(net: Network): Scratch {
   const perConnection = () => new Float64Array(count);
   // Per slot, one row (a half cache line) of departure, then the bounds (written per query).
   const { slotDep } = departureSlots(net);
-  const slotRows = new Float64Array(4 * count);
+  // One spare row: the column views below stay valid on a network without connections.
+  const slotRows = new Float64Array(4 * count + 4);
   for (let i = 0; i < count; i++) slotRows[4 * i] = slotDep[i];
   s = {
     tripRows: new Float64Array(0),
