@@ -17,6 +17,7 @@
  * ones.
  */
 import { Network } from "../network";
+import { departureSlots, firstSlotFrom, firstSlotOfConn, periodOf } from "./departure-slots";
 
 export interface ArrivalBounds {
   /** Earliest final arrival (minutes). */
@@ -83,46 +84,45 @@ export interface LegTables {
 }
 
 interface Scratch {
-  /** Offsets per stop into the profile arrays: room for every connection departing the stop. */
-  start: Int32Array;
-  len: Int32Array;
-  /** Departures of the profile entries per stop (latest first); their values are in `out.stop*`. */
-  dep: Float64Array;
-  /** Per trip: the bounds of its connection scanned last (the next one along the trip). */
-  /** Interleaved per trip (arrival, transfers, grams): one cache line per look-up. */
-  tripBest: Float64Array;
   /**
-   * Per trip and call (trip t's calls from tripStart[t] + t): alightGrams of the hop ending at
-   * that call, written when the backward scan passes it. Boarding reads a trip's later calls from
-   * one contiguous block instead of looking up each hop's connection.
+   * Per trip a row (ScanRecords): the bounds of its connection scanned last (the next one along
+   * the trip), then per call alightGrams of the hop ending there. Boarding reads a trip's later
+   * calls from one contiguous block, next to where riding on reads its bounds.
    */
-  tripAlightGrams: Float64Array;
+  tripRows: Float64Array;
+  /** Per stop: the query's slots are [lowSlot[u], endSlot[u]) (connections in [first, end)). */
+  lowSlot: Int32Array;
+  endSlot: Int32Array;
+  /**
+   * Per departure slot, a row of four: its departure (fixed), then the best arrival, transfers
+   * and grams over boarding at that slot or a later one of the stop (see arrivalBounds).
+   */
+  slotRows: Float64Array;
   out: Omit<ArrivalBounds, "departing">;
 }
 
 /**
  * Reused between searches of one network (the search is synchronous, so one at a time per thread):
- * saves allocating and collecting a few megabytes per query.
+ * saves allocating and collecting a few megabytes per query. Nothing needs resetting: every entry
+ * a query reads is written by that query first (see arrivalBounds).
  */
 const scratchCache = new WeakMap<Network, Scratch>();
 
 function scratchOf(net: Network): Scratch {
   let s = scratchCache.get(net);
   if (s) return s;
-  const conns = net.connections;
-  const n = net.stops.length;
-  const start = new Int32Array(n + 1);
-  for (let k = 0; k < conns.count; k++) start[conns.from[k] + 1]++;
-  for (let u = 0; u < n; u++) start[u + 1] += start[u];
-  const perConnection = () => new Float64Array(conns.count);
+  const count = net.connections.count;
+  const perConnection = () => new Float64Array(count);
+  // Per slot, one row (a half cache line) of departure, then the bounds (written per query).
+  const { slotDep } = departureSlots(net);
+  // One spare row: the column views below stay valid on a network without connections.
+  const slotRows = new Float64Array(4 * count + 4);
+  for (let i = 0; i < count; i++) slotRows[4 * i] = slotDep[i];
   s = {
-    start,
-    len: new Int32Array(n),
-    dep: perConnection(),
-    tripBest: new Float64Array(3 * net.trips.length),
-    tripAlightGrams: new Float64Array(
-      net.trips.reduce((sum, t) => sum + net.patterns[t.pattern].calls.length, 0)
-    ),
+    tripRows: new Float64Array(0),
+    lowSlot: new Int32Array(net.stops.length),
+    endSlot: new Int32Array(net.stops.length),
+    slotRows,
     out: {
       ride: perConnection(),
       alight: perConnection(),
@@ -131,72 +131,67 @@ function scratchOf(net: Network): Scratch {
       rideGrams: perConnection(),
       alightGrams: perConnection(),
       boardGrams: perConnection(),
-      stopArrival: perConnection(),
-      stopTransfers: perConnection(),
-      stopGrams: perConnection(),
+      // Views of the slot rows' bound columns: index 4 * slot reads that slot's row.
+      stopArrival: new Float64Array(slotRows.buffer, 8),
+      stopTransfers: new Float64Array(slotRows.buffer, 16),
+      stopGrams: new Float64Array(slotRows.buffer, 24),
     },
   };
   scratchCache.set(net, s);
   return s;
 }
 
-/** Valid for connections in [first, end) until the next call for the same network. */
+/**
+ * Valid for connections in [first, end) until the next call for the same network.
+ *
+ * The stop bounds are suffix minima over each stop's departure slots (departure-slots.ts): the
+ * slot of connection k holds the best over the connections leaving its stop in [k, end). Scanning
+ * backward, the next slot of the stop is written already (or lies past the range: Infinity), and
+ * the slot where cargo getting off k can board again is the same in every query (Field.AlightSlot).
+ * Riding on reads the bounds its trip's next connection left in the trip's row (or, when that one
+ * lies past the range, starts the row afresh).
+ */
 export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
   const s = scratchOf(net);
-  const { start, len, dep: pDep, tripBest, tripAlightGrams, out } = s;
-  const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;
+  const { lowSlot, endSlot, slotRows: sl, out } = s;
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = out;
-  const conns = net.connections;
-  const { trip, from, to, dep, arr } = conns;
-  len.fill(0);
-  tripBest.fill(Infinity);
-  // Hops past the scanned range (or of trips not allowed) cannot be reached: Infinity.
-  tripAlightGrams.fill(Infinity);
-  const { tripAllowed, stopUsable, tripCls, egressMinutes, egressGrams, classes } = q;
-  const { minTransfer, minHandling, hopGrams } = q;
-  const { patternCalls, legOffset, legGrams, tripPattern, tripStart } = q.legs;
-  const pos = conns.pos;
+  const slots = departureSlots(net);
+  const { stopStart, slotConn } = slots;
+  const { rec, times, tripRowsLength } = scanRecords(net, q);
+  if (s.tripRows.length !== tripRowsLength) s.tripRows = new Float64Array(tripRowsLength);
+  const tripRows = s.tripRows;
+  const { tripAllowed, stopUsable, egressMinutes, egressGrams, classes } = q;
+  const { minHandling, first, end, maxArrival, transfersAllowed } = q;
+  const { legGrams } = q.legs;
+  for (let u = 0; u < lowSlot.length; u++) {
+    lowSlot[u] = firstSlotOfConn(slotConn, stopStart[u], stopStart[u + 1], first);
+    endSlot[u] = firstSlotOfConn(slotConn, lowSlot[u], stopStart[u + 1], end);
+  }
 
-  /**
-   * Index of the profile entry of stop v holding the best values over departures at `time` or
-   * later (entries run latest departure first with running minima); -1 when there is none.
-   */
-  const profileAt = (v: number, time: number): number => {
-    const base = start[v];
-    let lo = 0;
-    let hi = len[v];
-    // The answer is usually among the last entries (departing soon after now): gallop from the
-    // end to bracket it, then bisect.
-    for (let step = 1; hi - step > lo; step *= 2) {
-      if (pDep[base + hi - step] >= time) {
-        lo = hi - step + 1;
-        break;
-      }
-      hi -= step;
-    }
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (pDep[base + mid] >= time) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? -1 : base + lo - 1;
-  };
-
-  for (let k = q.end - 1; k >= q.first; k--) {
-    const t = trip[k];
-    if (!tripAllowed[t]) {
+  for (let k = end - 1; k >= first; k--) {
+    const r = k * Field.Count;
+    const u = rec[r + Field.From];
+    const slot = rec[r + Field.Slot];
+    const row = 4 * slot;
+    if (!tripAllowed[rec[r + Field.Trip]]) {
       ride[k] = alight[k] = Infinity;
       rideTransfers[k] = alightTransfers[k] = Infinity;
       rideGrams[k] = alightGrams[k] = boardGrams[k] = Infinity;
+      // Nothing boards here: the stop's bounds are those of its next slot.
+      if (slot + 1 < endSlot[u]) {
+        sl[row + 1] = sl[row + 5];
+        sl[row + 2] = sl[row + 6];
+        sl[row + 3] = sl[row + 7];
+      } else sl[row + 1] = sl[row + 2] = sl[row + 3] = Infinity;
       continue;
     }
-    const v = to[k];
-    const a = arr[k];
-    const cls = tripCls[t];
+    const v = rec[r + Field.To];
+    const cls = rec[r + Field.Cls];
+    const a = times[k * Time.Count + Time.Arrival];
     let ea = Infinity;
     let tr = Infinity;
     let em = Infinity;
-    if (a <= q.maxArrival && stopUsable[v]) {
+    if (a <= maxArrival && stopUsable[v]) {
       const e = egressMinutes[v * classes + cls];
       if (e !== Infinity) {
         ea = a + e;
@@ -204,72 +199,199 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
         em = egressGrams[v * classes + cls];
       }
       // At the destination itself (arrival now, no transfer, no emissions) nothing beats finishing.
-      if (q.transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
-        const ready = a + minTransfer[cls];
-        if (ready <= dep[k]) {
+      if (transfersAllowed && !(ea === a && tr === 0 && em === 0)) {
+        const i = rec[r + Field.AlightSlot];
+        if (i < 0) {
           // A zero transfer onto a connection leaving this very minute may not be scanned yet:
           // fall back to trivial bounds (no earlier than now, one more transfer, one handling).
           if (a < ea) ea = a;
           if (1 < tr) tr = 1;
           if (minHandling[cls] < em) em = minHandling[cls];
-        } else {
-          const i = profileAt(v, ready);
-          if (i >= 0) {
-            if (pEa[i] < ea) ea = pEa[i];
-            if (pTr[i] < tr) tr = pTr[i];
-            if (pEm[i] + minHandling[cls] < em) em = pEm[i] + minHandling[cls];
-          }
+        } else if (i < endSlot[v]) {
+          // Departs after k, so it is scanned already.
+          const at = 4 * i;
+          if (sl[at + 1] < ea) ea = sl[at + 1];
+          if (sl[at + 2] < tr) tr = sl[at + 2];
+          if (sl[at + 3] + minHandling[cls] < em) em = sl[at + 3] + minHandling[cls];
         }
       }
     }
     alight[k] = ea;
     alightTransfers[k] = tr;
-    alightGrams[k] = em;
+    const alightEm = (alightGrams[k] = em);
+    const call = rec[r + Field.Call];
+    const legs = rec[r + Field.Legs];
     // Riding on from here: get off at the end of this hop, or stay on for the next one.
-    const tb = 3 * t;
-    if (tripBest[tb] < ea) ea = tripBest[tb];
-    if (tripBest[tb + 1] < tr) tr = tripBest[tb + 1];
-    if (tripBest[tb + 2] < em) em = tripBest[tb + 2];
-    em += hopGrams[k];
-    tripBest[tb] = ride[k] = ea;
-    tripBest[tb + 1] = rideTransfers[k] = tr;
-    tripBest[tb + 2] = rideGrams[k] = em;
+    const best = rec[r + Field.Best];
+    if (rec[r + Field.Next] < end) {
+      if (tripRows[best] < ea) ea = tripRows[best];
+      if (tripRows[best + 1] < tr) tr = tripRows[best + 1];
+      if (tripRows[best + 2] < em) em = tripRows[best + 2];
+    } else {
+      // The trip's last connection in the range: its later calls cannot be reached.
+      for (let j = 1; j < legs; j++) tripRows[call + j] = Infinity;
+    }
+    em += times[k * Time.Count + Time.HopGrams];
+    tripRows[best] = ride[k] = ea;
+    tripRows[best + 1] = rideTransfers[k] = tr;
+    tripRows[best + 2] = rideGrams[k] = em;
     // Boarding here: each leg from this call at its exact grams, then the bound after getting off
     // (the later hops of the trip are scanned already; those past the range cannot be reached).
-    const pat = tripPattern[t];
-    const n = patternCalls[pat];
-    const row = legOffset[pat] + pos[k] * n;
-    const calls = tripStart[t] + t;
-    tripAlightGrams[calls + pos[k] + 1] = alightGrams[k];
+    tripRows[call] = alightEm;
+    const leg = rec[r + Field.Leg];
     let bEm = Infinity;
-    for (let j = pos[k] + 1; j < n; j++) {
-      const g = legGrams[row + j] + tripAlightGrams[calls + j];
-      if (g < bEm) bEm = g;
-    }
-    boardGrams[k] = bEm;
-    const u = from[k];
-    if (ea !== Infinity && stopUsable[u]) {
-      const base = start[u];
-      const n = len[u];
-      // Profile entries count the boarding at u as a transfer.
-      const trBoard = tr + 1;
-      if (n === 0) {
-        pDep[base] = dep[k];
-        pEa[base] = ea;
-        pTr[base] = trBoard;
-        pEm[base] = bEm;
-        len[u] = 1;
-      } else {
-        const last = base + n - 1;
-        if (ea < pEa[last] || trBoard < pTr[last] || bEm < pEm[last]) {
-          pDep[last + 1] = dep[k];
-          pEa[last + 1] = Math.min(ea, pEa[last]);
-          pTr[last + 1] = Math.min(trBoard, pTr[last]);
-          pEm[last + 1] = Math.min(bEm, pEm[last]);
-          len[u] = n + 1;
-        }
+    // When nothing is reachable riding on from here (ea), no later call leads anywhere either.
+    if (ea !== Infinity) {
+      for (let j = 0; j < legs; j++) {
+        const g = legGrams[leg + j] + tripRows[call + j];
+        if (g < bEm) bEm = g;
       }
     }
+    boardGrams[k] = bEm;
+    // The stop's bounds from this slot on: boarding here (counted as a transfer) or later.
+    let sa = Infinity;
+    let st = Infinity;
+    let sg = Infinity;
+    if (ea !== Infinity && stopUsable[u]) {
+      sa = ea;
+      st = tr + 1;
+      sg = bEm;
+    }
+    if (slot + 1 < endSlot[u]) {
+      if (sl[row + 5] < sa) sa = sl[row + 5];
+      if (sl[row + 6] < st) st = sl[row + 6];
+      if (sl[row + 7] < sg) sg = sl[row + 7];
+    }
+    sl[row + 1] = sa;
+    sl[row + 2] = st;
+    sl[row + 3] = sg;
   }
-  return { ...out, departing: profileAt };
+
+  /**
+   * Index of the bounds for boarding at stop u at `time` or later: the first slot of u departing
+   * then, -1 when none or when nothing leaving from then on reaches the destination.
+   */
+  const { bucketSlot, buckets, firstDeparture } = slots;
+  const departing = (u: number, time: number): number => {
+    // The first slot departing then: in the period of `time`, within the query's [lowSlot, endSlot).
+    const period = u * (buckets + 1) + periodOf(time, firstDeparture, buckets);
+    let i = bucketSlot[period];
+    const hi = bucketSlot[period + 1];
+    while (i < hi && sl[4 * i] < time) i++;
+    if (i < lowSlot[u]) i = lowSlot[u];
+    return i < endSlot[u] && sl[4 * i + 1] !== Infinity ? 4 * i : -1;
+  };
+  return { ...out, departing };
+}
+
+/**
+ * Int32 fields of a connection's scan record (Field.Count of them per connection, see
+ * scanRecords); a const enum, so the hot loop indexes with literals.
+ */
+const enum Field {
+  Trip = 0,
+  From = 1,
+  To = 2,
+  /** Its slot in its departure stop's block. */
+  Slot = 3,
+  /**
+   * The first slot at its arrival stop departing once a transfer is possible (block end: none);
+   * -1 when that time is not after its own departure (a zero-minute hop and transfer).
+   */
+  AlightSlot = 4,
+  /** The next connection of its trip (`count`: none). */
+  Next = 5,
+  /**
+   * Index in the trip rows (see ScanRecords) of the call it arrives at: each trip has a row of
+   * 3 + calls entries, its best bounds riding on (arrival, transfers, grams), then one per call.
+   */
+  Call = 6,
+  /** Index in legGrams of the leg from its departure call to its arrival call. */
+  Leg = 7,
+  /** Calls of its trip from its arrival call on (legs from its departure call). */
+  Legs = 8,
+  /** Transfer class of its trip. */
+  Cls = 9,
+  /** Index in the trip rows of its trip's best bounds riding on. */
+  Best = 10,
+  Count = 11,
+}
+/** Float64 fields per connection (Time.Count of them). */
+const enum Time {
+  Arrival = 0,
+  /** The lower bound of its hop's grams (hopGrams). */
+  HopGrams = 1,
+  Count = 2,
+}
+
+interface ScanRecords {
+  /** Field.Count Int32 fields per connection, and Time.Count Float64 ones: a read stream each. */
+  rec: Int32Array;
+  times: Float64Array;
+  /** Length of the trip rows (Field.Call, Field.Best). */
+  tripRowsLength: number;
+}
+
+interface RecordsKey {
+  tripCls: Int8Array;
+  minTransfer: Float64Array;
+  hopGrams: Float64Array;
+  legs: LegTables;
+}
+
+const recordsCache = new WeakMap<Network, RecordsKey & ScanRecords>();
+
+/**
+ * What the backward scan reads of each connection, laid out together per connection (the scan
+ * then reads two arrays in order instead of a dozen, and no per-trip tables). The search hands the
+ * same tables (or, for minTransfer, the same values) to every query of a network, so they are
+ * built once; other tables are compared by identity and get records of their own.
+ */
+function scanRecords(net: Network, key: RecordsKey): ScanRecords {
+  const cached = recordsCache.get(net);
+  if (
+    cached &&
+    cached.tripCls === key.tripCls &&
+    cached.hopGrams === key.hopGrams &&
+    cached.legs === key.legs &&
+    cached.minTransfer.length === key.minTransfer.length &&
+    cached.minTransfer.every((m, c) => m === key.minTransfer[c])
+  )
+    return cached;
+  const { stopStart, slotOf, slotDep, nextOnTrip } = departureSlots(net);
+  const { tripCls, minTransfer, hopGrams, legs } = key;
+  const { patternCalls, legOffset, tripPattern } = legs;
+  const tripRow = new Int32Array(net.trips.length + 1);
+  for (let t = 0; t < net.trips.length; t++)
+    tripRow[t + 1] = tripRow[t] + 3 + patternCalls[tripPattern[t]];
+  const conns = net.connections;
+  const rec = new Int32Array(conns.count * Field.Count);
+  const times = new Float64Array(conns.count * Time.Count);
+  for (let k = 0; k < conns.count; k++) {
+    const t = conns.trip[k];
+    const v = conns.to[k];
+    const p = conns.pos[k];
+    const pat = tripPattern[t];
+    const n = patternCalls[pat];
+    const r = k * Field.Count;
+    rec[r + Field.Trip] = t;
+    rec[r + Field.From] = conns.from[k];
+    rec[r + Field.To] = v;
+    rec[r + Field.Slot] = slotOf[k];
+    const ready = conns.arr[k] + minTransfer[tripCls[t]];
+    rec[r + Field.AlightSlot] =
+      ready <= conns.dep[k] ? -1 : firstSlotFrom(slotDep, stopStart[v], stopStart[v + 1], ready);
+    rec[r + Field.Next] = nextOnTrip[k];
+    rec[r + Field.Call] = tripRow[t] + 3 + p + 1;
+    rec[r + Field.Best] = tripRow[t];
+    rec[r + Field.Leg] = legOffset[pat] + p * n + p + 1;
+    rec[r + Field.Legs] = n - p - 1;
+    rec[r + Field.Cls] = tripCls[t];
+    times[k * Time.Count + Time.Arrival] = conns.arr[k];
+    times[k * Time.Count + Time.HopGrams] = hopGrams[k];
+  }
+  const tripRowsLength = tripRow[net.trips.length];
+  const built = { ...key, minTransfer: key.minTransfer.slice(), rec, times, tripRowsLength };
+  recordsCache.set(net, built);
+  return built;
 }

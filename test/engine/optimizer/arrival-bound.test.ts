@@ -1,0 +1,207 @@
+/**
+ * Properties of the backward bound scan (arrival-bound.ts) on the real sample network, with the
+ * inputs a real search builds, varied at random (scanned range, allowed trips, usable stops,
+ * destinations, latest arrival, transfers allowed, transfer times):
+ * - every per-connection bound over [first, end) equals, bit for bit, that of the scan as it was
+ *   before its slot layout (arrival-bound-reference.ts, fresh arrays every call);
+ * - `departing(u, time)` gives the same bounds (or -1 alike) for any stop and time;
+ * - the scan reuses its arrays between queries, so it runs on another random query just before:
+ *   what one query leaves behind never shows in the next one's bounds.
+ */
+import fc from "fast-check";
+import { loadEngine } from "../../../src/data/load-engine";
+import { PARAMETERS_FILE, scheduleData } from "../../../src/data/optimizer";
+import {
+  createOptimizer,
+  engineGeography,
+  parseQuery,
+  ScheduleParameters,
+} from "../../../src/engine/optimizer";
+import * as boundModule from "../../../src/engine/optimizer/search/arrival-bound";
+import {
+  ArrivalBoundInput,
+  ArrivalBounds,
+  arrivalBounds,
+} from "../../../src/engine/optimizer/search/arrival-bound";
+import { searchJourneys } from "../../../src/engine/optimizer/search/mc-csa";
+import { referenceArrivalBounds } from "./arrival-bound-reference";
+import fs from "node:fs";
+
+const NOW = new Date("2026-11-23T00:00:00Z");
+const engine = loadEngine({});
+const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, "utf8")) as ScheduleParameters;
+const optimizer = createOptimizer({
+  data: scheduleData(),
+  parameters,
+  geography: engineGeography(engine),
+  resolvePlace: (v, p) => engine.parts.places.resolve(v, p),
+  now: NOW,
+});
+const net = optimizer.network;
+const conns = net.connections;
+const stopCount = net.stops.length;
+const classes = 3;
+
+/** The input a real search (Rotterdam to Shanghai) hands the scan: its static tables are kept. */
+function capturedInput(): ArrivalBoundInput {
+  const spy = jest.spyOn(boundModule, "arrivalBounds");
+  try {
+    const plan = optimizer.plan(
+      parseQuery(
+        {
+          origin: "NLRTM",
+          originType: "LOCODE",
+          destination: "CNSHA",
+          destinationType: "LOCODE",
+        },
+        optimizer.defaults()
+      )
+    );
+    searchJourneys(net, plan!.spec);
+    expect(spy).toHaveBeenCalledTimes(1);
+    return spy.mock.calls[0][1];
+  } finally {
+    spy.mockRestore();
+  }
+}
+const base = capturedInput();
+
+/** A stop mask: everything, or each entry set with the given chance. */
+const maskArb = (size: number) =>
+  fc.oneof(
+    fc.constant(new Uint8Array(size).fill(1)),
+    fc
+      .tuple(fc.double({ min: 0.3, max: 1, noNaN: true }), fc.integer({ min: 1, max: 2 ** 30 }))
+      .map(([p, seed]) => {
+        let x = seed;
+        const m = new Uint8Array(size);
+        for (let i = 0; i < size; i++) {
+          x = (x * 1103515245 + 12345) % 2147483648;
+          m[i] = x / 2147483648 < p ? 1 : 0;
+        }
+        return m;
+      })
+  );
+
+const first = conns.dep[0];
+const last = conns.dep[conns.count - 1];
+
+const queryArb: fc.Arbitrary<ArrivalBoundInput> = fc
+  .record({
+    range: fc.tuple(fc.nat(conns.count), fc.nat(conns.count)),
+    tripAllowed: maskArb(net.trips.length),
+    stopUsable: maskArb(stopCount),
+    egress: fc.uniqueArray(
+      fc.record({
+        stop: fc.nat(stopCount - 1),
+        truck: fc.boolean(),
+        minutes: fc.integer({ min: 0, max: 3000 }),
+        grams: fc.integer({ min: 0, max: 500_000 }),
+      }),
+      { minLength: 1, maxLength: 4, selector: (e) => e.stop }
+    ),
+    maxArrival: fc.oneof(
+      fc.constant(Infinity),
+      fc.integer({ min: Math.floor(first), max: Math.ceil(last) })
+    ),
+    transfersAllowed: fc.boolean(),
+    // Mostly the network's own transfer times (cached per network), sometimes others.
+    minTransfer: fc.oneof(
+      { arbitrary: fc.constant(base.minTransfer), weight: 3 },
+      {
+        arbitrary: fc
+          .array(fc.integer({ min: 0, max: 2000 }), { minLength: classes, maxLength: classes })
+          .map((a) => Float64Array.from(a)),
+        weight: 1,
+      }
+    ),
+  })
+  .map(({ range: [a, b], tripAllowed, stopUsable, egress, maxArrival, transfersAllowed, ...r }) => {
+    const egressMinutes = new Float64Array(stopCount * classes).fill(Infinity);
+    const egressGrams = new Float64Array(stopCount * classes).fill(Infinity);
+    for (const e of egress)
+      for (let c = 0; c < classes; c++) {
+        egressMinutes[e.stop * classes + c] = e.truck ? e.minutes : 0;
+        egressGrams[e.stop * classes + c] = e.truck ? e.grams : 0;
+      }
+    return {
+      ...base,
+      first: Math.min(a, b),
+      end: Math.max(a, b),
+      tripAllowed,
+      stopUsable,
+      egressMinutes,
+      egressGrams,
+      maxArrival,
+      transfersAllowed,
+      minTransfer: r.minTransfer,
+    };
+  });
+
+const FIELDS = [
+  "ride",
+  "alight",
+  "rideTransfers",
+  "alightTransfers",
+  "rideGrams",
+  "alightGrams",
+  "boardGrams",
+] as const;
+
+/** The bounds at a stop for a time, as values (the index itself is the scan's own business). */
+function departingValues(b: ArrivalBounds, u: number, time: number): number[] | -1 {
+  const i = b.departing(u, time);
+  return i < 0 ? -1 : [b.stopArrival[i], b.stopTransfers[i], b.stopGrams[i]];
+}
+
+/** Compares the scan's answer to the reference's; returns the first difference found. */
+function firstDifference(q: ArrivalBoundInput, got: ArrivalBounds, want: ArrivalBounds): string {
+  for (const f of FIELDS)
+    for (let k = q.first; k < q.end; k++)
+      if (!Object.is(got[f][k], want[f][k]))
+        return `${f}[${k}]: ${got[f][k]}, reference ${want[f][k]}`;
+  // Every stop at the times the scan itself looks up (an arrival plus a transfer), and between.
+  for (let k = q.first; k < q.end; k += 7) {
+    const u = conns.to[k];
+    for (const time of [conns.arr[k], conns.arr[k] + q.minTransfer[0], conns.dep[k] - 1]) {
+      const g = JSON.stringify(departingValues(got, u, time));
+      const w = JSON.stringify(departingValues(want, u, time));
+      if (g !== w) return `departing(${u}, ${time}): ${g}, reference ${w}`;
+    }
+  }
+  for (let u = 0; u < stopCount; u++)
+    for (const time of [-Infinity, first, (first + last) / 2, last, Infinity]) {
+      const g = JSON.stringify(departingValues(got, u, time));
+      const w = JSON.stringify(departingValues(want, u, time));
+      if (g !== w) return `departing(${u}, ${time}): ${g}, reference ${w}`;
+    }
+  return "";
+}
+
+describe("arrivalBounds", () => {
+  it("gives a real search's bounds, finite for some connections", () => {
+    const got = arrivalBounds(net, base);
+    expect(firstDifference(base, got, referenceArrivalBounds(net, base))).toBe("");
+    let finite = 0;
+    for (let k = base.first; k < base.end; k++) if (got.ride[k] !== Infinity) finite++;
+    expect(finite).toBeGreaterThan(100);
+  });
+
+  it("answers on a network without connections (nothing departs anywhere)", () => {
+    const none = { ...net, trips: [], patterns: [], connections: { ...conns, count: 0 } };
+    const q = { ...base, first: 0, end: 0 };
+    const got = arrivalBounds(none, q);
+    for (let u = 0; u < stopCount; u++) expect(got.departing(u, first)).toBe(-1);
+  });
+
+  it("equals the reference scan on random queries, each run just after another one", () => {
+    fc.assert(
+      fc.property(queryArb, queryArb, (before, q) => {
+        arrivalBounds(net, before);
+        const got = arrivalBounds(net, q);
+        expect(firstDifference(q, got, referenceArrivalBounds(net, q))).toBe("");
+      }),
+      { numRuns: 60 }
+    );
+  });
+});
