@@ -204,7 +204,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     for (let c = 0; c < SCHEDULED_CLASSES; c++)
       accessUntil = Math.max(accessUntil, spec.maxDeparture + transferMin[TRUCK][c] + a.minutes);
   }
-  const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams } =
+  const { departingClasses, tripCls, patternSea, cumFrom, hopGrams, connKey, connPattern } =
     staticIndex(net);
   const legs = legIndex(net);
   const { patternCalls, legOffset, legGrams, rideGap } = legs;
@@ -244,8 +244,6 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
   let departAt0 = NOT_LOOKED_UP;
   let departAt1 = NOT_LOOKED_UP;
   let departAt2 = NOT_LOOKED_UP;
-  /** Trips whose bag holds labels. */
-  let liveTrips = 0;
   /** Waiting labels before this index are beaten for good. */
   let firstLive = 0;
 
@@ -255,7 +253,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // The scan may stop once no label can lead to a new journey: nothing on board, nobody left to
     // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
     // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
-    if (scanned % LIVENESS_CHECK_EVERY === 0 && liveTrips === 0 && cDep[k] > accessUntil) {
+    if (scanned % LIVENESS_CHECK_EVERY === 0 && onBoard.liveTrips === 0 && cDep[k] > accessUntil) {
       firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, targets);
       if (firstLive === waiting.size) break;
     }
@@ -264,16 +262,13 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // No journey riding this connection can arrive in time: nobody boards, and whoever is on
     // board is beaten at every later call too (tripAllowed is folded into the bound).
     if (rideBound === Infinity) {
-      if (tripLen[t] !== 0) {
-        tripLen[t] = 0;
-        liveTrips--;
-      }
+      if (onBoard.isLive(t)) onBoard.drop(t);
       continue;
     }
     const dep = cDep[k];
     const u = cFrom[k];
-    const cls = tripCls[t];
-    const key = u * SCHEDULED_CLASSES + cls;
+    const key = connKey[k];
+    const cls = key - u * SCHEDULED_CLASSES;
     let mayBoard = false;
     let accs = -1;
     let heap: MinHeap | undefined;
@@ -286,8 +281,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         ready.len[key] > 0;
     }
     // Fast path: nobody on board and nobody to board (most connections of a query).
-    if (tripLen[t] === 0 && !mayBoard) continue;
-    const pat = tripPattern[t];
+    if (!mayBoard && !onBoard.isLive(t)) continue;
+    const pat = connPattern[k];
     const pos = cPos[k];
     const v = cTo[k];
     const sea = patternSea[pat];
@@ -311,7 +306,6 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         const labelSea = seaDominance ? sea : 0;
         if (onBoard.dominated(t, rideGap, gapAt, n, dep0, 0, em, pos, startBits, labelSea))
           continue;
-        if (tripLen[t] === 0) liveTrips++;
         onBoard.add(
           t,
           rideGap,
@@ -385,7 +379,6 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
           const labelSea = wSea | (seaDominance ? sea : 0);
           if (onBoard.dominated(t, rideGap, gapAt, n, wDep0, wTr + 1, wEm, pos, bits, labelSea))
             continue;
-          if (tripLen[t] === 0) liveTrips++;
           onBoard.add(
             t,
             rideGap,
@@ -409,10 +402,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     const lastHop = pos === n - 2;
     const len = tripLen[t];
     if (len === 0 || alight[k] === Infinity) {
-      if (len !== 0 && lastHop) {
-        tripLen[t] = 0;
-        liveTrips--;
-      }
+      if (len !== 0 && lastHop) onBoard.drop(t);
       continue;
     }
 
@@ -484,6 +474,10 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         const wkey = v * SCHEDULED_CLASSES + c;
         const waitEm = em + handlingGrams[cls][c];
         const readyAt = arr + transferMin[cls][c];
+        // A label already ready there that dominates it makes it useless: checked first, as it
+        // rules out most (the bounds below rarely do, and cost a profile look-up).
+        if (readyDominated(ready, wkey, waiting, dep0, tr, waitEm, bits, lSea, seaDominance))
+          continue;
         // Only worth waiting when some trip leaving v once ready can still lead somewhere.
         let at: number;
         if (c === 0) {
@@ -501,17 +495,12 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
           targets.hopeless(dep0, stopArrival[at], tr + stopTransfers[at], waitEm + stopGrams[at])
         )
           continue;
-        if (readyDominated(ready, wkey, waiting, dep0, tr, waitEm, bits, lSea, seaDominance))
-          continue;
         if (label === NO_LABEL) label = onBoard.addStop(tl, pos + 1);
         st.heap(wkey).push(readyAt, waiting.push(waitEm, dep0, tr, bits, lSea, v, readyAt, label));
       }
     }
     tripLen[t] = kept - bs;
-    if (kept === bs || lastHop) {
-      tripLen[t] = 0; // back on the fast path
-      liveTrips--;
-    }
+    if (kept === bs || lastHop) onBoard.drop(t); // back on the fast path
   }
   const out: Journey[] = [];
   for (let i = 0; i < targets.count; i++) out.push(toJourney(spec, onBoard, targets, i));
@@ -664,6 +653,12 @@ interface StaticIndex {
    */
   cumFrom: Float64Array;
   hopGrams: Float64Array;
+  /**
+   * Per connection: its stop * 3 + transfer class (the key of the bags where cargo boards it) and
+   * its trip's pattern, so that the scan reads them in order rather than per trip.
+   */
+  connKey: Int32Array;
+  connPattern: Int32Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
 
@@ -696,7 +691,22 @@ function staticIndex(net: Network): StaticIndex {
     cumFrom[k] = cum[conns.pos[k]];
     hopGrams[k] = cum[conns.pos[k] + 1] - cumFrom[k];
   }
-  idx = { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams };
+  const connKey = new Int32Array(conns.count);
+  const connPattern = new Int32Array(conns.count);
+  for (let k = 0; k < conns.count; k++) {
+    connKey[k] = conns.from[k] * SCHEDULED_CLASSES + tripCls[conns.trip[k]];
+    connPattern[k] = tripPattern[conns.trip[k]];
+  }
+  idx = {
+    departingClasses,
+    tripCls,
+    tripPattern,
+    patternSea,
+    cumFrom,
+    hopGrams,
+    connKey,
+    connPattern,
+  };
   staticCache.set(net, idx);
   return idx;
 }

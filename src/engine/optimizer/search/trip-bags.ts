@@ -33,17 +33,35 @@ export class TripBags {
 
   /** Per trip: its bag of label numbers. */
   readonly bags: Runs;
+  /** Trips whose bag holds labels: how many, and one bit each (small enough to stay in cache). */
+  liveTrips = 0;
+  private readonly liveBits: Int32Array;
 
   /** Whether directSeaOnly makes the sea flag a criterion (set per search). */
   seaDominance = false;
 
   constructor(trips: number) {
     this.bags = new Runs(trips);
+    this.liveBits = new Int32Array((trips + 31) >>> 5);
+  }
+
+  /** Whether trip t's bag holds labels. */
+  isLive(t: number): boolean {
+    return (this.liveBits[t >>> 5] & (1 << (t & 31))) !== 0;
+  }
+
+  /** Empties trip t's bag (it holds labels). */
+  drop(t: number): void {
+    this.bags.len[t] = 0;
+    this.liveBits[t >>> 5] &= ~(1 << (t & 31));
+    this.liveTrips--;
   }
 
   /** Empties every bag and row, keeping the room. */
   clear(): void {
     this.bags.clear();
+    this.liveBits.fill(0);
+    this.liveTrips = 0;
     this.size = 0;
     this.stops = 0;
   }
@@ -89,7 +107,7 @@ export class TripBags {
   /**
    * Appends a trip label row and puts it in its trip's bag, which the caller knows holds nothing
    * that dominates it (see dominated): the labels it dominates leave the bag, the others keep their
-   * order, and it goes last (as insertUndominated does). Returns the label's number.
+   * order, and it goes last (as insertUndominated does); the trip is live. Returns the label's number.
    */
   add(
     t: number,
@@ -121,6 +139,10 @@ export class TripBags {
     this.size = x + 1;
 
     const bags = this.bags;
+    if (bags.len[t] === 0) {
+      this.liveBits[t >>> 5] |= 1 << (t & 31);
+      this.liveTrips++;
+    }
     const s = bags.start[t];
     const e = s + bags.len[t];
     const items = bags.items;
