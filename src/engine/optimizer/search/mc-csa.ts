@@ -133,6 +133,8 @@ class ScanState {
   /** Per stop: the first of its first-mile / last-mile entries (-1: none); `next*` chain them. */
   readonly accessHead: Int32Array;
   readonly egressHead: Int32Array;
+  /** Per stop: scratch for firstAlive. */
+  readonly atByStop: Int32Array;
   accessNext: Int32Array = new Int32Array(16);
   egressNext: Int32Array = new Int32Array(16);
 
@@ -144,6 +146,7 @@ class ScanState {
     this.boardable = new Uint8Array(keys);
     this.accessHead = new Int32Array(net.stops.length).fill(-1);
     this.egressHead = new Int32Array(net.stops.length).fill(-1);
+    this.atByStop = new Int32Array(net.stops.length);
   }
 
   /** The pending heap at `key`, marked used by this search. */
@@ -254,7 +257,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
     // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
     if (scanned % LIVENESS_CHECK_EVERY === 0 && onBoard.liveTrips === 0 && cDep[k] > accessUntil) {
-      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, targets);
+      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, targets, st.atByStop);
       if (firstLive === waiting.size) break;
     }
     const rideBound = ride[k];
@@ -509,18 +512,26 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
 
 /**
  * The first waiting label from `from` on that some trip leaving its stop at `time` or later (once
- * it is ready) can still take to a new journey; waiting.size when none is left.
+ * it is ready) can still take to a new journey; waiting.size when none is left. Labels ready by
+ * `time` at the same stop share one bounds look-up (`atByStop`, scratch per stop).
  */
 function firstAlive(
   waiting: WaitingRows,
   from: number,
   time: number,
   bounds: ArrivalBounds,
-  targets: TargetBag
+  targets: TargetBag,
+  atByStop: Int32Array
 ): number {
   const { stopArrival, stopTransfers, stopGrams } = bounds;
+  atByStop.fill(NOT_LOOKED_UP);
   for (let w = from; w < waiting.size; w++) {
-    const at = bounds.departing(waiting.stop[w], Math.max(time, waiting.readyAt[w]));
+    const u = waiting.stop[w];
+    let at: number;
+    if (waiting.readyAt[w] <= time) {
+      at = atByStop[u];
+      if (at === NOT_LOOKED_UP) at = atByStop[u] = bounds.departing(u, time);
+    } else at = bounds.departing(u, waiting.readyAt[w]);
     if (
       at >= 0 &&
       !targets.hopeless(
