@@ -15,7 +15,48 @@ import { Access } from "./search/mc-csa";
 
 export { greatCircleMeters };
 
+/** Entries kept per network and geography before the cache starts afresh. */
+const CACHE_ENTRIES = 4096;
+/** Per network and geography: the entries of a place and trucking limit with every stop usable. */
+const cache = new WeakMap<Network, WeakMap<Geography, Map<string, Access[]>>>();
+
+/**
+ * The ways between `place` and the network's stops. Routing the truck legs is most of a query's
+ * time outside the search, and the same places come up again and again: the answer with every stop
+ * usable is cached per network, geography, place and trucking limit, and the stops the query
+ * excludes are filtered out of it (that gives the same entries, in the same order).
+ */
 export function accessOptions(
+  net: Network,
+  place: ResolvedPlace,
+  options: { maxTruckKm: number; truckAllowed: boolean; stopUsable: Uint8Array },
+  geo: Geography
+): Access[] {
+  let byGeo = cache.get(net);
+  if (!byGeo) cache.set(net, (byGeo = new WeakMap()));
+  let entries = byGeo.get(geo);
+  if (!entries) byGeo.set(geo, (entries = new Map()));
+  const key = [
+    place.kind,
+    place.locode ?? "",
+    place.terminalId ?? "",
+    place.name ?? "",
+    place.lat,
+    place.lng,
+    options.maxTruckKm,
+    options.truckAllowed,
+  ].join("|");
+  let all = entries.get(key);
+  if (!all) {
+    const usable = new Uint8Array(net.stops.length).fill(1);
+    all = computeAccess(net, place, { ...options, stopUsable: usable }, geo);
+    if (entries.size >= CACHE_ENTRIES) entries.clear();
+    entries.set(key, all);
+  }
+  return all.filter((a) => options.stopUsable[a.stop]);
+}
+
+function computeAccess(
   net: Network,
   place: ResolvedPlace,
   options: { maxTruckKm: number; truckAllowed: boolean; stopUsable: Uint8Array },

@@ -56,8 +56,7 @@ export function buildConstraints(net: Network, q: ParsedQuery): ConstraintMasks 
     }
     patternBits[p.index] = bits;
   }
-  const tripAllowed = new Uint8Array(net.trips.length);
-  for (const t of net.trips) tripAllowed[t.index] = patternAllowed[t.pattern];
+  const tripAllowed = tripsAllowed(net, patternAllowed);
 
   const excludedLocodes = new Set(q.excludedLocodes);
   const stopUsable = new Uint8Array(net.stops.length);
@@ -76,6 +75,37 @@ export function buildConstraints(net: Network, q: ParsedQuery): ConstraintMasks 
     locodeBits,
     excludedLocodes,
   };
+}
+
+/** Per network: each trip's pattern, and the trip masks of the last few pattern masks. */
+const tripMasks = new WeakMap<
+  Network,
+  { tripPattern: Int32Array; byPatterns: Map<string, Uint8Array> }
+>();
+const TRIP_MASKS_KEPT = 32;
+
+/**
+ * Per trip: 1 when its pattern is allowed. Most queries allow the same patterns (all of them), so
+ * the mask of 40,000 trips is kept per network for the last few pattern masks and shared: the
+ * search only reads it.
+ */
+function tripsAllowed(net: Network, patternAllowed: Uint8Array): Uint8Array {
+  let m = tripMasks.get(net);
+  if (!m) {
+    const tripPattern = new Int32Array(net.trips.length);
+    for (const t of net.trips) tripPattern[t.index] = t.pattern;
+    tripMasks.set(net, (m = { tripPattern, byPatterns: new Map() }));
+  }
+  const key = patternAllowed.join("");
+  let mask = m.byPatterns.get(key);
+  if (!mask) {
+    const { tripPattern } = m;
+    mask = new Uint8Array(tripPattern.length);
+    for (let t = 0; t < tripPattern.length; t++) mask[t] = patternAllowed[tripPattern[t]];
+    if (m.byPatterns.size >= TRIP_MASKS_KEPT) m.byPatterns.clear();
+    m.byPatterns.set(key, mask);
+  }
+  return mask;
 }
 
 /** Operator index by SCAC (case-insensitive) or id; Unknown Data naming the parameter otherwise. */

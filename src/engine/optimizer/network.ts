@@ -98,8 +98,30 @@ export function toMinutes(date: Date): number {
   return Math.floor(date.getTime() / MINUTE_MS);
 }
 
+/** Whole minutes from 1970 up to the end of year 9999: the plain `YYYY-MM-DDTHH:MM:00Z` form. */
+const FAST_ISO_END = Date.UTC(10000, 0, 1) / MINUTE_MS;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, "0"));
+/** `YYYY-MM-DDT` per day number, filled as days come up (a route sheet spans a few hundred). */
+const dayPrefixes = new Map<number, string>();
+
+/**
+ * ISO 8601 UTC text of a time in minutes, seconds shown, no milliseconds (2026-01-31T12:00:00Z).
+ * Every route option has several: whole minutes take the date part from a per-day cache instead
+ * of formatting a Date each time.
+ */
 export function minutesToIso(minutes: number): string {
-  return new Date(minutes * MINUTE_MS).toISOString().replace(".000Z", "Z");
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes >= FAST_ISO_END)
+    return new Date(minutes * MINUTE_MS).toISOString().replace(".000Z", "Z");
+  const day = Math.floor(minutes / 1440);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * 86_400_000).toISOString().slice(0, 11);
+    if (dayPrefixes.size >= 4096) dayPrefixes.clear();
+    dayPrefixes.set(day, prefix);
+  }
+  const m = minutes - day * 1440;
+  const h = Math.floor(m / 60);
+  return `${prefix}${TWO_DIGITS[h]}:${TWO_DIGITS[m - h * 60]}:00Z`;
 }
 
 /** Sorts hops by departure, then arrival, then trip and position, into typed arrays. */

@@ -2,7 +2,7 @@
  * Output records (service-interface.md §2): journeys become route options with legs, operators,
  * terminals, vessels, emissions per leg and in total, and a stable id.
  */
-import { v5 as uuidv5 } from "uuid";
+import { parse as uuidParse, v5 as uuidv5 } from "uuid";
 import { ResolvedPlace } from "../types";
 import { transferClassOf } from "./model";
 import { classIndex, legGrams, minutesToIso, Network } from "./network";
@@ -12,6 +12,8 @@ import { OPTIMIZER_NAMESPACE } from "./timetable";
 import { Leg, LegOperator, RouteOption, TerminalRef } from "./types";
 
 const TRUCK = classIndex("TRUCK");
+/** The id namespace as bytes, parsed once (uuid parses a string namespace on every call). */
+const NAMESPACE = uuidParse(OPTIMIZER_NAMESPACE);
 
 export function toRouteOption(
   net: Network,
@@ -99,7 +101,7 @@ export function toRouteOption(
     handling += net.rules.handlingGrams[classes[i - 1]][classes[i]];
 
   return {
-    id: uuidv5(`route:${signature.join("|")}`, OPTIMIZER_NAMESPACE),
+    id: uuidv5(`route:${signature.join("|")}`, NAMESPACE),
     leadTimeInMinutes: j.arr - j.dep0,
     // Shipping terms: the shipper hands the container over at the origin by the latest drop-off (the
     // first departure); the consignee can collect it at the destination from the earliest pick-up.
@@ -163,26 +165,37 @@ function kg(grams: number): number {
   return grams / 1000;
 }
 
-const depOf = (o: RouteOption) => Date.parse(o.latestDropOff);
-const arrOf = (o: RouteOption) => Date.parse(o.earliestPickup);
+/** An option with its departure and arrival as numbers, parsed once for the sort. */
+interface Keyed {
+  o: RouteOption;
+  dep: number;
+  arr: number;
+}
 
-const PRIMARY: Record<SortKey, (a: RouteOption, b: RouteOption) => number> = {
-  LEAD_TIME: (a, b) => a.leadTimeInMinutes - b.leadTimeInMinutes,
-  EMISSIONS: (a, b) => a.emissionsInKgCo2e - b.emissionsInKgCo2e,
-  TRANSFERS: (a, b) => a.transfers - b.transfers,
-  DEPARTURE: (a, b) => depOf(a) - depOf(b),
-  ARRIVAL: (a, b) => arrOf(a) - arrOf(b),
+const PRIMARY: Record<SortKey, (a: Keyed, b: Keyed) => number> = {
+  LEAD_TIME: (a, b) => a.o.leadTimeInMinutes - b.o.leadTimeInMinutes,
+  EMISSIONS: (a, b) => a.o.emissionsInKgCo2e - b.o.emissionsInKgCo2e,
+  TRANSFERS: (a, b) => a.o.transfers - b.o.transfers,
+  DEPARTURE: (a, b) => a.dep - b.dep,
+  ARRIVAL: (a, b) => a.arr - b.arr,
 };
 const TIE_BREAK: SortKey[] = ["LEAD_TIME", "EMISSIONS", "TRANSFERS", "DEPARTURE", "ARRIVAL"];
 
 /** Sorts by `key` ascending, then by the other criteria, then by id, so the order is total. */
 export function sortOptions(options: RouteOption[], key: SortKey): RouteOption[] {
-  const order = [key, ...TIE_BREAK.filter((k) => k !== key)];
-  return options.sort((a, b) => {
-    for (const k of order) {
-      const d = PRIMARY[k](a, b);
+  const order = [key, ...TIE_BREAK.filter((k) => k !== key)].map((k) => PRIMARY[k]);
+  const keyed: Keyed[] = options.map((o) => ({
+    o,
+    dep: Date.parse(o.latestDropOff),
+    arr: Date.parse(o.earliestPickup),
+  }));
+  keyed.sort((a, b) => {
+    for (const compare of order) {
+      const d = compare(a, b);
       if (d !== 0) return d;
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return a.o.id < b.o.id ? -1 : a.o.id > b.o.id ? 1 : 0;
   });
+  keyed.forEach((k, i) => (options[i] = k.o));
+  return options;
 }

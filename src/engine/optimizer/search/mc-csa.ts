@@ -22,10 +22,12 @@
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
-import { arrivalBounds, LegTables } from "./arrival-bound";
+import { arrivalBounds, ArrivalBounds, LegTables } from "./arrival-bound";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
-import { covers, insertPareto, insertUndominated } from "./pareto";
+import { covers, TargetBag } from "./pareto";
+import { Runs } from "./runs";
+import { TripBags } from "./trip-bags";
 import { WaitingRows } from "./waiting-rows";
 
 /** How cargo gets from the origin to a stop (or from a stop to the destination). */
@@ -82,33 +84,6 @@ const BUDGET_CHECK_EVERY = 1024;
 /** Connections scanned between two looks at whether any label is still alive. */
 const LIVENESS_CHECK_EVERY = 256;
 
-interface TripLabel {
-  dep0: number;
-  tr: number;
-  /** Emissions at boarding (the ride adds legGrams(pattern, board, alight)). */
-  emBoard: number;
-  /**
-   * emBoard minus the pattern's cumulative hop lower bounds at boarding: adding them at a later
-   * call gives a lower bound of the emissions so far (legs are not additive, their bounds are).
-   */
-  emLow: number;
-  bits: number;
-  sea: number;
-  trip: number;
-  board: number;
-  parent: StopLabel | null;
-  access: Access | null;
-}
-
-/**
- * Cargo got off a trip: only the journey's legs read it back (its criteria live in the waiting
- * rows and the targets), so it holds no more than the way back, which keeps it small to allocate.
- */
-interface StopLabel {
-  parent: TripLabel;
-  alight: number;
-}
-
 export interface JourneyLeg {
   trip: number;
   board: number;
@@ -125,116 +100,530 @@ export interface Journey {
   legs: JourneyLeg[];
 }
 
-interface Target {
-  dep0: number;
-  arr: number;
-  tr: number;
-  em: number;
-  last: StopLabel;
-  egress: Access;
-}
-
 const NOT_LOOKED_UP = -2;
+const NO_LABEL = -1;
 const SCHEDULED_CLASSES = 3; // SEA, BARGE, RAIL (TRUCK only first/last mile)
 const TRUCK = classIndex("TRUCK");
 
 export function searchJourneys(net: Network, spec: SearchSpec): Journey[] {
-  const { tripBags, touched, waiting } = tripBagsOf(net);
+  const state = scanStateOf(net);
   try {
-    return scan(net, spec, tripBags, touched, waiting);
+    return scan(net, spec, state);
   } finally {
-    // Leave the reused per-trip bags empty for the next search (also after a budget stop).
-    for (let i = 0; i < touched.length; i++) tripBags[touched[i]] = undefined;
-    touched.length = 0;
-    waiting.clear();
+    // Leave the reused labels and bags empty for the next search (also after a budget stop).
+    state.clear();
   }
 }
 
-interface TripBags {
-  tripBags: Array<TripLabel[] | undefined>;
-  /** Trips whose bag the current search set. */
-  touched: number[];
-  /** The current search's labels waiting at stops. */
-  waiting: WaitingRows<StopLabel>;
-}
-const tripBagsCache = new WeakMap<Network, TripBags>();
-
-/** One array of trip bags per network, reused: searches run one at a time per thread. */
-function tripBagsOf(net: Network): TripBags {
-  let b = tripBagsCache.get(net);
-  if (!b) {
-    b = {
-      tripBags: new Array(net.trips.length).fill(undefined),
-      touched: [],
-      waiting: new WaitingRows<StopLabel>(),
-    };
-    tripBagsCache.set(net, b);
-  }
-  return b;
-}
-
-function scan(
-  net: Network,
-  spec: SearchSpec,
-  tripBags: Array<TripLabel[] | undefined>,
-  touched: number[],
-  waiting: WaitingRows<StopLabel>
-): Journey[] {
-  const conns = net.connections;
-  const { minutes: transferMin, handlingGrams } = net.rules;
-
-  const accessAt = groupByStop(spec.access);
+/**
+ * What a search works in, per network and reused by the next search (searches run one at a time
+ * per thread): label rows, bags and heaps in typed arrays, so a query allocates next to nothing.
+ */
+class ScanState {
+  readonly onBoard: TripBags;
+  readonly waiting = new WaitingRows();
+  /** Per stop * 3 + class: ready waiting rows (a Pareto bag), and pending ones by ready time. */
+  readonly ready: Runs;
+  readonly pending: Array<MinHeap | undefined>;
+  /** Keys whose heap the current search used. */
+  private used: number[] = [];
   /** Per stop * 3 + class: 1 once anything may board there (access, or labels waiting). */
-  const boardable = new Uint8Array(net.stops.length * SCHEDULED_CLASSES);
-  for (const u of accessAt.keys())
-    boardable.fill(1, u * SCHEDULED_CLASSES, (u + 1) * SCHEDULED_CLASSES);
-  const egressAt = groupByStop(spec.egress);
+  readonly boardable: Uint8Array;
+  readonly targets = new TargetBag();
+  /** Per stop: the first of its first-mile / last-mile entries (-1: none); `next*` chain them. */
+  readonly accessHead: Int32Array;
+  readonly egressHead: Int32Array;
+  /** Per stop: scratch for firstAlive. */
+  readonly atByStop: Int32Array;
+  accessNext: Int32Array = new Int32Array(16);
+  egressNext: Int32Array = new Int32Array(16);
+
+  constructor(net: Network) {
+    const keys = net.stops.length * SCHEDULED_CLASSES;
+    this.onBoard = new TripBags(net.trips.length);
+    this.ready = new Runs(keys);
+    this.pending = new Array<MinHeap | undefined>(keys).fill(undefined);
+    this.boardable = new Uint8Array(keys);
+    this.accessHead = new Int32Array(net.stops.length).fill(-1);
+    this.egressHead = new Int32Array(net.stops.length).fill(-1);
+    this.atByStop = new Int32Array(net.stops.length);
+  }
+
+  /** The pending heap at `key`, marked used by this search. */
+  heap(key: number): MinHeap {
+    let h = this.pending[key];
+    if (!h) this.pending[key] = h = new MinHeap(4);
+    if (this.boardable[key] !== 1) this.boardable[key] = 1;
+    if (h.size === 0) this.used.push(key);
+    return h;
+  }
+
+  clear(): void {
+    this.onBoard.clear();
+    this.waiting.clear();
+    this.ready.clear();
+    for (const key of this.used) this.pending[key]!.clear();
+    this.used.length = 0;
+    this.boardable.fill(0);
+    this.accessHead.fill(-1);
+    this.egressHead.fill(-1);
+  }
+}
+const stateCache = new WeakMap<Network, ScanState>();
+
+function scanStateOf(net: Network): ScanState {
+  let s = stateCache.get(net);
+  if (!s) stateCache.set(net, (s = new ScanState(net)));
+  return s;
+}
+
+/** Chains `list` by stop into head/next (in list order); returns next (grown when needed). */
+function chainByStop(list: Access[], head: Int32Array, next: Int32Array): Int32Array {
+  if (next.length < list.length) next = new Int32Array(2 * list.length);
+  for (let i = list.length - 1; i >= 0; i--) {
+    next[i] = head[list[i].stop];
+    head[list[i].stop] = i;
+  }
+  return next;
+}
+
+function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
+  const conns = net.connections;
+  const { trip: cTrip, pos: cPos, from: cFrom, to: cTo, dep: cDep, arr: cArr } = conns;
+  const { minutes: transferMin, handlingGrams } = net.rules;
+  const { onBoard, waiting, ready, boardable, targets, accessHead, egressHead } = st;
+  const tripLen = onBoard.bags.len;
+  const access = spec.access;
+  const egressList = spec.egress;
+  const accessNext = (st.accessNext = chainByStop(access, accessHead, st.accessNext));
+  const egressNext = (st.egressNext = chainByStop(egressList, egressHead, st.egressNext));
+  for (const a of access)
+    boardable.fill(1, a.stop * SCHEDULED_CLASSES, (a.stop + 1) * SCHEDULED_CLASSES);
+  const egressAt = groupByStop(egressList);
   // Cargo from the origin boards no later than this (its first departure is bounded).
   let accessUntil = spec.maxDeparture;
-  for (const a of spec.access) {
+  for (const a of access) {
     if (!a.truck) continue;
     for (let c = 0; c < SCHEDULED_CLASSES; c++)
       accessUntil = Math.max(accessUntil, spec.maxDeparture + transferMin[TRUCK][c] + a.minutes);
   }
-  // Indexed stop * 3 + class: pending labels in min-heaps by ready time, and ready labels.
-  const pending: Array<MinHeap | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
-  // Pending heaps and ready bags hold row numbers of `waiting`.
-  const ready: Array<number[] | undefined> = new Array(net.stops.length * SCHEDULED_CLASSES);
-  const targets: Target[] = [];
-  const { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams } =
+  const { departingClasses, tripCls, patternSea, cumFrom, hopGrams, connKey, connPattern } =
     staticIndex(net);
   const legs = legIndex(net);
   const { patternCalls, legOffset, legGrams, rideGap } = legs;
+  const { stopUsable, stopBits, patternBits, fullBits, initialBits } = spec;
+  const { minDeparture, maxDeparture, maxTransfers, maxGrams, maxArrival } = spec;
+  const maxLeadMinutes = spec.maxLeadMinutes;
 
-  const scanEnd = Math.min(spec.maxArrival, spec.maxDeparture + spec.maxLeadMinutes);
+  const scanEnd = Math.min(maxArrival, maxDeparture + maxLeadMinutes);
   const deadline = spec.deadline ?? Infinity;
-  const first = lowerBound(conns.dep, conns.count, spec.minDeparture);
-  const end = upperBound(conns.dep, conns.count, scanEnd);
+  const first = lowerBound(cDep, conns.count, minDeparture);
+  const end = upperBound(cDep, conns.count, scanEnd);
   const bounds = arrivalBounds(net, {
     first,
     end,
     tripAllowed: spec.tripAllowed,
-    stopUsable: spec.stopUsable,
+    stopUsable,
     tripCls,
     ...egressCosts(net, egressAt),
     minTransfer: minTransferFrom(net),
     minHandling: minHandlingFrom(net),
     hopGrams,
     legs,
-    transfersAllowed: spec.maxTransfers > 0,
-    maxArrival: spec.maxArrival,
+    transfersAllowed: maxTransfers > 0,
+    maxArrival,
     classes: SCHEDULED_CLASSES,
   });
   const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } =
     bounds;
   const { stopArrival, stopTransfers, stopGrams } = bounds;
-  // The static ride-time bound is only needed for required LOCODEs (the detour through them).
-  const hasRequired = !!spec.requiredStops?.length;
-  const remaining = hasRequired
-    ? remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed)
-    : new Float64Array(net.stops.length);
+  const req = requirements(net, spec, egressAt);
+  const hasRequired = req !== undefined;
+  const seaDominance = spec.directSeaOnly;
+  onBoard.seaDominance = seaDominance;
+  targets.reset(spec);
+
+  /** Per class: the bounds' index for waiting at the stop of the current connection. */
+  let departAt0 = NOT_LOOKED_UP;
+  let departAt1 = NOT_LOOKED_UP;
+  let departAt2 = NOT_LOOKED_UP;
+  /** Waiting labels before this index are beaten for good. */
+  let firstLive = 0;
+
+  for (let k = first, scanned = 0; k < end; k++, scanned++) {
+    if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
+      throw new SearchBudgetExceeded();
+    // The scan may stop once no label can lead to a new journey: nothing on board, nobody left to
+    // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
+    // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
+    if (scanned % LIVENESS_CHECK_EVERY === 0 && onBoard.liveTrips === 0 && cDep[k] > accessUntil) {
+      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, targets, st.atByStop);
+      if (firstLive === waiting.size) break;
+    }
+    const rideBound = ride[k];
+    const t = cTrip[k];
+    // No journey riding this connection can arrive in time: nobody boards, and whoever is on
+    // board is beaten at every later call too (tripAllowed is folded into the bound).
+    if (rideBound === Infinity) {
+      if (onBoard.isLive(t)) onBoard.drop(t);
+      continue;
+    }
+    const dep = cDep[k];
+    const u = cFrom[k];
+    const key = connKey[k];
+    const cls = key - u * SCHEDULED_CLASSES;
+    let mayBoard = false;
+    let accs = -1;
+    let heap: MinHeap | undefined;
+    if (boardable[key] === 1 && stopUsable[u]) {
+      accs = dep <= accessUntil ? accessHead[u] : -1;
+      heap = st.pending[key];
+      mayBoard =
+        accs >= 0 ||
+        (heap !== undefined && heap.size > 0 && heap.peekKey() <= dep) ||
+        ready.len[key] > 0;
+    }
+    // Fast path: nobody on board and nobody to board (most connections of a query).
+    if (!mayBoard && !onBoard.isLive(t)) continue;
+    const pat = connPattern[k];
+    const pos = cPos[k];
+    const v = cTo[k];
+    const sea = patternSea[pat];
+    const n = patternCalls[pat];
+    const gapAt = legOffset[pat];
+
+    // 1. Board at u: fresh from the origin, or after a transfer.
+    if (mayBoard) {
+      const boardBits = patternBits[pat] | stopBits[u];
+      for (let ai = accs; ai >= 0; ai = accessNext[ai]) {
+        const a = access[ai];
+        const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
+        if (dep0 < minDeparture || dep0 > maxDeparture) continue;
+        const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
+        const startBits = initialBits | boardBits;
+        if (hasRequired && !req.enoughStops(startBits, 0, 1)) continue;
+        const boundArr = hasRequired
+          ? Math.max(rideBound, dep + req.boundFrom(u, startBits))
+          : Math.max(rideBound, dep);
+        if (targets.hopeless(dep0, boundArr, rideTransfers[k], em + boardGrams[k])) continue;
+        const labelSea = seaDominance ? sea : 0;
+        if (onBoard.dominated(t, rideGap, gapAt, n, dep0, 0, em, pos, startBits, labelSea))
+          continue;
+        onBoard.add(
+          t,
+          rideGap,
+          gapAt,
+          n,
+          dep0,
+          0,
+          em,
+          em - cumFrom[k],
+          pos,
+          startBits,
+          labelSea,
+          NO_LABEL,
+          ai
+        );
+      }
+      if (heap !== undefined && heap.size > 0 && heap.peekKey() <= dep) {
+        while (heap.size > 0 && heap.peekKey() <= dep)
+          insertReady(ready, key, heap.pop(), waiting, seaDominance);
+      }
+      const readyLen = ready.len[key];
+      if (readyLen > 0) {
+        /** Index of the bounds for boarding any trip leaving u from now on (looked up once). */
+        let at = NOT_LOOKED_UP;
+        const rs = ready.start[key];
+        const items = ready.items;
+        const {
+          dep0: wDep0s,
+          tr: wTrs,
+          em: wEms,
+          sea: wSeas,
+          bits: wBitss,
+          label: wLabels,
+        } = waiting;
+        let kept = rs;
+        for (let i = rs; i < rs + readyLen; i++) {
+          const w = items[i];
+          const wDep0 = wDep0s[w];
+          const wTr = wTrs[w];
+          const wEm = wEms[w];
+          const wSea = wSeas[w];
+          const bits = wBitss[w] | boardBits;
+          if (
+            (seaDominance && sea && wSea) ||
+            (hasRequired && !req.enoughStops(bits, wTr + 1, 1)) ||
+            targets.hopeless(
+              wDep0,
+              hasRequired
+                ? Math.max(rideBound, dep + req.boundFrom(u, bits))
+                : Math.max(rideBound, dep),
+              wTr + 1 + rideTransfers[k],
+              wEm + boardGrams[k]
+            )
+          ) {
+            // Not boarding this trip. A label that no trip leaving from now on can help leaves
+            // the bag for good (time only moves on).
+            if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
+            if (
+              at >= 0 &&
+              !targets.hopeless(
+                wDep0,
+                stopArrival[at],
+                wTr + stopTransfers[at],
+                wEm + stopGrams[at]
+              )
+            )
+              items[kept++] = w;
+            continue;
+          }
+          items[kept++] = w;
+          const labelSea = wSea | (seaDominance ? sea : 0);
+          if (onBoard.dominated(t, rideGap, gapAt, n, wDep0, wTr + 1, wEm, pos, bits, labelSea))
+            continue;
+          onBoard.add(
+            t,
+            rideGap,
+            gapAt,
+            n,
+            wDep0,
+            wTr + 1,
+            wEm,
+            wEm - cumFrom[k],
+            pos,
+            bits,
+            labelSea,
+            wLabels[w],
+            NO_LABEL
+          );
+        }
+        ready.len[key] = kept - rs;
+      }
+    }
+    // Nobody rides on after a trip's last hop.
+    const lastHop = pos === n - 2;
+    const len = tripLen[t];
+    if (len === 0 || alight[k] === Infinity) {
+      if (len !== 0 && lastHop) onBoard.drop(t);
+      continue;
+    }
+
+    // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
+    const arr = cArr[k];
+    const alightBound = alight[k];
+    const alightTr = alightTransfers[k];
+    const alightEm = alightGrams[k];
+    // Exact grams of each label's leg from its boarding call to v (pos + 1).
+    const legAt = gapAt + pos + 1;
+    const egress = egressHead[v];
+    const classes = departingClasses[v];
+    const vBits = stopBits[v];
+    // Every label here gets off at the same time: look up the bounds at v once per class.
+    departAt0 = departAt1 = departAt2 = NOT_LOOKED_UP;
+    const bs = onBoard.bags.start[t];
+    // Nothing below adds to a trip bag, so the items array stays the same.
+    const items = onBoard.bags.items;
+    const { dep0: lDep0s, tr: lTrs, emBoard: lEms, emLow: lEmLows, bits: lBitss } = onBoard;
+    const { board: lBoards, sea: lSeas } = onBoard;
+    let kept = bs;
+    for (let i = bs; i < bs + len; i++) {
+      const tl = items[i];
+      const dep0 = lDep0s[tl];
+      const tr = lTrs[tl];
+      const em = lEms[tl] + legGrams[legAt + lBoards[tl] * n];
+      const bits = lBitss[tl] | vBits;
+      if (
+        (hasRequired && !req.enoughStops(bits, tr, 0)) ||
+        targets.hopeless(
+          dep0,
+          hasRequired ? Math.max(alightBound, arr + req.boundFrom(v, bits)) : alightBound,
+          tr + alightTr,
+          em + alightEm
+        )
+      ) {
+        // Not getting off here. A label that a found journey beats whatever it does next (the
+        // bounds for riding on; the grams so far bounded by the hop bounds since boarding) leaves
+        // the trip for good.
+        if (
+          !targets.hopeless(
+            dep0,
+            rideBound,
+            tr + rideTransfers[k],
+            lEmLows[tl] + cumFrom[k] + rideGrams[k]
+          )
+        )
+          items[kept++] = tl;
+        continue;
+      }
+      items[kept++] = tl;
+      // Made only when something keeps it (a journey or a waiting label).
+      let label = NO_LABEL;
+      if (egress >= 0 && covers(bits, fullBits)) {
+        for (let ei = egress; ei >= 0; ei = egressNext[ei]) {
+          const e = egressList[ei];
+          const tArr = e.truck ? arr + transferMin[cls][TRUCK] + e.minutes : arr;
+          const tEm = e.truck ? em + e.grams + handlingGrams[cls][TRUCK] : em;
+          if (tArr > maxArrival || tArr - dep0 > maxLeadMinutes || tEm > maxGrams) continue;
+          if (targets.dominated(dep0, tArr, tr, tEm)) continue;
+          if (label === NO_LABEL) label = onBoard.addStop(tl, pos + 1);
+          targets.add(dep0, tArr, tr, tEm, label, ei);
+        }
+      }
+      if (tr >= maxTransfers || !classes) continue;
+      const lSea = lSeas[tl];
+      for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+        if (!(classes & (1 << c))) continue;
+        const wkey = v * SCHEDULED_CLASSES + c;
+        const waitEm = em + handlingGrams[cls][c];
+        const readyAt = arr + transferMin[cls][c];
+        // A label already ready there that dominates it makes it useless: checked first, as it
+        // rules out most (the bounds below rarely do, and cost a profile look-up).
+        if (readyDominated(ready, wkey, waiting, dep0, tr, waitEm, bits, lSea, seaDominance))
+          continue;
+        // Only worth waiting when some trip leaving v once ready can still lead somewhere.
+        let at: number;
+        if (c === 0) {
+          if (departAt0 === NOT_LOOKED_UP) departAt0 = bounds.departing(v, readyAt);
+          at = departAt0;
+        } else if (c === 1) {
+          if (departAt1 === NOT_LOOKED_UP) departAt1 = bounds.departing(v, readyAt);
+          at = departAt1;
+        } else {
+          if (departAt2 === NOT_LOOKED_UP) departAt2 = bounds.departing(v, readyAt);
+          at = departAt2;
+        }
+        if (
+          at < 0 ||
+          targets.hopeless(dep0, stopArrival[at], tr + stopTransfers[at], waitEm + stopGrams[at])
+        )
+          continue;
+        if (label === NO_LABEL) label = onBoard.addStop(tl, pos + 1);
+        st.heap(wkey).push(readyAt, waiting.push(waitEm, dep0, tr, bits, lSea, v, readyAt, label));
+      }
+    }
+    tripLen[t] = kept - bs;
+    if (kept === bs || lastHop) onBoard.drop(t); // back on the fast path
+  }
+  const out: Journey[] = [];
+  for (let i = 0; i < targets.count; i++) out.push(toJourney(spec, onBoard, targets, i));
+  return out;
+}
+
+/**
+ * The first waiting label from `from` on that some trip leaving its stop at `time` or later (once
+ * it is ready) can still take to a new journey; waiting.size when none is left. Labels ready by
+ * `time` at the same stop share one bounds look-up (`atByStop`, scratch per stop).
+ */
+function firstAlive(
+  waiting: WaitingRows,
+  from: number,
+  time: number,
+  bounds: ArrivalBounds,
+  targets: TargetBag,
+  atByStop: Int32Array
+): number {
+  const { stopArrival, stopTransfers, stopGrams } = bounds;
+  atByStop.fill(NOT_LOOKED_UP);
+  for (let w = from; w < waiting.size; w++) {
+    const u = waiting.stop[w];
+    let at: number;
+    if (waiting.readyAt[w] <= time) {
+      at = atByStop[u];
+      if (at === NOT_LOOKED_UP) at = atByStop[u] = bounds.departing(u, time);
+    } else at = bounds.departing(u, waiting.readyAt[w]);
+    if (
+      at >= 0 &&
+      !targets.hopeless(
+        waiting.dep0[w],
+        stopArrival[at],
+        waiting.tr[w] + stopTransfers[at],
+        waiting.em[w] + stopGrams[at]
+      )
+    )
+      return w;
+  }
+  return waiting.size;
+}
+
+/** Whether waiting row a weakly dominates row b (same stop and class). */
+function waitingDominates(rows: WaitingRows, a: number, b: number, seaDominance: boolean): boolean {
+  return (
+    rows.em[a] <= rows.em[b] &&
+    rows.dep0[a] >= rows.dep0[b] &&
+    rows.tr[a] <= rows.tr[b] &&
+    covers(rows.bits[a], rows.bits[b]) &&
+    (!seaDominance || rows.sea[a] <= rows.sea[b])
+  );
+}
+
+/** insertPareto of waiting row w into the ready bag at `key`. */
+function insertReady(
+  ready: Runs,
+  key: number,
+  w: number,
+  rows: WaitingRows,
+  seaDominance: boolean
+): void {
+  const s = ready.start[key];
+  const e = s + ready.len[key];
+  const items = ready.items;
+  for (let i = s; i < e; i++) if (waitingDominates(rows, items[i], w, seaDominance)) return;
+  let kept = s;
+  for (let i = s; i < e; i++)
+    if (!waitingDominates(rows, w, items[i], seaDominance)) items[kept++] = items[i];
+  ready.len[key] = kept - s;
+  ready.push(key, w);
+}
+
+/** Whether a label ready at `key` dominates a waiting label with these values. */
+function readyDominated(
+  ready: Runs,
+  key: number,
+  rows: WaitingRows,
+  dep0: number,
+  tr: number,
+  em: number,
+  bits: number,
+  sea: number,
+  seaDominance: boolean
+): boolean {
+  const s = ready.start[key];
+  const e = s + ready.len[key];
+  const items = ready.items;
+  for (let i = s; i < e; i++) {
+    const w = items[i];
+    if (
+      rows.em[w] <= em &&
+      rows.dep0[w] >= dep0 &&
+      rows.tr[w] <= tr &&
+      covers(rows.bits[w], bits) &&
+      (!seaDominance || rows.sea[w] <= sea)
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * "All required" LOCODEs (see SearchSpec.requiredStops): the detour bound through the ones a label
+ * still misses, and whether enough handling stops are left to collect them. Undefined when the
+ * query requires none (the scan then skips both checks).
+ */
+function requirements(
+  net: Network,
+  spec: SearchSpec,
+  egressAt: Map<number, Access[]>
+):
+  | {
+      boundFrom(u: number, bits: number): number;
+      enoughStops(bits: number, tr: number, stopsLeft: number): boolean;
+    }
+  | undefined {
+  if (!spec.requiredStops?.length) return undefined;
+  const remaining = remainingLowerBounds(net, [...egressAt.keys()], spec.patternAllowed);
   // Per required LOCODE: lower bound from each stop through one of its stops to the destination.
-  const required = (spec.requiredStops ?? []).map(({ bit, stops }) => {
+  const required = spec.requiredStops.map(({ bit, stops }) => {
     const toIt = remainingLowerBounds(net, stops, spec.patternAllowed);
     let best = Infinity;
     for (const r of stops) best = Math.min(best, remaining[r]);
@@ -246,376 +635,21 @@ function scan(
     return { bit, via };
   });
   const requiredMask = required.reduce((m, r) => m | r.bit, 0);
-  /** Lower bound of the remaining minutes from stop u for a label holding `bits`. */
-  const boundFrom = (u: number, bits: number): number => {
-    let b = remaining[u];
-    if ((bits & requiredMask) === requiredMask) return b;
-    for (const r of required) if (!(bits & r.bit) && r.via[u] > b) b = r.via[u];
-    return b;
+  return {
+    /** Lower bound of the remaining minutes from stop u for a label holding `bits`. */
+    boundFrom(u: number, bits: number): number {
+      let b = remaining[u];
+      if ((bits & requiredMask) === requiredMask) return b;
+      for (const r of required) if (!(bits & r.bit) && r.via[u] > b) b = r.via[u];
+      return b;
+    },
+    /** Whether the required LOCODEs still missing fit in the handling stops left (each transfer adds one). */
+    enoughStops(bits: number, tr: number, stopsLeft: number): boolean {
+      const missing = requiredMask & ~bits;
+      if (!missing) return true;
+      return popcount(missing) <= spec.maxTransfers - tr + stopsLeft;
+    },
   };
-  /** Whether the required LOCODEs still missing fit in the handling stops left (each transfer adds one). */
-  const enoughStops = (bits: number, tr: number, stopsLeft: number): boolean => {
-    const missing = requiredMask & ~bits;
-    if (!missing) return true;
-    return popcount(missing) <= spec.maxTransfers - tr + stopsLeft;
-  };
-  const seaDominance = spec.directSeaOnly;
-
-  /**
-   * Whether riding pattern `pat` from call `aBoard` with `aEm` at boarding is never worse in
-   * emissions than from `bBoard` with `bEm` at any call both can still get off at (leg emissions
-   * are not additive over calls, so one offset does not decide it; rideGaps precomputes the
-   * per-call comparison).
-   */
-  const rideDominates = (
-    pat: number,
-    aBoard: number,
-    aEm: number,
-    bBoard: number,
-    bEm: number
-  ): boolean =>
-    aBoard === bBoard
-      ? aEm <= bEm
-      : aEm - bEm <= rideGap[legOffset[pat] + aBoard * patternCalls[pat] + bBoard];
-  // Whether a label with these values would be dominated in `bag` (checked before allocating it).
-  const inBag = (
-    bag: TripLabel[],
-    pat: number,
-    dep0: number,
-    tr: number,
-    emBoard: number,
-    board: number,
-    bits: number,
-    sea: number
-  ): boolean => {
-    for (const a of bag) {
-      if (
-        a.dep0 >= dep0 &&
-        a.tr <= tr &&
-        covers(a.bits, bits) &&
-        (!seaDominance || a.sea <= sea) &&
-        rideDominates(pat, a.board, a.emBoard, board, emBoard)
-      )
-        return true;
-    }
-    return false;
-  };
-  const tripDominates = (a: TripLabel, b: TripLabel): boolean =>
-    a.dep0 >= b.dep0 &&
-    a.tr <= b.tr &&
-    covers(a.bits, b.bits) &&
-    (!seaDominance || a.sea <= b.sea) &&
-    rideDominates(tripPattern[a.trip], a.board, a.emBoard, b.board, b.emBoard);
-  const waitingDominates = (a: number, b: number): boolean =>
-    waiting.em[a] <= waiting.em[b] &&
-    waiting.dep0[a] >= waiting.dep0[b] &&
-    waiting.tr[a] <= waiting.tr[b] &&
-    covers(waiting.bits[a], waiting.bits[b]) &&
-    (!seaDominance || waiting.sea[a] <= waiting.sea[b]);
-  const targetDominates = (a: Target, b: Target): boolean =>
-    a.dep0 >= b.dep0 && a.arr <= b.arr && a.tr <= b.tr && a.em <= b.em;
-  // A label is hopeless when a complete journey already beats it: its extensions only get worse.
-  // `arr` is a lower bound of the final arrival (time so far plus the remaining lower bound).
-  // `tr` and `em` likewise: so far plus the lower bounds of what is left.
-  const hopeless = (dep0: number, arr: number, tr: number, em: number): boolean =>
-    arr === Infinity ||
-    tr > spec.maxTransfers ||
-    em > spec.maxGrams ||
-    arr - dep0 > spec.maxLeadMinutes ||
-    arr > spec.maxArrival ||
-    targetDominated(dep0, arr, tr, em);
-  const addTarget = (x: Target): void => {
-    if (!insertPareto(targets, x, targetDominates)) return;
-    // insertPareto appended x; move it to its place in descending dep0 order.
-    let i = targets.length - 1;
-    while (i > 0 && targets[i - 1].dep0 < x.dep0) {
-      targets[i] = targets[i - 1];
-      i--;
-    }
-    targets[i] = x;
-  };
-  // A waiting label is useless when a label already ready at that stop dominates it.
-  const dominatedByReady = (
-    bag: number[] | undefined,
-    dep0: number,
-    tr: number,
-    em: number,
-    bits: number,
-    sea: number
-  ): boolean => {
-    if (!bag) return false;
-    for (const w of bag) {
-      if (
-        waiting.em[w] <= em &&
-        waiting.dep0[w] >= dep0 &&
-        waiting.tr[w] <= tr &&
-        covers(waiting.bits[w], bits) &&
-        (!seaDominance || waiting.sea[w] <= sea)
-      )
-        return true;
-    }
-    return false;
-  };
-  function targetDominated(dep0: number, arr: number, tr: number, em: number): boolean {
-    // Targets are kept by descending departure: only the prefix departing no earlier can dominate.
-    for (let i = 0; i < targets.length; i++) {
-      const d = targets[i];
-      if (d.dep0 < dep0) break;
-      if (d.arr <= arr && d.tr <= tr && d.em <= em) return true;
-    }
-    return false;
-  }
-
-  /** Per class: the bounds' index for waiting at the stop of the current connection. */
-  const departAt = new Int32Array(SCHEDULED_CLASSES);
-  /** Trips whose bag holds labels. */
-  let liveTrips = 0;
-  /** Waiting labels before this index are beaten for good. */
-  let firstLive = 0;
-  // The scan may stop once no label can lead to a new journey: nothing on board, nobody left to
-  // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
-  // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
-  const nothingLeft = (time: number): boolean => {
-    if (time <= accessUntil || liveTrips > 0) return false;
-    for (; firstLive < waiting.size; firstLive++) {
-      const w = firstLive;
-      const dep0 = waiting.dep0[w];
-      const tr = waiting.tr[w];
-      const em = waiting.em[w];
-      const at = bounds.departing(waiting.stop[w], Math.max(time, waiting.readyAt[w]));
-      if (at >= 0 && !hopeless(dep0, stopArrival[at], tr + stopTransfers[at], em + stopGrams[at]))
-        return false;
-    }
-    return true;
-  };
-
-  for (let k = first, scanned = 0; k < end; k++, scanned++) {
-    if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
-      throw new SearchBudgetExceeded();
-    if (scanned % LIVENESS_CHECK_EVERY === 0 && nothingLeft(conns.dep[k])) break;
-    const rideBound = ride[k];
-    const t = conns.trip[k];
-    let bag = tripBags[t];
-    // No journey riding this connection can arrive in time: nobody boards, and whoever is on
-    // board is beaten at every later call too (tripAllowed is folded into the bound).
-    if (rideBound === Infinity) {
-      if (bag) {
-        tripBags[t] = undefined;
-        liveTrips--;
-      }
-      continue;
-    }
-    const dep = conns.dep[k];
-    const u = conns.from[k];
-    const cls = tripCls[t];
-    const key = u * SCHEDULED_CLASSES + cls;
-    let mayBoard = false;
-    let accs: Access[] | undefined;
-    let heap: MinHeap | undefined;
-    let readyBag: number[] | undefined;
-    if (boardable[key] === 1 && spec.stopUsable[u]) {
-      accs = dep <= accessUntil ? accessAt.get(u) : undefined;
-      heap = pending[key];
-      readyBag = ready[key];
-      mayBoard =
-        accs !== undefined ||
-        (heap !== undefined && heap.size > 0 && heap.peekKey() <= dep) ||
-        (readyBag !== undefined && readyBag.length > 0);
-    }
-    // Fast path: nobody on board and nobody to board (most connections of a query).
-    if (!bag && !mayBoard) continue;
-    const pat = tripPattern[t];
-    const pos = conns.pos[k];
-    const v = conns.to[k];
-    const sea = patternSea[pat];
-
-    // 1. Board at u: fresh from the origin, or after a transfer.
-    if (mayBoard) {
-      const boardBits = spec.patternBits[pat] | spec.stopBits[u];
-      if (accs) {
-        for (const a of accs) {
-          const dep0 = a.truck ? dep - transferMin[TRUCK][cls] - a.minutes : dep;
-          if (dep0 < spec.minDeparture || dep0 > spec.maxDeparture) continue;
-          const em = a.grams + (a.truck ? handlingGrams[TRUCK][cls] : 0);
-          const startBits = spec.initialBits | boardBits;
-          if (!enoughStops(startBits, 0, 1)) continue;
-          const boundArr = Math.max(rideBound, dep + boundFrom(u, startBits));
-          if (hopeless(dep0, boundArr, rideTransfers[k], em + boardGrams[k])) continue;
-          const label: TripLabel = {
-            dep0,
-            tr: 0,
-            emBoard: em,
-            emLow: em - cumFrom[k],
-            bits: startBits,
-            sea: seaDominance ? sea : 0,
-            trip: t,
-            board: pos,
-            parent: null,
-            access: a,
-          };
-          if (!bag) {
-            tripBags[t] = bag = [];
-            touched.push(t);
-            liveTrips++;
-          }
-          insertPareto(bag, label, tripDominates);
-        }
-      }
-      if (heap && heap.size && heap.peekKey() <= dep) {
-        if (!readyBag) ready[key] = readyBag = [];
-        while (heap.size && heap.peekKey() <= dep)
-          insertPareto(readyBag, heap.pop(), waitingDominates);
-      }
-      if (readyBag) {
-        /** Index of the bounds for boarding any trip leaving u from now on (looked up once). */
-        let at = NOT_LOOKED_UP;
-        let kept = 0;
-        for (let i = 0; i < readyBag.length; i++) {
-          const w = readyBag[i];
-          const wDep0 = waiting.dep0[w];
-          const wTr = waiting.tr[w];
-          const wEm = waiting.em[w];
-          const wSea = waiting.sea[w];
-          const bits = waiting.bits[w] | boardBits;
-          if (
-            (seaDominance && sea && wSea) ||
-            !enoughStops(bits, wTr + 1, 1) ||
-            hopeless(
-              wDep0,
-              Math.max(rideBound, dep + boundFrom(u, bits)),
-              wTr + 1 + rideTransfers[k],
-              wEm + boardGrams[k]
-            )
-          ) {
-            // Not boarding this trip. A label that no trip leaving from now on can help leaves
-            // the bag for good (time only moves on).
-            if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
-            if (
-              at >= 0 &&
-              !hopeless(wDep0, stopArrival[at], wTr + stopTransfers[at], wEm + stopGrams[at])
-            )
-              readyBag[kept++] = w;
-            continue;
-          }
-          readyBag[kept++] = w;
-          const labelSea = wSea | (seaDominance ? sea : 0);
-          if (bag && inBag(bag, pat, wDep0, wTr + 1, wEm, pos, bits, labelSea)) continue;
-          const label: TripLabel = {
-            dep0: wDep0,
-            tr: wTr + 1,
-            emBoard: wEm,
-            emLow: wEm - cumFrom[k],
-            bits,
-            sea: labelSea,
-            trip: t,
-            board: pos,
-            parent: waiting.label[w],
-            access: null,
-          };
-          if (!bag) {
-            tripBags[t] = bag = [];
-            touched.push(t);
-            liveTrips++;
-          }
-          // inBag above already ruled out that a label on board dominates this one.
-          insertUndominated(bag, label, tripDominates);
-        }
-        if (kept !== readyBag.length) readyBag.length = kept;
-      }
-    }
-    // Nobody rides on after a trip's last hop.
-    const lastHop = pos === patternCalls[pat] - 2;
-    if (!bag || !bag.length || alight[k] === Infinity) {
-      if (bag && lastHop) {
-        tripBags[t] = undefined;
-        liveTrips--;
-      }
-      continue;
-    }
-
-    // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
-    const arr = conns.arr[k];
-    const alightBound = alight[k];
-    // Exact grams of each label's leg from its boarding call to v (pos + 1).
-    const n = patternCalls[pat];
-    const legAt = legOffset[pat] + pos + 1;
-    const egress = egressAt.get(v);
-    const classes = departingClasses[v];
-    // Every label here gets off at the same time: look up the bounds at v once per class.
-    departAt.fill(NOT_LOOKED_UP);
-    let kept = 0;
-    for (let i = 0; i < bag.length; i++) {
-      const tl = bag[i];
-      const em = tl.emBoard + legGrams[legAt + tl.board * n];
-      const bits = tl.bits | spec.stopBits[v];
-      if (
-        !enoughStops(bits, tl.tr, 0) ||
-        hopeless(
-          tl.dep0,
-          hasRequired ? Math.max(alightBound, arr + boundFrom(v, bits)) : alightBound,
-          tl.tr + alightTransfers[k],
-          em + alightGrams[k]
-        )
-      ) {
-        // Not getting off here. A label that a found journey beats whatever it does next (the
-        // bounds for riding on; the grams so far bounded by the hop bounds since boarding) leaves
-        // the trip for good.
-        if (
-          !hopeless(
-            tl.dep0,
-            rideBound,
-            tl.tr + rideTransfers[k],
-            tl.emLow + cumFrom[k] + rideGrams[k]
-          )
-        )
-          bag[kept++] = tl;
-        continue;
-      }
-      bag[kept++] = tl;
-      // Allocated only when something keeps it (a journey or a waiting label): saves GC.
-      let label: StopLabel | undefined;
-      if (egress && covers(bits, spec.fullBits)) {
-        for (const e of egress) {
-          const tArr = e.truck ? arr + transferMin[cls][TRUCK] + e.minutes : arr;
-          const tEm = e.truck ? em + e.grams + handlingGrams[cls][TRUCK] : em;
-          if (tArr > spec.maxArrival || tArr - tl.dep0 > spec.maxLeadMinutes || tEm > spec.maxGrams)
-            continue;
-          if (targetDominated(tl.dep0, tArr, tl.tr, tEm)) continue;
-          label ??= { parent: tl, alight: pos + 1 };
-          addTarget({ dep0: tl.dep0, arr: tArr, tr: tl.tr, em: tEm, last: label, egress: e });
-        }
-      }
-      if (tl.tr >= spec.maxTransfers || !classes) continue;
-      for (let c = 0; c < SCHEDULED_CLASSES; c++) {
-        if (!(classes & (1 << c))) continue;
-        const wkey = v * SCHEDULED_CLASSES + c;
-        const waitEm = em + handlingGrams[cls][c];
-        const readyAt = arr + transferMin[cls][c];
-        // Only worth waiting when some trip leaving v once ready can still lead somewhere.
-        if (departAt[c] === NOT_LOOKED_UP) departAt[c] = bounds.departing(v, readyAt);
-        const at = departAt[c];
-        if (
-          at < 0 ||
-          hopeless(tl.dep0, stopArrival[at], tl.tr + stopTransfers[at], waitEm + stopGrams[at])
-        )
-          continue;
-        if (dominatedByReady(ready[wkey], tl.dep0, tl.tr, waitEm, bits, tl.sea)) continue;
-        label ??= { parent: tl, alight: pos + 1 };
-        let heap = pending[wkey];
-        if (!heap) {
-          pending[wkey] = heap = new MinHeap(4);
-          boardable[wkey] = 1;
-        }
-        heap.push(readyAt, waiting.push(waitEm, tl.dep0, tl.tr, bits, tl.sea, v, readyAt, label));
-      }
-    }
-    if (kept !== bag.length) bag.length = kept;
-    if (!kept || lastHop) {
-      tripBags[t] = undefined; // back on the fast path
-      liveTrips--;
-    }
-  }
-  return targets.map(toJourney);
 }
 
 interface StaticIndex {
@@ -630,6 +664,12 @@ interface StaticIndex {
    */
   cumFrom: Float64Array;
   hopGrams: Float64Array;
+  /**
+   * Per connection: its stop * 3 + transfer class (the key of the bags where cargo boards it) and
+   * its trip's pattern, so that the scan reads them in order rather than per trip.
+   */
+  connKey: Int32Array;
+  connPattern: Int32Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
 
@@ -662,7 +702,22 @@ function staticIndex(net: Network): StaticIndex {
     cumFrom[k] = cum[conns.pos[k]];
     hopGrams[k] = cum[conns.pos[k] + 1] - cumFrom[k];
   }
-  idx = { departingClasses, tripCls, tripPattern, patternSea, cumFrom, hopGrams };
+  const connKey = new Int32Array(conns.count);
+  const connPattern = new Int32Array(conns.count);
+  for (let k = 0; k < conns.count; k++) {
+    connKey[k] = conns.from[k] * SCHEDULED_CLASSES + tripCls[conns.trip[k]];
+    connPattern[k] = tripPattern[conns.trip[k]];
+  }
+  idx = {
+    departingClasses,
+    tripCls,
+    tripPattern,
+    patternSea,
+    cumFrom,
+    hopGrams,
+    connKey,
+    connPattern,
+  };
   staticCache.set(net, idx);
   return idx;
 }
@@ -706,24 +761,25 @@ function legIndex(net: Network): LegIndex {
   return idx;
 }
 
-function toJourney(t: Target): Journey {
+/** Target i as a journey: its legs followed back through the stop and trip labels. */
+function toJourney(spec: SearchSpec, rows: TripBags, targets: TargetBag, i: number): Journey {
   const legs: JourneyLeg[] = [];
-  let stop: StopLabel | null = t.last;
-  let access: Access | null = null;
-  while (stop) {
-    const tl: TripLabel = stop.parent;
-    legs.push({ trip: tl.trip, board: tl.board, alight: stop.alight });
-    access = tl.access;
-    stop = tl.parent;
+  let stop = targets.last[i];
+  let access = NO_LABEL;
+  while (stop !== NO_LABEL) {
+    const tl = rows.stopParent[stop];
+    legs.push({ trip: rows.trip[tl], board: rows.board[tl], alight: rows.stopAlight[stop] });
+    access = rows.access[tl];
+    stop = rows.parent[tl];
   }
   legs.reverse();
   return {
-    dep0: t.dep0,
-    arr: t.arr,
-    transfers: t.tr,
-    grams: t.em,
-    access: access!,
-    egress: t.egress,
+    dep0: targets.dep0[i],
+    arr: targets.arr[i],
+    transfers: targets.tr[i],
+    grams: targets.em[i],
+    access: spec.access[access],
+    egress: spec.egress[targets.egress[i]],
     legs,
   };
 }

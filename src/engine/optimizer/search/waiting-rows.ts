@@ -4,7 +4,7 @@
  * its end, so objects would be copied by every minor garbage collection; the stop bags and heaps
  * hold row numbers. The columns are reused by the next search of the same thread.
  */
-export class WaitingRows<L> {
+export class WaitingRows {
   size = 0;
   /** Emissions so far, including the handling for the class waited for. */
   em = new Float64Array(0);
@@ -15,13 +15,12 @@ export class WaitingRows<L> {
   /** Where it waits, and from when it may board. */
   stop = new Int32Array(0);
   readyAt = new Float64Array(0);
-  /** The stop label it continues (for the journey's legs). */
-  label: L[] = [];
+  /** The stop label it continues (its number in TripBags, for the journey's legs). */
+  label = new Int32Array(0);
 
-  /** Empties the rows (keeps their room) and drops the labels of the previous search. */
+  /** Empties the rows (keeps their room). */
   clear(): void {
     this.size = 0;
-    this.label.length = 0;
   }
 
   /** Appends a row and returns its number. */
@@ -33,7 +32,7 @@ export class WaitingRows<L> {
     sea: number,
     stop: number,
     readyAt: number,
-    label: L
+    label: number
   ): number {
     const i = this.size;
     if (i === this.em.length) this.grow(Math.max(256, 2 * i));
@@ -44,7 +43,7 @@ export class WaitingRows<L> {
     this.sea[i] = sea;
     this.stop[i] = stop;
     this.readyAt[i] = readyAt;
-    this.label.push(label);
+    this.label[i] = label;
     this.size = i + 1;
     return i;
   }
@@ -61,5 +60,6 @@ export class WaitingRows<L> {
     this.sea = copy(this.sea, new Uint8Array(n));
     this.stop = copy(this.stop, new Int32Array(n));
     this.readyAt = copy(this.readyAt, new Float64Array(n));
+    this.label = copy(this.label, new Int32Array(n));
   }
 }
