@@ -782,24 +782,119 @@ function toAccountState(row: AccountRow): AccountState {
 }
 
 /**
- * The debits of a group of requests in one statement and one transaction. They work like
- * `charge_many` (migration 1): each charge is claimed in the ledger (a conflict on the unique
- * request id means an earlier attempt already paid it) and kept only while its pool covers it. But
- * the balances are kept in variables while the group goes through an account's charges, with one
- * UPDATE per account instead of one per charge (a hot key's row is rewritten once per group, not
- * once per request). An inactive account is charged nothing (its charges come back false): the
- * instance's copy of the row may not know yet. The client sends the charges sorted by account and
- * each account is locked as its turn comes, so instances lock in one order and never deadlock.
- * Only index look-ups by key: the cached plans stay right however large the ledger grows.
+ * The debits of a group of requests in one statement and one transaction, set-based. They work
+ * like `charge_many` (migration 1): a charge is debited only while its pool covers it, with its
+ * ledger row; a request id already in the ledger (an earlier attempt paid it) is not charged again;
+ * an inactive account is charged nothing (the instance's copy of the row may not know yet).
  *
- * Also returns, per account touched, its active flag and balances after the group: the instance
- * refreshes its copy of the row from them.
+ * The group's account rows are locked in one statement, in id order (byte order, the order in
+ * which the client sorts them too: instances lock alike and never deadlock). Which charges are
+ * paid is decided over the arrays in memory, each account's balances kept in variables in the
+ * charges' order; then ONE multi-row INSERT writes the ledger rows of the charges paid and ONE
+ * UPDATE the balances of the accounts debited. No statement per charge: the ledger row is what is
+ * left of a charge's cost in PostgreSQL.
  *
- * A session function (pg_temp) created on each connection: the schema and its migrations stay as
+ * The decision assumes no charge's request id is in the ledger already, which is the rule (a
+ * proxy's retry of a request whose answer was lost is the exception). When one is, the INSERT
+ * fails on the unique key and nothing of it is kept (the block's subtransaction); the group then
+ * goes through `charge_group_rows`, which claims each charge's row in turn as before.
+ *
+ * Returns, per charge, whether it is debited (or was already), and per account found, its active
+ * flag and balances after the group: the instance refreshes its copy of the row from them.
+ *
+ * Session functions (pg_temp) created on each connection: the schema and its migrations stay as
  * they are.
  */
 const CHARGE_GROUP_FUNCTION = `
 CREATE OR REPLACE FUNCTION pg_temp.charge_group(
+  p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
+  p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT,
+  OUT ok BOOLEAN[], OUT account_ids TEXT[], OUT actives BOOLEAN[], OUT infos BIGINT[], OUT opts BIGINT[]
+) LANGUAGE plpgsql AS $fn$
+DECLARE
+  n INTEGER := COALESCE(array_length(p_account, 1), 0);
+  paid BOOLEAN[];
+  infos0 BIGINT[];
+  opts0 BIGINT[];
+  cur TEXT := NULL;
+  j INTEGER;
+  refused BOOLEAN := FALSE;
+BEGIN
+  SELECT array_agg(a.id), array_agg(a.active), array_agg(a.credits), array_agg(a.optimizer_credits)
+    INTO account_ids, actives, infos, opts
+    FROM (SELECT id, active, credits, optimizer_credits FROM accounts
+          WHERE id = ANY (p_account) ORDER BY id COLLATE "C" FOR UPDATE) a;
+  infos0 := infos;
+  opts0 := opts;
+  ok := array_fill(FALSE, ARRAY[n]);
+  paid := array_fill(FALSE, ARRAY[n]);
+  FOR i IN 1 .. n LOOP
+    IF cur IS DISTINCT FROM p_account[i] THEN
+      cur := p_account[i];
+      -- NULL: no such account; nothing is taken from it.
+      j := array_position(account_ids, cur);
+    END IF;
+    IF p_cost[i] <= 0 THEN
+      ok[i] := TRUE;
+    ELSIF j IS NULL OR NOT actives[j] THEN
+      CONTINUE;
+    ELSIF p_pool[i] = 'route-optimizer' THEN
+      IF opts[j] >= p_cost[i] THEN
+        opts[j] := opts[j] - p_cost[i];
+        ok[i] := TRUE;
+        paid[i] := TRUE;
+      ELSE
+        refused := TRUE;
+      END IF;
+    ELSIF infos[j] >= p_cost[i] THEN
+      infos[j] := infos[j] - p_cost[i];
+      ok[i] := TRUE;
+      paid[i] := TRUE;
+    ELSE
+      refused := TRUE;
+    END IF;
+  END LOOP;
+  -- A charge the pool cannot pay now may have been paid by an earlier attempt (in the ledger, or
+  -- in this group): then it is answered as debited. Looked up only when a pool ran short; the
+  -- INSERT below finds the others.
+  IF refused AND (
+    EXISTS (
+      SELECT 1 FROM unnest(p_account, p_request, p_item, p_cost, paid) AS u(a, r, it, c, take)
+        JOIN ledger l ON l.account_id = u.a AND l.request_id = u.r AND l.item = u.it
+        WHERE u.c > 0 AND NOT u.take)
+    OR EXISTS (
+      SELECT 1 FROM unnest(p_account, p_request, p_item, p_cost) AS u(a, r, it, c)
+        WHERE u.c > 0 GROUP BY u.a, u.r, u.it HAVING count(*) > 1)
+  ) THEN
+    SELECT g.ok, g.account_ids, g.actives, g.infos, g.opts
+      INTO ok, account_ids, actives, infos, opts
+      FROM pg_temp.charge_group_rows(p_account, p_key, p_request, p_item, p_pool, p_endpoint, p_cost, p_now) g;
+    RETURN;
+  END IF;
+  BEGIN
+    INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
+      SELECT u.a, u.k, u.p, u.e, u.c, u.r, u.it, p_now
+        FROM unnest(p_account, p_key, p_pool, p_endpoint, p_cost, p_request, p_item, paid)
+          AS u(a, k, p, e, c, r, it, take)
+        WHERE u.take;
+  EXCEPTION WHEN unique_violation THEN
+    -- A request id charged before: charge by charge, each claiming its row.
+    SELECT g.ok, g.account_ids, g.actives, g.infos, g.opts
+      INTO ok, account_ids, actives, infos, opts
+      FROM pg_temp.charge_group_rows(p_account, p_key, p_request, p_item, p_pool, p_endpoint, p_cost, p_now) g;
+    RETURN;
+  END;
+  UPDATE accounts SET credits = accounts.credits - (u.info0 - u.info),
+                      optimizer_credits = accounts.optimizer_credits - (u.opt0 - u.opt)
+    FROM unnest(account_ids, infos0, infos, opts0, opts) AS u(id, info0, info, opt0, opt)
+    WHERE accounts.id = u.id AND (u.info0 <> u.info OR u.opt0 <> u.opt);
+END
+$fn$;
+
+-- The same debits charge by charge (the group of a retried request): each charge claims its
+-- ledger row (ON CONFLICT: a request id already charged is not charged again) before its balance
+-- is checked, and gives it back if the pool cannot pay. The caller holds the accounts' locks.
+CREATE OR REPLACE FUNCTION pg_temp.charge_group_rows(
   p_account TEXT[], p_key TEXT[], p_request TEXT[], p_item INTEGER[],
   p_pool TEXT[], p_endpoint TEXT[], p_cost BIGINT[], p_now BIGINT,
   OUT ok BOOLEAN[], OUT account_ids TEXT[], OUT actives BOOLEAN[], OUT infos BIGINT[], OUT opts BIGINT[]
