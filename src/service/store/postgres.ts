@@ -465,14 +465,16 @@ export class PostgresStore implements Store {
         cols.cost.push(c.cost);
       });
     }
+    // Array literals built here: node-postgres would quote and escape every element with two
+    // regular expressions, per charge and column.
     const values = [
-      cols.account,
-      cols.key,
-      cols.request,
-      cols.item,
-      cols.pool,
-      cols.endpoint,
-      cols.cost,
+      textArray(cols.account),
+      textArray(cols.key),
+      textArray(cols.request),
+      textArray(cols.item),
+      textArray(cols.pool),
+      textArray(cols.endpoint),
+      textArray(cols.cost),
       Date.now(),
     ];
     let results: boolean[];
@@ -956,6 +958,24 @@ BEGIN
   END LOOP;
 END
 $fn$`;
+
+/** Characters that make a PostgreSQL array element need quotes (see array input syntax). */
+const NEEDS_QUOTES = /[{}",\\\s]|^$|^null$/i;
+
+/**
+ * The PostgreSQL literal of a one-dimensional array of strings or integers (`{a,"b c",3}`), as
+ * the server reads it for a `text[]`, `int[]` or `bigint[]` parameter: elements quoted only when
+ * they need it (empty, NULL, blanks, braces, commas, quotes, backslashes), backslash-escaped then.
+ */
+export function textArray(values: ReadonlyArray<string | number>): string {
+  let out = "{";
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ",";
+    const v = typeof values[i] === "number" ? String(values[i]) : (values[i] as string);
+    out += NEEDS_QUOTES.test(v) ? `"${v.replace(/[\\"]/g, "\\$&")}"` : v;
+  }
+  return out + "}";
+}
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
