@@ -174,7 +174,12 @@ test("a socket that accepts and never answers from the start: the fail mode at o
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await l.take("k", 100, 100));
     expect(answers).toEqual(Array(20).fill({ allowed: false, retryAfterSeconds: 1 }));
-    expect(l.stats).toEqual({ redisCalls: 3, skippedByBreaker: 17, breakerOpened: 1 });
+    expect(l.stats).toEqual({
+      redisCalls: 3,
+      skippedByBreaker: 17,
+      breakerOpened: 1,
+      waited: 3,
+    });
     expect(sockets.length).toBeGreaterThanOrEqual(1);
   } finally {
     await l.close();
@@ -198,4 +203,43 @@ test("a busy key takes tokens ahead (one round trip for many requests) and never
   expect(allowed).toBeGreaterThanOrEqual(400);
   expect(allowed).toBeLessThanOrEqual(400 + Math.ceil(1000 * seconds) + 1);
   expect(calls).toBeLessThan(allowed / 10);
+});
+
+test("a busy key's tokens are asked for ahead: after the first round trip its requests do not wait for Redis, and the bucket still bounds them", async () => {
+  // The instance's clock moves 1 ms per round (the tokens' 50 ms never run out by a slow run).
+  let clock = 0;
+  const l = limiter({ now: () => clock });
+  await l.ready();
+  // 2,000/s with a burst of 2,000: 100 tokens at a time; 40 requests at once, as 40 connections.
+  const decisions = [];
+  for (let round = 0; round < 30; round++) {
+    decisions.push(
+      ...(await Promise.all(Array.from({ length: 40 }, () => l.take("key_ahead", 2000, 2000))))
+    );
+    // Between two rounds (a group commit's time) the tokens asked ahead arrive.
+    await l.idle();
+    clock += 1;
+  }
+  // 1,200 requests, 12 grants of 100 or more; only the first round's 40 waited for one.
+  expect(decisions.filter((d) => d.allowed)).toHaveLength(1200);
+  expect(l.stats.redisCalls).toBeGreaterThanOrEqual(12);
+  expect(l.stats.redisCalls).toBeLessThanOrEqual(13);
+  expect(l.stats.waited).toBe(40);
+});
+
+test("tokens asked ahead are still only what the shared bucket holds: two busy instances on a burst of 300 allow 300, then refuse", async () => {
+  let clock = 0;
+  const [a, b] = [limiter({ now: () => clock }), limiter({ now: () => clock })];
+  await Promise.all([a.ready(), b.ready()]);
+  // 0.001/s: nothing comes back during the test; 30 tokens at a time (a tenth of the burst).
+  let allowed = 0;
+  for (let round = 0; round < 20; round++) {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).take("key_ahead_bounded", 0.001, 300))
+    );
+    allowed += answers.filter((d) => d.allowed).length;
+    await Promise.all([a.idle(), b.idle()]);
+    clock += 1;
+  }
+  expect(allowed).toBe(300);
 });

@@ -118,7 +118,7 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
 
   test("migrations are recorded once, also when the database is opened again", async () => {
     const versions = await adapter.migrations(store);
-    const all = adapter === pg ? [1, 2, 3] : [1, 2, 3];
+    const all = adapter === pg ? [1, 2, 3, 4] : [1, 2, 3];
     expect(versions).toEqual(all);
     await adapter.reopen(store);
     expect(await adapter.migrations(store)).toEqual(all);
@@ -415,6 +415,40 @@ describe("PostgreSQL specifics", () => {
     expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 2, credits: 2 });
   });
 
+  test("the ledger has the indexes the debit needs, and an account's ledger total is still read through one", async () => {
+    const store = (await pg.fresh()) as PostgresStore;
+    const indexes = await store.pool.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE tablename = 'ledger' ORDER BY indexname"
+    );
+    expect(indexes.rows.map((r) => r.indexdef.replace(/^.* USING /, ""))).toEqual([
+      "btree (account_id, request_id, item)",
+      "btree (id)",
+    ]);
+    const { record } = newKey();
+    const a = await store.createAccount({ ...ACCOUNT, credits: 10 }, record);
+    const charge = [{ pool: "route-information" as const, endpoint: "distance", cost: 1 }];
+    for (let i = 0; i < 3; i++) await store.charge(a.id, record.id, `idx-${i}`, charge);
+    expect(await store.ledgerTotal(a.id, "route-information")).toEqual({ rows: 3, credits: 3 });
+    // Without sequential scans (a small table is read whole otherwise), the plan of ledgerTotal's
+    // statement finds the account's rows through the unique key, whose first column is the account.
+    const c = await store.pool.connect();
+    try {
+      await c.query("SET enable_seqscan = off");
+      const plan = await c.query<{ "QUERY PLAN": string }>(
+        "EXPLAIN SELECT COUNT(*) AS rows, COALESCE(SUM(cost), 0) AS credits FROM ledger WHERE account_id = $1 AND pool = $2",
+        [a.id, "route-information"]
+      );
+      const text = plan.rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(text).toMatch(
+        /Index (Only )?Scan using ledger_account_id_request_id_item_key|Bitmap Index Scan on ledger_account_id_request_id_item_key/
+      );
+      expect(text).toMatch(/Index Cond: \(account_id = /);
+    } finally {
+      await c.query("RESET enable_seqscan");
+      c.release();
+    }
+  });
+
   test("a connection without the session function (a pooler in transaction mode): the schema's charge_many, same answers", async () => {
     const url = await postgres.createDatabase("pooler");
     const store = track(await PostgresStore.connect(url, { poolSize: 1 }));
@@ -547,7 +581,7 @@ describe("PostgreSQL specifics", () => {
     const r = await pool.query("SELECT version FROM schema_migrations ORDER BY version");
     await pool.end();
     await Promise.all(stores.map((s) => s.close()));
-    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(r.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 
   test("PostgreSQL going away mid-service: calls fail with 503 Service Unavailable, not a 500", async () => {

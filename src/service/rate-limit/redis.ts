@@ -5,7 +5,8 @@
  *
  * A busy key does not cost a round trip per request: an instance takes a few tokens at once (what
  * the key earns in 50 ms, at most a tenth of its burst, at most 100) and spends them locally for
- * 50 ms. Tokens are only ever taken from the shared bucket, so together the instances never allow
+ * 50 ms. It asks for the next ones while it still has some (half spent, or their time three
+ * quarters over), so a busy key's requests do not wait for Redis, not even one in a hundred. Tokens are only ever taken from the shared bucket, so together the instances never allow
  * more than the bucket holds; tokens left when the 50 ms are over are dropped (the key loses them,
  * it never gains). A slow key (under 20/s) takes one token per request, exactly as before. A
  * refusal is remembered locally until a token can exist again (no token appears sooner).
@@ -111,12 +112,17 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly localGrantMs: number;
   private readonly now: () => number;
   private readonly local = new Map<string, LocalBucket>();
+  /** Round trips to Redis under way. */
+  private readonly asking = new Set<Promise<void>>();
   private healthy = true;
   private breaker: BreakerState = "closed";
   private failuresInARow = 0;
   private reopensAt = 0;
-  /** Round trips to Redis and requests answered by the fail mode without asking (tests, metrics). */
-  readonly stats = { redisCalls: 0, skippedByBreaker: 0, breakerOpened: 0 };
+  /**
+   * Round trips to Redis, requests answered by the fail mode without asking, and requests that
+   * waited for a round trip (their own or another request's) before their answer (tests, metrics).
+   */
+  readonly stats = { redisCalls: 0, skippedByBreaker: 0, breakerOpened: 0, waited: 0 };
   logger: RateLimitLogger | undefined;
 
   constructor(
@@ -165,6 +171,11 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
+  /** Resolves when no round trip to Redis is under way (tokens asked ahead have arrived). */
+  async idle(): Promise<void> {
+    while (this.asking.size > 0) await Promise.all(this.asking);
+  }
+
   /** The breaker's state: "open" while Redis is skipped. */
   get breakerState(): BreakerState {
     return this.breaker;
@@ -178,6 +189,7 @@ export class RedisRateLimiter implements RateLimiter {
       if (b) {
         if (b.tokens >= 1 && now < b.until) {
           b.tokens -= 1;
+          this.refillAhead(bucket, b, ratePerSecond, burst, now);
           return ALLOWED;
         }
         if (now < b.refusedUntil)
@@ -186,12 +198,33 @@ export class RedisRateLimiter implements RateLimiter {
             retryAfterSeconds: wholeRetrySeconds((b.refusedUntil - now) / 1000),
           };
         if (b.fetching && round < 3) {
+          this.stats.waited++;
           await b.fetching;
           continue;
         }
       }
       return this.takeFromRedis(bucket, ratePerSecond, burst, now);
     }
+  }
+
+  /**
+   * A busy key's next tokens are asked for while it still has some: when half of the last grant
+   * is spent, or its time is three quarters over. Without this, every request arriving while
+   * the tokens are asked for would wait for Redis's answer (one round trip per grant for all of
+   * them). A slow key (one token per request) never asks ahead.
+   */
+  private refillAhead(
+    bucket: string,
+    b: LocalBucket,
+    ratePerSecond: number,
+    burst: number,
+    now: number
+  ): void {
+    if (b.fetching || this.breaker !== "closed") return;
+    const want = this.grantSize(ratePerSecond, burst);
+    if (want < 2) return;
+    if (b.tokens >= want / 2 && now < b.until - this.localGrantMs / 4) return;
+    void this.ask(bucket, b, ratePerSecond, burst, want, false);
   }
 
   private async takeFromRedis(
@@ -204,17 +237,33 @@ export class RedisRateLimiter implements RateLimiter {
       this.stats.skippedByBreaker++;
       return this.failDecision();
     }
-    const want = this.grantSize(ratePerSecond, burst);
     let b = this.local.get(bucket);
     if (!b) {
       if (this.local.size >= MAX_LOCAL_BUCKETS) this.local.clear();
       b = { tokens: 0, until: 0, refusedUntil: 0, fetching: null };
       this.local.set(bucket, b);
     }
-    const local = b;
+    this.stats.waited++;
+    return this.ask(bucket, b, ratePerSecond, burst, this.grantSize(ratePerSecond, burst), true);
+  }
+
+  /**
+   * One round trip to the shared bucket for `want` tokens, kept in `local` for `localGrantMs`.
+   * `forRequest`: one of them is the asking request's (its decision is returned); otherwise all
+   * are kept for the next requests (asked ahead).
+   */
+  private async ask(
+    bucket: string,
+    local: LocalBucket,
+    ratePerSecond: number,
+    burst: number,
+    want: number,
+    forRequest: boolean
+  ): Promise<RateLimitDecision> {
     let done!: () => void;
     const fetching = new Promise<void>((resolve) => (done = resolve));
     local.fetching = fetching;
+    this.asking.add(fetching);
     try {
       this.stats.redisCalls++;
       const [granted, wait] = await this.redis.rsTakeTokens(
@@ -226,8 +275,8 @@ export class RedisRateLimiter implements RateLimiter {
       this.succeeded();
       const at = this.now();
       if (granted >= 1) {
-        // One for this request; the rest for the next ones on this instance.
-        local.tokens = (at < local.until ? local.tokens : 0) + granted - 1;
+        // One for this request (when it asked); the rest for the next ones on this instance.
+        local.tokens = (at < local.until ? local.tokens : 0) + granted - (forRequest ? 1 : 0);
         local.until = at + this.localGrantMs;
         local.refusedUntil = 0;
         return ALLOWED;
@@ -240,6 +289,7 @@ export class RedisRateLimiter implements RateLimiter {
       return this.failDecision();
     } finally {
       if (local.fetching === fetching) local.fetching = null;
+      this.asking.delete(fetching);
       done();
     }
   }

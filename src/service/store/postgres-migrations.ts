@@ -144,4 +144,20 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         EXECUTE FUNCTION notify_account_change();
     `,
   },
+  {
+    version: 4,
+    name: "ledger: no index the debit path pays for and no query needs",
+    sql: `
+      -- Every charged request writes a ledger row, and every index on the table is one more entry
+      -- written (and WAL-logged) with it, inside the group commit the answer waits for. These two
+      -- serve no query:
+      -- - a ledger's total per account and pool (audits, tests, db migrate-sqlite's check) reads
+      --   the account's rows through the unique key (account_id, request_id, item), whose first
+      --   column is the account;
+      -- - usage per key (keys list) sums the whole ledger in one pass, which an index does not
+      --   make shorter.
+      DROP INDEX IF EXISTS ledger_key;
+      DROP INDEX IF EXISTS ledger_account;
+    `,
+  },
 ];
