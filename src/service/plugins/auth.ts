@@ -104,14 +104,17 @@ export class KeyAuthenticator {
 
   /**
    * The same checks answered at once when nothing needs waiting for (a key in the cache and a
-   * store that reads synchronously); undefined otherwise (then call `authenticate`). Throws the
-   * same problems as `authenticate`.
+   * store that answers its account synchronously); undefined otherwise (then call
+   * `authenticate`). Throws the same problems as `authenticate`. A store's accountStateSync may
+   * answer undefined because it would have to ask its database (PostgreSQL): `authenticate` then
+   * decides, also for an account that is really gone.
    */
   authenticateNow(header: string | string[] | undefined): Caller | undefined {
     const secret = secretOf(header);
     const key = this.cache.get(secret);
     if (!key || !this.store.accountStateSync) return undefined;
-    return this.callerOf(secret, key, this.store.accountStateSync(key.accountId));
+    const account = this.store.accountStateSync(key.accountId);
+    return account ? this.callerOf(secret, key, account) : undefined;
   }
 
   private callerOf(secret: string, key: KeyRecord, account: AccountState | undefined): Caller {

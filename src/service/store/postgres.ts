@@ -34,6 +34,7 @@ import { PG_MIGRATIONS } from "./postgres-migrations";
 import {
   AccountState,
   Charge,
+  ChargeCallback,
   IdempotencyRecord,
   IdempotencyTimes,
   KeyRecord,
@@ -94,8 +95,7 @@ interface PendingCharge {
   keyId: string;
   requestId: string;
   charges: Charge[];
-  resolve(ok: boolean[]): void;
-  reject(e: unknown): void;
+  done: ChargeCallback;
 }
 
 interface PendingRead {
@@ -331,17 +331,34 @@ export class PostgresStore implements Store {
     options: { cached?: boolean } = {}
   ): Promise<AccountState | undefined> {
     if (this.closed) return Promise.reject(new Error("the store is closed"));
-    if (options.cached && this.listening) {
-      const kept = this.accounts.get(accountId);
-      if (kept && kept.state.active && performance.now() - kept.readAt < this.accountCacheMs) {
-        this.stats.cacheHits++;
-        return Promise.resolve(kept.state);
-      }
+    if (options.cached) {
+      const kept = this.keptState(accountId);
+      if (kept) return Promise.resolve(kept);
     }
     return new Promise((resolve, reject) => {
       this.pendingReads.push({ accountId, resolve, reject });
       this.readIfIdle();
     });
+  }
+
+  /**
+   * The request path's read answered at once from the kept row, exactly when `accountState(id,
+   * { cached: true })` would answer from it; undefined whenever that would ask the database (no
+   * kept row, an inactive or stale one, no LISTEN in place, a closed store).
+   */
+  accountStateSync(accountId: string): AccountState | undefined {
+    return this.closed ? undefined : this.keptState(accountId);
+  }
+
+  /** The kept row of an active account, while notifications keep it current and it is fresh. */
+  private keptState(accountId: string): AccountState | undefined {
+    if (!this.listening) return undefined;
+    const kept = this.accounts.get(accountId);
+    if (kept && kept.state.active && performance.now() - kept.readAt < this.accountCacheMs) {
+      this.stats.cacheHits++;
+      return kept.state;
+    }
+    return undefined;
   }
 
   private readIfIdle(): void {
@@ -396,12 +413,28 @@ export class PostgresStore implements Store {
     requestId: string,
     charges: Charge[]
   ): Promise<boolean[]> {
-    if (this.closed) return Promise.reject(new Error("the store is closed"));
+    return new Promise((resolve, reject) =>
+      this.chargeThen(accountId, keyId, requestId, charges, (e, ok) =>
+        ok ? resolve(ok) : reject(e)
+      )
+    );
+  }
+
+  /** `charge` with a callback, called once the group holding the debit has committed (or failed). */
+  chargeThen(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[],
+    done: ChargeCallback
+  ): void {
+    if (this.closed) {
+      done(new Error("the store is closed"), undefined);
+      return;
+    }
     this.lastCharge = Date.now();
-    return new Promise((resolve, reject) => {
-      this.pending.push({ accountId, keyId, requestId, charges, resolve, reject });
-      this.flushIfIdle();
-    });
+    this.pending.push({ accountId, keyId, requestId, charges, done });
+    this.flushIfIdle();
   }
 
   /**
@@ -498,13 +531,13 @@ export class PostgresStore implements Store {
       results = debited.ok;
       this.keepBalances(debited, generation, group);
     } catch (e) {
-      for (const p of group) p.reject(e);
+      for (const p of group) answer(p, e, undefined);
       return;
     }
     let at = 0;
     for (const g of order) {
       const p = group[g];
-      p.resolve(results.slice(at, at + p.charges.length));
+      answer(p, null, results.slice(at, at + p.charges.length));
       at += p.charges.length;
     }
   }
@@ -782,6 +815,20 @@ export function unavailableIfDisconnected(e: unknown): unknown {
         "The accounts database is not reachable right now; retry after Retry-After seconds."
       )
     : e;
+}
+
+/**
+ * Calls a debit's callback; what it throws must not stop the group's other answers (a promise's
+ * resolve never threw), so it is rethrown on its own turn, as an uncaught error would be.
+ */
+function answer(p: PendingCharge, error: unknown, ok: boolean[] | undefined): void {
+  try {
+    p.done(error, ok);
+  } catch (e) {
+    queueMicrotask(() => {
+      throw e;
+    });
+  }
 }
 
 function toAccountState(row: AccountRow): AccountState {
