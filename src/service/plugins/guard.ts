@@ -104,21 +104,25 @@ export function guard(deps: GuardDeps, operation: Operation | null) {
       caller = auth.authenticateNow(request.headers["x-api-key"]);
       if (caller && rateLimiter.takeNow) {
         const limit = effectiveRateLimit(caller.key, deps.defaultRate);
-        admit(limit, rateLimiter.takeNow(caller.key.id, limit.perSecond, limit.burst));
-        if (operation) {
-          checkAccess(caller, operation);
-          if (!credits.covers(caller, operation)) {
-            const known = caller;
-            credits.precheck(known, operation).then(() => {
-              request.caller = known;
-              done();
-            }, done);
-            return;
+        // undefined: the limiter must wait (Redis); the promise path takes the token.
+        const decision = rateLimiter.takeNow(caller.key.id, limit.perSecond, limit.burst);
+        if (decision) {
+          admit(limit, decision);
+          if (operation) {
+            checkAccess(caller, operation);
+            if (!credits.covers(caller, operation)) {
+              const known = caller;
+              credits.precheck(known, operation).then(() => {
+                request.caller = known;
+                done();
+              }, done);
+              return;
+            }
           }
+          request.caller = caller;
+          done();
+          return;
         }
-        request.caller = caller;
-        done();
-        return;
       }
     } catch (e) {
       done(e as Error);

@@ -11,8 +11,12 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /** Takes one token from the bucket `bucket` (refill `ratePerSecond`, capacity `burst`). */
   take(bucket: string, ratePerSecond: number, burst: number): Promise<RateLimitDecision>;
-  /** Optional: `take` answered at once, for limiters that never wait (this process's memory). */
-  takeNow?(bucket: string, ratePerSecond: number, burst: number): RateLimitDecision;
+  /**
+   * Optional: `take` answered at once, for limiters that can (this process's memory always; Redis
+   * while it holds tokens taken ahead or a refusal). undefined: the answer needs waiting for, and
+   * nothing was taken: call `take`.
+   */
+  takeNow?(bucket: string, ratePerSecond: number, burst: number): RateLimitDecision | undefined;
   close(): Promise<void>;
 }
 

@@ -187,16 +187,8 @@ export class RedisRateLimiter implements RateLimiter {
       const now = this.now();
       const b = this.local.get(bucket);
       if (b) {
-        if (b.tokens >= 1 && now < b.until) {
-          b.tokens -= 1;
-          this.refillAhead(bucket, b, ratePerSecond, burst, now);
-          return ALLOWED;
-        }
-        if (now < b.refusedUntil)
-          return {
-            allowed: false,
-            retryAfterSeconds: wholeRetrySeconds((b.refusedUntil - now) / 1000),
-          };
+        const local = this.fromLocal(bucket, b, ratePerSecond, burst, now);
+        if (local) return local;
         if (b.fetching && round < 3) {
           this.stats.waited++;
           await b.fetching;
@@ -205,6 +197,48 @@ export class RedisRateLimiter implements RateLimiter {
       }
       return this.takeFromRedis(bucket, ratePerSecond, burst, now);
     }
+  }
+
+  /**
+   * `take` answered at once when it would not wait: a token taken ahead (spent, and the next ones
+   * asked for as `take` does), a refusal remembered, or the fail mode while the breaker skips
+   * Redis. undefined, with nothing taken, whenever `take` would wait for Redis (its own round trip
+   * or another request's): then call `take`.
+   */
+  takeNow(bucket: string, ratePerSecond: number, burst: number): RateLimitDecision | undefined {
+    const now = this.now();
+    const b = this.local.get(bucket);
+    if (b) {
+      const local = this.fromLocal(bucket, b, ratePerSecond, burst, now);
+      if (local || b.fetching) return local;
+    }
+    // What takeFromRedis answers without asking (mayAskRedis false, with no side effect).
+    if (this.breaker === "probing" || (this.breaker === "open" && now < this.reopensAt)) {
+      this.stats.skippedByBreaker++;
+      return this.failDecision();
+    }
+    return undefined;
+  }
+
+  /** A token taken ahead (spent) or the refusal remembered; undefined when neither holds. */
+  private fromLocal(
+    bucket: string,
+    b: LocalBucket,
+    ratePerSecond: number,
+    burst: number,
+    now: number
+  ): RateLimitDecision | undefined {
+    if (b.tokens >= 1 && now < b.until) {
+      b.tokens -= 1;
+      this.refillAhead(bucket, b, ratePerSecond, burst, now);
+      return ALLOWED;
+    }
+    if (now < b.refusedUntil)
+      return {
+        allowed: false,
+        retryAfterSeconds: wholeRetrySeconds((b.refusedUntil - now) / 1000),
+      };
+    return undefined;
   }
 
   /**
