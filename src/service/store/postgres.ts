@@ -486,41 +486,41 @@ export class PostgresStore implements Store {
   }
 
   private async commitGroup(group: PendingCharge[]): Promise<void> {
-    // Accounts in a fixed order: two instances committing groups at once never deadlock.
-    const order = group
-      .map((_, i) => i)
-      .sort((a, b) => compare(group[a].accountId, group[b].accountId));
-    const cols = {
-      account: [] as string[],
-      key: [] as string[],
-      request: [] as string[],
-      item: [] as number[],
-      pool: [] as string[],
-      endpoint: [] as string[],
-      cost: [] as number[],
-    };
-    for (const g of order) {
-      const p = group[g];
-      p.charges.forEach((c, item) => {
-        cols.account.push(p.accountId);
-        cols.key.push(p.keyId);
-        cols.request.push(p.requestId);
-        cols.item.push(item);
-        cols.pool.push(c.pool);
-        cols.endpoint.push(c.endpoint);
-        cols.cost.push(c.cost);
-      });
+    // Accounts in a fixed order: two instances committing groups at once never deadlock. A group
+    // of one account's charges (one busy key) is in order already: no sort.
+    const order = group.map((_, i) => i);
+    if (group.some((p) => p.accountId !== group[0].accountId))
+      order.sort((a, b) => compare(group[a].accountId, group[b].accountId));
+    const account: string[] = [];
+    const key: string[] = [];
+    const request: string[] = [];
+    const item: number[] = [];
+    const pool: string[] = [];
+    const endpoint: string[] = [];
+    const cost: number[] = [];
+    for (let g = 0; g < order.length; g++) {
+      const p = group[order[g]];
+      for (let i = 0; i < p.charges.length; i++) {
+        const c = p.charges[i];
+        account.push(p.accountId);
+        key.push(p.keyId);
+        request.push(p.requestId);
+        item.push(i);
+        pool.push(c.pool);
+        endpoint.push(c.endpoint);
+        cost.push(c.cost);
+      }
     }
     // Array literals built here: node-postgres would quote and escape every element with two
     // regular expressions, per charge and column.
     const values = [
-      textArray(cols.account),
-      textArray(cols.key),
-      textArray(cols.request),
-      textArray(cols.item),
-      textArray(cols.pool),
-      textArray(cols.endpoint),
-      textArray(cols.cost),
+      textArray(account),
+      textArray(key),
+      textArray(request),
+      textArray(item),
+      textArray(pool),
+      textArray(endpoint),
+      textArray(cost),
       Date.now(),
     ];
     let results: boolean[];
@@ -535,10 +535,11 @@ export class PostgresStore implements Store {
       return;
     }
     let at = 0;
-    for (const g of order) {
-      const p = group[g];
-      answer(p, null, results.slice(at, at + p.charges.length));
-      at += p.charges.length;
+    for (let g = 0; g < order.length; g++) {
+      const p = group[order[g]];
+      const n = p.charges.length;
+      answer(p, null, n === 1 ? [results[at]] : results.slice(at, at + n));
+      at += n;
     }
   }
 
@@ -1039,8 +1040,10 @@ export function textArray(values: ReadonlyArray<string | number>): string {
   let out = "{";
   for (let i = 0; i < values.length; i++) {
     if (i > 0) out += ",";
-    const v = typeof values[i] === "number" ? String(values[i]) : (values[i] as string);
-    out += NEEDS_QUOTES.test(v) ? `"${v.replace(/[\\"]/g, "\\$&")}"` : v;
+    const v = values[i];
+    // A number's digits never need quotes.
+    if (typeof v === "number") out += String(v);
+    else out += NEEDS_QUOTES.test(v) ? `"${v.replace(/[\\"]/g, "\\$&")}"` : v;
   }
   return out + "}";
 }
