@@ -12,6 +12,7 @@ import {
   AccountState,
   Charge,
   ChargeCallback,
+  chargePromise,
   IdempotencyRecord,
   IdempotencyTimes,
   KeyRecord,
@@ -336,11 +337,7 @@ export class SqliteStore implements Store {
     requestId: string,
     charges: Charge[]
   ): Promise<boolean[]> {
-    return new Promise((resolve, reject) =>
-      this.chargeThen(accountId, keyId, requestId, charges, (e, ok) =>
-        ok ? resolve(ok) : reject(e)
-      )
-    );
+    return chargePromise((done) => this.chargeThen(accountId, keyId, requestId, charges, done));
   }
 
   /** `charge` with a callback, called once the group holding the debit has committed (or failed). */

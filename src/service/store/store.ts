@@ -94,6 +94,11 @@ export interface IdempotencyTimes {
 /** How a debit is answered by `chargeThen`: `ok` per charge (`error` null), or `ok` undefined and the failure. */
 export type ChargeCallback = (error: unknown, ok: boolean[] | undefined) => void;
 
+/** `charge`'s promise for a store that debits by callback: `start` hands the callback to `chargeThen`. */
+export function chargePromise(start: (done: ChargeCallback) => void): Promise<boolean[]> {
+  return new Promise((resolve, reject) => start((e, ok) => (ok ? resolve(ok) : reject(e))));
+}
+
 export interface Store {
   createAccount(account: NewAccount, key: NewKey): Promise<AccountState>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
