@@ -205,8 +205,11 @@ async function main(): Promise<void> {
       database,
       "--redis",
       redis.url,
+      // As docs/deploy.md's unit behind nginx: the balancer's request ids, believed from it only.
       "--request-id-header",
       "x-request-id",
+      "--trust-proxy",
+      "127.0.0.1/32",
     ];
     const pgKey = createKey(["--database", database]);
     const sqliteKey = createKey(["--data-dir", dataDir]);
