@@ -13,16 +13,18 @@
  * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
  *
- * Pruning: lower bounds of what is left of a journey (arrival, transfers, emissions), per
- * connection and per stop from one backward profile scan (arrival-bound.ts), drop every label that
- * a journey already found beats even with those bounds added; such a label is beaten for good and
- * leaves its bag. Leg emissions are not additive, so the emission bounds add per-hop lower bounds
+ * Pruning: lower bounds of what is left of a journey drop every label that a journey already found
+ * beats even with those bounds added; such a label is beaten for good and leaves its bag. The
+ * arrival is bounded per connection and per stop and time by one backward profile scan
+ * (arrival-bound.ts), the transfers and emissions per hop of a service and per stop, without time,
+ * by shortest paths over the services' calls (static-bounds.ts). Leg emissions are not additive, so the emission bounds add per-hop lower bounds
  * (leg-bounds.ts) and, at boarding, each leg from the boarding call at its exact grams.
  */
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
 import { arrivalBounds, ArrivalBounds, LegTables } from "./arrival-bound";
+import { patternCalls as patternCallIndex, staticBounds } from "./static-bounds";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, TargetBag } from "./pareto";
@@ -207,7 +209,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     for (let c = 0; c < SCHEDULED_CLASSES; c++)
       accessUntil = Math.max(accessUntil, spec.maxDeparture + transferMin[TRUCK][c] + a.minutes);
   }
-  const { departingClasses, tripCls, patternSea, cumFrom, hopGrams, connKey, connPattern } =
+  const { departingClasses, tripCls, patternCls, patternSea, cumFrom, connKey, connPattern } =
     staticIndex(net);
   const legs = legIndex(net);
   const { patternCalls, legOffset, legGrams, rideGap } = legs;
@@ -219,24 +221,36 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
   const deadline = spec.deadline ?? Infinity;
   const first = lowerBound(cDep, conns.count, minDeparture);
   const end = upperBound(cDep, conns.count, scanEnd);
+  const { egressMinutes, egressGrams } = egressCosts(net, egressAt);
+  const transfersAllowed = maxTransfers > 0;
   const bounds = arrivalBounds(net, {
     first,
     end,
     tripAllowed: spec.tripAllowed,
     stopUsable,
     tripCls,
-    ...egressCosts(net, egressAt),
+    egressMinutes,
     minTransfer: minTransferFrom(net),
-    minHandling: minHandlingFrom(net),
-    hopGrams,
-    legs,
-    transfersAllowed: maxTransfers > 0,
+    transfersAllowed,
     maxArrival,
     classes: SCHEDULED_CLASSES,
   });
-  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } =
-    bounds;
-  const { stopArrival, stopTransfers, stopGrams } = bounds;
+  const { ride, alight, stopArrival } = bounds;
+  // Transfers and grams left: per hop of a pattern (callStart[pattern] + call) and per stop.
+  const { callStart } = patternCallIndex(net);
+  const left = staticBounds(net, {
+    patternAllowed: patternsOfTrips(legs.tripPattern, spec.tripAllowed, net.patterns.length),
+    stopUsable,
+    egressMinutes,
+    egressGrams,
+    minHandling: minHandlingFrom(net),
+    transfersAllowed,
+    classes: SCHEDULED_CLASSES,
+    patternCls,
+    legs,
+  });
+  const { rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = left;
+  const { stopTransfers, stopGrams } = left;
   const req = requirements(net, spec, egressAt);
   const hasRequired = req !== undefined;
   const seaDominance = spec.directSeaOnly;
@@ -257,7 +271,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
     // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
     if (scanned % LIVENESS_CHECK_EVERY === 0 && onBoard.liveTrips === 0 && cDep[k] > accessUntil) {
-      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, targets, st.atByStop);
+      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, left, targets, st.atByStop);
       if (firstLive === waiting.size) break;
     }
     const rideBound = ride[k];
@@ -291,6 +305,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     const sea = patternSea[pat];
     const n = patternCalls[pat];
     const gapAt = legOffset[pat];
+    const h = callStart[pat] + pos;
 
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
@@ -305,7 +320,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         const boundArr = hasRequired
           ? Math.max(rideBound, dep + req.boundFrom(u, startBits))
           : Math.max(rideBound, dep);
-        if (targets.hopeless(dep0, boundArr, rideTransfers[k], em + boardGrams[k])) continue;
+        if (targets.hopeless(dep0, boundArr, rideTransfers[h], em + boardGrams[h])) continue;
         const labelSea = seaDominance ? sea : 0;
         if (onBoard.dominated(t, rideGap, gapAt, n, dep0, 0, em, pos, startBits, labelSea))
           continue;
@@ -359,8 +374,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
               hasRequired
                 ? Math.max(rideBound, dep + req.boundFrom(u, bits))
                 : Math.max(rideBound, dep),
-              wTr + 1 + rideTransfers[k],
-              wEm + boardGrams[k]
+              wTr + 1 + rideTransfers[h],
+              wEm + boardGrams[h]
             )
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
@@ -368,12 +383,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
             if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
             if (
               at >= 0 &&
-              !targets.hopeless(
-                wDep0,
-                stopArrival[at],
-                wTr + stopTransfers[at],
-                wEm + stopGrams[at]
-              )
+              !targets.hopeless(wDep0, stopArrival[at], wTr + stopTransfers[u], wEm + stopGrams[u])
             )
               items[kept++] = w;
             continue;
@@ -412,8 +422,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = cArr[k];
     const alightBound = alight[k];
-    const alightTr = alightTransfers[k];
-    const alightEm = alightGrams[k];
+    const alightTr = alightTransfers[h];
+    const alightEm = alightGrams[h];
     // Exact grams of each label's leg from its boarding call to v (pos + 1).
     const legAt = gapAt + pos + 1;
     const egress = egressHead[v];
@@ -449,8 +459,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
           !targets.hopeless(
             dep0,
             rideBound,
-            tr + rideTransfers[k],
-            lEmLows[tl] + cumFrom[k] + rideGrams[k]
+            tr + rideTransfers[h],
+            lEmLows[tl] + cumFrom[k] + rideGrams[h]
           )
         )
           items[kept++] = tl;
@@ -495,7 +505,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         }
         if (
           at < 0 ||
-          targets.hopeless(dep0, stopArrival[at], tr + stopTransfers[at], waitEm + stopGrams[at])
+          targets.hopeless(dep0, stopArrival[at], tr + stopTransfers[v], waitEm + stopGrams[v])
         )
           continue;
         if (label === NO_LABEL) label = onBoard.addStop(tl, pos + 1);
@@ -520,10 +530,12 @@ function firstAlive(
   from: number,
   time: number,
   bounds: ArrivalBounds,
+  left: { stopTransfers: Float64Array; stopGrams: Float64Array },
   targets: TargetBag,
   atByStop: Int32Array
 ): number {
-  const { stopArrival, stopTransfers, stopGrams } = bounds;
+  const { stopArrival } = bounds;
+  const { stopTransfers, stopGrams } = left;
   atByStop.fill(NOT_LOOKED_UP);
   for (let w = from; w < waiting.size; w++) {
     const u = waiting.stop[w];
@@ -537,8 +549,8 @@ function firstAlive(
       !targets.hopeless(
         waiting.dep0[w],
         stopArrival[at],
-        waiting.tr[w] + stopTransfers[at],
-        waiting.em[w] + stopGrams[at]
+        waiting.tr[w] + stopTransfers[u],
+        waiting.em[w] + stopGrams[u]
       )
     )
       return w;
@@ -655,15 +667,14 @@ function requirements(
 interface StaticIndex {
   departingClasses: Uint8Array;
   tripCls: Int8Array;
+  patternCls: Int8Array;
   patternSea: Uint8Array;
   tripPattern: Int32Array;
   /**
-   * Per connection: a lower bound of the grams CO2e of its hop (hopLowerBounds: summed over any
-   * stretch of calls never above that leg's grams), and the sum of those from its pattern's first
-   * call to the hop's start.
+   * Per connection: the sum of its pattern's hop lower bounds of grams CO2e (hopLowerBounds: summed
+   * over any stretch of calls never above that leg's grams) from the first call to the hop's start.
    */
   cumFrom: Float64Array;
-  hopGrams: Float64Array;
   /**
    * Per connection: its stop * 3 + transfer class (the key of the bags where cargo boards it) and
    * its trip's pattern, so that the scan reads them in order rather than per trip.
@@ -696,12 +707,8 @@ function staticIndex(net: Network): StaticIndex {
     return cum;
   });
   const cumFrom = new Float64Array(conns.count);
-  const hopGrams = new Float64Array(conns.count);
-  for (let k = 0; k < conns.count; k++) {
-    const cum = cumLow[tripPattern[conns.trip[k]]];
-    cumFrom[k] = cum[conns.pos[k]];
-    hopGrams[k] = cum[conns.pos[k] + 1] - cumFrom[k];
-  }
+  for (let k = 0; k < conns.count; k++)
+    cumFrom[k] = cumLow[tripPattern[conns.trip[k]]][conns.pos[k]];
   const connKey = new Int32Array(conns.count);
   const connPattern = new Int32Array(conns.count);
   for (let k = 0; k < conns.count; k++) {
@@ -711,10 +718,10 @@ function staticIndex(net: Network): StaticIndex {
   idx = {
     departingClasses,
     tripCls,
+    patternCls: Int8Array.from(patternCls),
     tripPattern,
     patternSea,
     cumFrom,
-    hopGrams,
     connKey,
     connPattern,
   };
@@ -821,6 +828,17 @@ function egressCosts(
     }
   }
   return { egressMinutes, egressGrams };
+}
+
+/** The patterns with at least one allowed trip. */
+function patternsOfTrips(
+  tripPattern: Int32Array,
+  tripAllowed: Uint8Array,
+  patterns: number
+): Uint8Array {
+  const out = new Uint8Array(patterns);
+  for (let t = 0; t < tripPattern.length; t++) if (tripAllowed[t]) out[tripPattern[t]] = 1;
+  return out;
 }
 
 /** Per arriving class: the least handling onto any scheduled class. */
