@@ -63,6 +63,41 @@ export interface PatternCalls {
 
 const callsCache = new WeakMap<Network, PatternCalls>();
 
+/** What a query works in, per network and reused by the next query (one at a time per thread). */
+interface Scratch {
+  egressTr: Float64Array;
+  egressGr: Float64Array;
+  /** Per pattern: 1 when the destination is reachable from one of its calls. */
+  patternEgress: Uint8Array;
+  settled: Uint8Array;
+  out: StaticBounds;
+}
+const scratchCache = new WeakMap<Network, Scratch>();
+
+function scratchOf(net: Network, total: number): Scratch {
+  let s = scratchCache.get(net);
+  if (s) return s;
+  const perCall = () => new Float64Array(total);
+  const perStop = () => new Float64Array(net.stops.length);
+  s = {
+    egressTr: perCall(),
+    egressGr: perCall(),
+    patternEgress: new Uint8Array(net.patterns.length),
+    settled: new Uint8Array(net.stops.length),
+    out: {
+      rideTransfers: perCall(),
+      rideGrams: perCall(),
+      alightTransfers: perCall(),
+      alightGrams: perCall(),
+      boardGrams: perCall(),
+      stopTransfers: perStop(),
+      stopGrams: perStop(),
+    },
+  };
+  scratchCache.set(net, s);
+  return s;
+}
+
 export function patternCalls(net: Network): PatternCalls {
   let pc = callsCache.get(net);
   if (pc) return pc;
@@ -95,6 +130,7 @@ export function patternCalls(net: Network): PatternCalls {
   return pc;
 }
 
+/** Valid until the next call for the same network (the arrays are reused). */
 export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   const { callStart, callStop, hopLow, arrivalStart, arrivalCall, callPattern } = patternCalls(net);
   const { patternAllowed, stopUsable, egressMinutes, egressGrams, minHandling, patternCls } = q;
@@ -104,10 +140,13 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   const stops = net.stops.length;
   const total = callStart[patterns];
 
+  const scratch = scratchOf(net, total);
+  const { egressTr, egressGr, patternEgress, settled, out } = scratch;
   // Per call (as an arrival): 0 transfers and the last mile's grams where the destination is
   // reachable from there.
-  const egressTr = new Float64Array(total).fill(Infinity);
-  const egressGr = new Float64Array(total).fill(Infinity);
+  egressTr.fill(Infinity);
+  egressGr.fill(Infinity);
+  patternEgress.fill(0);
   for (let p = 0; p < patterns; p++) {
     if (!patternAllowed[p]) continue;
     const cls = patternCls[p];
@@ -116,12 +155,13 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
       if (!stopUsable[v] || egressMinutes[v * classes + cls] === Infinity) continue;
       egressTr[c] = 0;
       egressGr[c] = egressGrams[v * classes + cls];
+      patternEgress[p] = 1;
     }
   }
 
   // Fewest transfers from each stop (boarding counted): relaxed until nothing changes, at most
   // once more than the longest chain of transfers.
-  const stopTransfers = new Float64Array(stops).fill(Infinity);
+  const stopTransfers = out.stopTransfers.fill(Infinity);
   for (let changed = true; changed;) {
     changed = false;
     for (let p = 0; p < patterns; p++) {
@@ -144,9 +184,9 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   }
 
   // Least grams from each stop: Dijkstra over the stops (all weights are grams, never negative).
-  const stopGrams = new Float64Array(stops).fill(Infinity);
+  const stopGrams = out.stopGrams.fill(Infinity);
   for (let p = 0; p < patterns; p++) {
-    if (!patternAllowed[p]) continue;
+    if (!patternAllowed[p] || !patternEgress[p]) continue;
     const s = callStart[p];
     const n = callStart[p + 1] - s;
     for (let i = 0; i < n - 1; i++) {
@@ -160,7 +200,7 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
     }
   }
   if (transfersAllowed) {
-    const settled = new Uint8Array(stops);
+    settled.fill(0);
     for (;;) {
       let v = -1;
       for (let u = 0; u < stops; u++)
@@ -188,16 +228,25 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   }
 
   // Per hop, from the stop bounds: getting off at its end, riding on, boarding at its start.
-  const rideTransfers = new Float64Array(total).fill(Infinity);
-  const rideGrams = new Float64Array(total).fill(Infinity);
-  const alightTransfers = new Float64Array(total).fill(Infinity);
-  const alightGrams = new Float64Array(total).fill(Infinity);
-  const boardGrams = new Float64Array(total).fill(Infinity);
+  const { rideTransfers, rideGrams, alightTransfers, alightGrams, boardGrams } = out;
   for (let p = 0; p < patterns; p++) {
-    if (!patternAllowed[p]) continue;
+    if (!patternAllowed[p]) {
+      for (let h = callStart[p]; h < callStart[p + 1]; h++)
+        rideTransfers[h] =
+          rideGrams[h] =
+          alightTransfers[h] =
+          alightGrams[h] =
+          boardGrams[h] =
+            Infinity;
+      continue;
+    }
     const s = callStart[p];
     const n = callStart[p + 1] - s;
     const minH = minHandling[patternCls[p]];
+    // The last call starts no hop (the entry is unused; kept Infinity for queries reusing it).
+    const last = s + n - 1;
+    rideTransfers[last] = rideGrams[last] = alightTransfers[last] = alightGrams[last] = Infinity;
+    boardGrams[last] = Infinity;
     for (let i = n - 2; i >= 0; i--) {
       const h = s + i;
       const v = callStop[h + 1];
@@ -218,13 +267,5 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
       boardGrams[h] = b;
     }
   }
-  return {
-    rideTransfers,
-    rideGrams,
-    alightTransfers,
-    alightGrams,
-    boardGrams,
-    stopTransfers,
-    stopGrams,
-  };
+  return out;
 }
