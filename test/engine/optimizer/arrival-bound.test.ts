@@ -25,6 +25,10 @@ import {
 } from "../../../src/engine/optimizer/search/arrival-bound";
 import { searchJourneys } from "../../../src/engine/optimizer/search/mc-csa";
 import {
+  departureSlots,
+  firstSlotFrom,
+} from "../../../src/engine/optimizer/search/departure-slots";
+import {
   ReferenceBoundInput,
   ReferenceBounds,
   referenceArrivalBounds,
@@ -196,6 +200,26 @@ describe("arrivalBounds", () => {
     const q = { ...base, first: 0, end: 0 };
     const got = arrivalBounds(none, q);
     for (let u = 0; u < stopCount; u++) expect(got.departing(u, first)).toBe(-1);
+  });
+
+  it("gives the same bound from a stop's slot as from its time", () => {
+    const { stopStart, slotDep } = departureSlots(net);
+    fc.assert(
+      fc.property(
+        queryArb,
+        fc.array(
+          fc.tuple(fc.nat(stopCount - 1), fc.integer({ min: first - 100, max: last + 100 }))
+        ),
+        (q, probes) => {
+          const got = arrivalBounds(net, q);
+          for (const [u, time] of probes) {
+            const slot = firstSlotFrom(slotDep, stopStart[u], stopStart[u + 1], time);
+            expect(got.fromSlot(u, slot)).toBe(got.departing(u, time));
+          }
+        }
+      ),
+      { numRuns: 40 }
+    );
   });
 
   it("equals the reference scan on random queries, each run just after another one", () => {

@@ -29,6 +29,11 @@ export interface ArrivalBounds {
    * `stopArrival` of its bound, or -1 when no trip leaving u then or later reaches the destination.
    */
   departing(u: number, time: number): number;
+  /**
+   * The same for the first slot of stop u departing at some time (from a per-network table, see
+   * connectionSlots): the index into `stopArrival`, or -1.
+   */
+  fromSlot(u: number, slot: number): number;
   stopArrival: Float64Array;
 }
 
@@ -70,7 +75,7 @@ interface Scratch {
    * that slot or a later one of the stop (see arrivalBounds).
    */
   slotRows: Float64Array;
-  out: Omit<ArrivalBounds, "departing">;
+  out: Omit<ArrivalBounds, "departing" | "fromSlot">;
 }
 
 /**
@@ -180,7 +185,11 @@ export function arrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds
     if (i < lowSlot[u]) i = lowSlot[u];
     return i < endSlot[u] && sl[2 * i + 1] !== Infinity ? 2 * i : -1;
   };
-  return { ...out, departing };
+  const fromSlot = (u: number, slot: number): number => {
+    const i = slot < lowSlot[u] ? lowSlot[u] : slot;
+    return i < endSlot[u] && sl[2 * i + 1] !== Infinity ? 2 * i : -1;
+  };
+  return { ...out, departing, fromSlot };
 }
 
 /**

@@ -24,6 +24,7 @@ import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
 import { arrivalBounds, ArrivalBounds, LegTables } from "./arrival-bound";
+import { departureSlots, firstSlotFrom } from "./departure-slots";
 import { patternCalls as patternCallIndex, staticBounds } from "./static-bounds";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
@@ -211,6 +212,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
   }
   const { departingClasses, tripCls, patternCls, patternSea, cumFrom, connKey, connPattern } =
     staticIndex(net);
+  const { departSlot, readySlot } = connectionSlots(net, tripCls);
   const legs = legIndex(net);
   const { patternCalls, legOffset, legGrams, rideGap } = legs;
   const { stopUsable, stopBits, patternBits, fullBits, initialBits } = spec;
@@ -380,7 +382,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
             // the bag for good (time only moves on).
-            if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
+            if (at === NOT_LOOKED_UP) at = bounds.fromSlot(u, departSlot[k]);
             if (
               at >= 0 &&
               !targets.hopeless(wDep0, stopArrival[at], wTr + stopTransfers[u], wEm + stopGrams[u])
@@ -494,13 +496,16 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         // Only worth waiting when some trip leaving v once ready can still lead somewhere.
         let at: number;
         if (c === 0) {
-          if (departAt0 === NOT_LOOKED_UP) departAt0 = bounds.departing(v, readyAt);
+          if (departAt0 === NOT_LOOKED_UP)
+            departAt0 = bounds.fromSlot(v, readySlot[k * SCHEDULED_CLASSES + 0]);
           at = departAt0;
         } else if (c === 1) {
-          if (departAt1 === NOT_LOOKED_UP) departAt1 = bounds.departing(v, readyAt);
+          if (departAt1 === NOT_LOOKED_UP)
+            departAt1 = bounds.fromSlot(v, readySlot[k * SCHEDULED_CLASSES + 1]);
           at = departAt1;
         } else {
-          if (departAt2 === NOT_LOOKED_UP) departAt2 = bounds.departing(v, readyAt);
+          if (departAt2 === NOT_LOOKED_UP)
+            departAt2 = bounds.fromSlot(v, readySlot[k * SCHEDULED_CLASSES + 2]);
           at = departAt2;
         }
         if (
@@ -683,6 +688,49 @@ interface StaticIndex {
   connPattern: Int32Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
+
+interface ConnectionSlots {
+  /** Per connection: the first slot of its departure stop departing at its departure or later. */
+  departSlot: Int32Array;
+  /**
+   * Per connection * 3 + class: the first slot of its arrival stop departing once cargo getting
+   * off is ready for a trip of that class (the stop's block end: none).
+   */
+  readySlot: Int32Array;
+}
+const slotsCache = new WeakMap<Network, ConnectionSlots>();
+
+/**
+ * Per network, once: the departure slots (departure-slots.ts) the scan looks up for a connection,
+ * so that a look-up is a read instead of a search by time.
+ */
+function connectionSlots(net: Network, tripCls: Int8Array): ConnectionSlots {
+  let cs = slotsCache.get(net);
+  if (cs) return cs;
+  const { stopStart, slotDep } = departureSlots(net);
+  const conns = net.connections;
+  const minutes = net.rules.minutes;
+  const departSlot = new Int32Array(conns.count);
+  const readySlot = new Int32Array(conns.count * SCHEDULED_CLASSES);
+  for (let k = 0; k < conns.count; k++) {
+    const u = conns.from[k];
+    const v = conns.to[k];
+    departSlot[k] = firstSlotFrom(slotDep, stopStart[u], stopStart[u + 1], conns.dep[k]);
+    const cls = tripCls[conns.trip[k]];
+    for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+      const ready = conns.arr[k] + minutes[cls][c];
+      readySlot[k * SCHEDULED_CLASSES + c] = firstSlotFrom(
+        slotDep,
+        stopStart[v],
+        stopStart[v + 1],
+        ready
+      );
+    }
+  }
+  cs = { departSlot, readySlot };
+  slotsCache.set(net, cs);
+  return cs;
+}
 
 /** Per network, once: transfer class of each trip, sea patterns, classes of trips leaving each stop. */
 function staticIndex(net: Network): StaticIndex {
