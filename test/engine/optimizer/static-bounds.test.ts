@@ -2,7 +2,8 @@
  * Properties of the time-independent transfer and grams bounds (static-bounds.ts) on the real
  * sample network, for random allowed patterns, usable stops, destinations and transfer rules:
  * - each equals a plain fixpoint over every (pattern, boarding call, alighting call) written here
- *   from the definition (Bellman-Ford, no ordering, no suffix minima);
+ *   from the definition (Bellman-Ford, no ordering, no suffix minima), also for an input asked
+ *   again after others (bounds kept per input, or their arrays reused for another);
  * - each is a lower bound: never above the time-dependent bound of the previous backward scan
  *   (arrival-bound-reference.ts) for any connection of an allowed trip, nor above its stop bound
  *   at any time, over the whole timetable.
@@ -18,6 +19,7 @@ import {
   ScheduleParameters,
 } from "../../../src/engine/optimizer";
 import {
+  keepRecentBounds,
   patternCalls,
   StaticBoundInput,
   staticBounds,
@@ -190,6 +192,43 @@ describe("staticBounds", () => {
     );
     // Not vacuous: stops reach the destinations.
     expect(finite).toBeGreaterThan(100);
+  });
+
+  it("answers a repeated input as a fresh one, whatever came between (kept or reused arrays)", () => {
+    for (const room of [2, 1000]) {
+      keepRecentBounds(net, room);
+      fc.assert(
+        // The same input but one part of it between (so each part must tell inputs apart).
+        fc.property(inputArb, fc.array(inputArb, { maxLength: 6 }), (q, others) => {
+          const between = others.map((o, i): StaticBoundInput => {
+            switch (i % 6) {
+              case 0:
+                return { ...q, minHandling: o.minHandling };
+              case 1:
+                return { ...q, transfersAllowed: !q.transfersAllowed };
+              case 2:
+                return { ...q, stopUsable: o.stopUsable };
+              case 3:
+                return { ...q, patternAllowed: o.patternAllowed };
+              case 4:
+                return { ...q, egressMinutes: o.egressMinutes, egressGrams: o.egressGrams };
+              default:
+                return o;
+            }
+          });
+          staticBounds(net, q);
+          for (const other of between) {
+            const got = staticBounds(net, other);
+            const want = plainBounds(other);
+            for (const f of FIELDS) expect(Array.from(got[f])).toEqual(Array.from(want[f]));
+          }
+          const got = staticBounds(net, q);
+          const want = plainBounds(q);
+          for (const f of FIELDS) expect(Array.from(got[f])).toEqual(Array.from(want[f]));
+        }),
+        { numRuns: 30 }
+      );
+    }
   });
 
   it("never exceeds the time-dependent bounds of the previous backward scan", () => {

@@ -70,29 +70,29 @@ interface Scratch {
   /** Per pattern: 1 when the destination is reachable from one of its calls. */
   patternEgress: Uint8Array;
   settled: Uint8Array;
-  out: StaticBounds;
+  /**
+   * The bounds of recent queries by their input (see inputKey), least recently used first: a
+   * destination asked for again (with the same filters) costs a look-up. At most `room` of them.
+   */
+  recent: Map<string, StaticBounds>;
+  room: number;
 }
+
+/** Memory the kept bounds of one network may take (each holds five numbers per call). */
+const RECENT_BYTES = 32 << 20;
 const scratchCache = new WeakMap<Network, Scratch>();
 
 function scratchOf(net: Network, total: number): Scratch {
   let s = scratchCache.get(net);
   if (s) return s;
   const perCall = () => new Float64Array(total);
-  const perStop = () => new Float64Array(net.stops.length);
   s = {
     egressTr: perCall(),
     egressGr: perCall(),
     patternEgress: new Uint8Array(net.patterns.length),
     settled: new Uint8Array(net.stops.length),
-    out: {
-      rideTransfers: perCall(),
-      rideGrams: perCall(),
-      alightTransfers: perCall(),
-      alightGrams: perCall(),
-      boardGrams: perCall(),
-      stopTransfers: perStop(),
-      stopGrams: perStop(),
-    },
+    recent: new Map(),
+    room: Math.max(1, Math.floor(RECENT_BYTES / (8 * (5 * total + 2 * net.stops.length)))),
   };
   scratchCache.set(net, s);
   return s;
@@ -130,7 +130,44 @@ export function patternCalls(net: Network): PatternCalls {
   return pc;
 }
 
-/** Valid until the next call for the same network (the arrays are reused). */
+/** Keeps at most `room` recent bounds for the network from now on (tests use 1 to reuse arrays). */
+export function keepRecentBounds(net: Network, room: number): void {
+  const s = scratchOf(net, patternCalls(net).callStart[net.patterns.length]);
+  s.room = Math.max(1, room);
+  for (const key of [...s.recent.keys()].slice(0, Math.max(0, s.recent.size - s.room)))
+    s.recent.delete(key);
+}
+
+/** Ids of the tables a key refers to by identity (the search passes the same ones every time). */
+const tableIds = new WeakMap<object, number>();
+let nextTableId = 0;
+function tableId(t: object): number {
+  let id = tableIds.get(t);
+  if (id === undefined) tableIds.set(t, (id = nextTableId++));
+  return id;
+}
+
+/** Everything the bounds depend on, as text. */
+function inputKey(q: StaticBoundInput): string {
+  let egress = "";
+  for (let i = 0; i < q.egressMinutes.length; i++)
+    if (q.egressMinutes[i] !== Infinity) egress += `${i}:${q.egressGrams[i]},`;
+  return [
+    egress,
+    q.patternAllowed.join(""),
+    q.stopUsable.join(""),
+    q.minHandling.join(","),
+    q.transfersAllowed,
+    q.classes,
+    tableId(q.patternCls),
+    tableId(q.legs),
+  ].join("|");
+}
+
+/**
+ * Valid until a later call for the same network (the arrays of bounds no longer kept are reused).
+ * Bounds for the same input as a recent query are that query's (kept per network, see Scratch).
+ */
 export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   const { callStart, callStop, hopLow, arrivalStart, arrivalCall, callPattern } = patternCalls(net);
   const { patternAllowed, stopUsable, egressMinutes, egressGrams, minHandling, patternCls } = q;
@@ -141,7 +178,33 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   const total = callStart[patterns];
 
   const scratch = scratchOf(net, total);
-  const { egressTr, egressGr, patternEgress, settled, out } = scratch;
+  const { egressTr, egressGr, patternEgress, settled, recent } = scratch;
+  const key = inputKey(q);
+  const kept = recent.get(key);
+  if (kept) {
+    recent.delete(key);
+    recent.set(key, kept);
+    return kept;
+  }
+  let out: StaticBounds;
+  if (recent.size >= scratch.room) {
+    // The least recently used gives its arrays (all entries are written below).
+    const [oldest, reused] = recent.entries().next().value as [string, StaticBounds];
+    recent.delete(oldest);
+    out = reused;
+  } else {
+    const perCall = () => new Float64Array(total);
+    out = {
+      rideTransfers: perCall(),
+      rideGrams: perCall(),
+      alightTransfers: perCall(),
+      alightGrams: perCall(),
+      boardGrams: perCall(),
+      stopTransfers: new Float64Array(stops),
+      stopGrams: new Float64Array(stops),
+    };
+  }
+  recent.set(key, out);
   // Per call (as an arrival): 0 transfers and the last mile's grams where the destination is
   // reachable from there.
   egressTr.fill(Infinity);
