@@ -14,6 +14,8 @@ import { Leg, LegOperator, RouteOption, TerminalRef } from "./types";
 const TRUCK = classIndex("TRUCK");
 /** The id namespace as bytes, parsed once (uuid parses a string namespace on every call). */
 const NAMESPACE = uuidParse(OPTIMIZER_NAMESPACE);
+/** Names go to uuid as UTF-8 bytes: the same bytes its own (much slower) string conversion makes. */
+const UTF8 = new TextEncoder();
 
 export function toRouteOption(
   net: Network,
@@ -101,7 +103,7 @@ export function toRouteOption(
     handling += net.rules.handlingGrams[classes[i - 1]][classes[i]];
 
   return {
-    id: uuidv5(`route:${signature.join("|")}`, NAMESPACE),
+    id: optionId(signature.join("|")),
     leadTimeInMinutes: j.arr - j.dep0,
     // Shipping terms: the shipper hands the container over at the origin by the latest drop-off (the
     // first departure); the consignee can collect it at the destination from the earliest pick-up.
@@ -114,6 +116,11 @@ export function toRouteOption(
     truckToDestinationInMeters: j.egress.meters,
     legs,
   };
+}
+
+/** The option id: UUID v5 of its legs' signature in the optimizer's namespace. */
+export function optionId(signature: string): string {
+  return uuidv5(UTF8.encode(`route:${signature}`), NAMESPACE);
 }
 
 function truckLeg(

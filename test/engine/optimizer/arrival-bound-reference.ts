@@ -1,14 +1,76 @@
 /**
  * The backward bound scan as it was before the slot layout (arrival-bound.ts at 41f2e15): per stop,
  * a profile of Pareto entries appended as the scan passes each departure and searched by time, per
- * trip a block of its best values. Kept only for the tests, which check that the optimized scan
- * gives the same bounds on every field.
+ * trip a block of its best values. It bounds the arrival, the transfers and the grams left, each
+ * per connection and time. Kept only for the tests: the optimized scan must give the same arrival
+ * bounds, and the time-independent transfer and grams bounds (static-bounds.ts) must never exceed
+ * these.
  */
-import { Network } from "../../../src/engine/optimizer/network";
-import {
-  ArrivalBoundInput,
-  ArrivalBounds,
-} from "../../../src/engine/optimizer/search/arrival-bound";
+import { classIndex, Network } from "../../../src/engine/optimizer/network";
+import { transferClassOf } from "../../../src/engine/optimizer/model";
+import { ArrivalBoundInput, LegTables } from "../../../src/engine/optimizer/search/arrival-bound";
+import { hopLowerBounds } from "../../../src/engine/optimizer/search/leg-bounds";
+
+/** The scan's input then: the arrival scan's, plus what the transfer and grams bounds need. */
+export interface ReferenceBoundInput extends ArrivalBoundInput {
+  egressGrams: Float64Array;
+  minHandling: Float64Array;
+  /** Per connection: the lower bound of its hop's grams. */
+  hopGrams: Float64Array;
+  legs: LegTables;
+}
+
+export interface ReferenceBounds {
+  ride: Float64Array;
+  alight: Float64Array;
+  rideTransfers: Float64Array;
+  alightTransfers: Float64Array;
+  rideGrams: Float64Array;
+  alightGrams: Float64Array;
+  boardGrams: Float64Array;
+  departing(u: number, time: number): number;
+  stopArrival: Float64Array;
+  stopTransfers: Float64Array;
+  stopGrams: Float64Array;
+}
+
+/** The network's tables the grams bounds read, built plainly from its patterns and trips. */
+export function referenceTables(
+  net: Network
+): Pick<ReferenceBoundInput, "minHandling" | "hopGrams" | "legs"> {
+  const classes = 3;
+  const minHandling = new Float64Array(classes);
+  for (let c = 0; c < classes; c++)
+    minHandling[c] = Math.min(...net.rules.handlingGrams[c].slice(0, classes));
+  const hops = net.patterns.map((p) => hopLowerBounds(p));
+  const conns = net.connections;
+  const hopGrams = new Float64Array(conns.count);
+  for (let k = 0; k < conns.count; k++)
+    hopGrams[k] = hops[net.trips[conns.trip[k]].pattern][conns.pos[k]];
+  const patternCalls = Int32Array.from(net.patterns, (p) => p.calls.length);
+  const legOffset = new Int32Array(net.patterns.length);
+  const legGrams = new Int32Array(net.patterns.reduce((s, p) => s + p.calls.length ** 2, 0));
+  let at = 0;
+  for (const p of net.patterns) {
+    legOffset[p.index] = at;
+    legGrams.set(p.legGrams, at);
+    at += p.calls.length ** 2;
+  }
+  const tripPattern = Int32Array.from(net.trips, (t) => t.pattern);
+  const tripStart = new Int32Array(net.trips.length + 1);
+  for (const t of net.trips)
+    tripStart[t.index + 1] = tripStart[t.index] + patternCalls[t.pattern] - 1;
+  return {
+    minHandling,
+    hopGrams,
+    legs: { patternCalls, legOffset, legGrams, tripPattern, tripStart },
+  };
+}
+
+/** Per pattern: its transfer class (as the search takes it). */
+export function patternClasses(net: Network): Int8Array {
+  return Int8Array.from(net.patterns, (p) => classIndex(transferClassOf(p.modality)));
+}
 
 interface Scratch {
   /** Offsets per stop into the profile arrays: room for every connection departing the stop. */
@@ -25,7 +87,7 @@ interface Scratch {
    * one contiguous block instead of looking up each hop's connection.
    */
   tripAlightGrams: Float64Array;
-  out: Omit<ArrivalBounds, "departing">;
+  out: Omit<ReferenceBounds, "departing">;
 }
 
 /** Fresh arrays for every call: the reference shares nothing between queries. */
@@ -61,7 +123,7 @@ function scratchOf(net: Network): Scratch {
   return s;
 }
 
-export function referenceArrivalBounds(net: Network, q: ArrivalBoundInput): ArrivalBounds {
+export function referenceArrivalBounds(net: Network, q: ReferenceBoundInput): ReferenceBounds {
   const s = scratchOf(net);
   const { start, len, dep: pDep, tripBest, tripAlightGrams, out } = s;
   const { stopArrival: pEa, stopTransfers: pTr, stopGrams: pEm } = out;

@@ -2,9 +2,9 @@
  * Properties of the backward bound scan (arrival-bound.ts) on the real sample network, with the
  * inputs a real search builds, varied at random (scanned range, allowed trips, usable stops,
  * destinations, latest arrival, transfers allowed, transfer times):
- * - every per-connection bound over [first, end) equals, bit for bit, that of the scan as it was
- *   before its slot layout (arrival-bound-reference.ts, fresh arrays every call);
- * - `departing(u, time)` gives the same bounds (or -1 alike) for any stop and time;
+ * - every per-connection arrival bound over [first, end) equals, bit for bit, that of the scan as
+ *   it was before its slot layout (arrival-bound-reference.ts, fresh arrays every call);
+ * - `departing(u, time)` gives the same bound (or -1 alike) for any stop and time;
  * - the scan reuses its arrays between queries, so it runs on another random query just before:
  *   what one query leaves behind never shows in the next one's bounds.
  */
@@ -24,7 +24,16 @@ import {
   arrivalBounds,
 } from "../../../src/engine/optimizer/search/arrival-bound";
 import { searchJourneys } from "../../../src/engine/optimizer/search/mc-csa";
-import { referenceArrivalBounds } from "./arrival-bound-reference";
+import {
+  departureSlots,
+  firstSlotFrom,
+} from "../../../src/engine/optimizer/search/departure-slots";
+import {
+  ReferenceBoundInput,
+  ReferenceBounds,
+  referenceArrivalBounds,
+  referenceTables,
+} from "./arrival-bound-reference";
 import fs from "node:fs";
 
 const NOW = new Date("2026-11-23T00:00:00Z");
@@ -64,7 +73,14 @@ function capturedInput(): ArrivalBoundInput {
     spy.mockRestore();
   }
 }
-const base = capturedInput();
+const captured = capturedInput();
+const tables = referenceTables(net);
+/** The captured input with what the reference also reads (it bounds transfers and grams too). */
+const base: ReferenceBoundInput = {
+  ...captured,
+  egressGrams: new Float64Array(stopCount * classes).fill(Infinity),
+  ...tables,
+};
 
 /** A stop mask: everything, or each entry set with the given chance. */
 const maskArb = (size: number) =>
@@ -86,7 +102,7 @@ const maskArb = (size: number) =>
 const first = conns.dep[0];
 const last = conns.dep[conns.count - 1];
 
-const queryArb: fc.Arbitrary<ArrivalBoundInput> = fc
+const queryArb: fc.Arbitrary<ReferenceBoundInput> = fc
   .record({
     range: fc.tuple(fc.nat(conns.count), fc.nat(conns.count)),
     tripAllowed: maskArb(net.trips.length),
@@ -138,24 +154,16 @@ const queryArb: fc.Arbitrary<ArrivalBoundInput> = fc
     };
   });
 
-const FIELDS = [
-  "ride",
-  "alight",
-  "rideTransfers",
-  "alightTransfers",
-  "rideGrams",
-  "alightGrams",
-  "boardGrams",
-] as const;
+const FIELDS = ["ride", "alight"] as const;
 
-/** The bounds at a stop for a time, as values (the index itself is the scan's own business). */
-function departingValues(b: ArrivalBounds, u: number, time: number): number[] | -1 {
+/** The bound at a stop for a time, as a value (the index itself is the scan's own business). */
+function departingValues(b: ArrivalBounds | ReferenceBounds, u: number, time: number): number | -1 {
   const i = b.departing(u, time);
-  return i < 0 ? -1 : [b.stopArrival[i], b.stopTransfers[i], b.stopGrams[i]];
+  return i < 0 ? -1 : b.stopArrival[i];
 }
 
 /** Compares the scan's answer to the reference's; returns the first difference found. */
-function firstDifference(q: ArrivalBoundInput, got: ArrivalBounds, want: ArrivalBounds): string {
+function firstDifference(q: ArrivalBoundInput, got: ArrivalBounds, want: ReferenceBounds): string {
   for (const f of FIELDS)
     for (let k = q.first; k < q.end; k++)
       if (!Object.is(got[f][k], want[f][k]))
@@ -192,6 +200,26 @@ describe("arrivalBounds", () => {
     const q = { ...base, first: 0, end: 0 };
     const got = arrivalBounds(none, q);
     for (let u = 0; u < stopCount; u++) expect(got.departing(u, first)).toBe(-1);
+  });
+
+  it("gives the same bound from a stop's slot as from its time", () => {
+    const { stopStart, slotDep } = departureSlots(net);
+    fc.assert(
+      fc.property(
+        queryArb,
+        fc.array(
+          fc.tuple(fc.nat(stopCount - 1), fc.integer({ min: first - 100, max: last + 100 }))
+        ),
+        (q, probes) => {
+          const got = arrivalBounds(net, q);
+          for (const [u, time] of probes) {
+            const slot = firstSlotFrom(slotDep, stopStart[u], stopStart[u + 1], time);
+            expect(got.fromSlot(u, slot)).toBe(got.departing(u, time));
+          }
+        }
+      ),
+      { numRuns: 40 }
+    );
   });
 
   it("equals the reference scan on random queries, each run just after another one", () => {

@@ -1,6 +1,7 @@
 /**
  * The per-query work around the search, made cheaper, answers as before:
  * - minutesToIso (a per-day cache of the date part) gives Date's own text for any time;
+ * - optionId (the signature handed to uuid as UTF-8 bytes) gives uuid's own v5 of the text;
  * - sortOptions (departure and arrival parsed once) orders options as the former comparator did;
  * - accessOptions (cached per network, geography, place and trucking limit, with the query's
  *   excluded stops filtered out) returns what a fresh computation returns;
@@ -12,7 +13,9 @@ import { accessOptions } from "../../../src/engine/optimizer/access";
 import { buildConstraints } from "../../../src/engine/optimizer/filters";
 import { MINUTE_MS, minutesToIso, Network } from "../../../src/engine/optimizer/network";
 import { parseQuery, SORT_KEYS, SortKey } from "../../../src/engine/optimizer/query";
-import { sortOptions } from "../../../src/engine/optimizer/records";
+import { optionId, sortOptions } from "../../../src/engine/optimizer/records";
+import { OPTIMIZER_NAMESPACE } from "../../../src/engine/optimizer/timetable";
+import { v5 as uuidv5 } from "uuid";
 import { RouteOption } from "../../../src/engine/optimizer/types";
 import { ResolvedPlace } from "../../../src/engine/types";
 import { optimizerFor, scheduleOf, testGeography, TestPort } from "./helpers";
@@ -21,6 +24,22 @@ const dateIso = (minutes: number) =>
   new Date(minutes * MINUTE_MS).toISOString().replace(".000Z", "Z");
 /** Minutes at the start of year 10000, where the ISO text changes form. */
 const YEAR_10000 = Date.UTC(10000, 0, 1) / MINUTE_MS;
+
+describe("optionId", () => {
+  test("equals uuid's v5 of the text, for any well-formed text (non-ASCII included)", () => {
+    const texts = fc.oneof(
+      fc.string(),
+      fc.fullUnicodeString(),
+      fc.constantFrom("NLRTM>DEHAM|T1:0-3", "truck:51.9,4.4>CNSHA", "Ürümqi€", "港口🚢")
+    );
+    fc.assert(
+      fc.property(texts, (t) => {
+        expect(optionId(t)).toBe(uuidv5(`route:${t}`, OPTIMIZER_NAMESPACE));
+      }),
+      { numRuns: 500 }
+    );
+  });
+});
 
 describe("minutesToIso", () => {
   test("equals the Date text for whole and fractional minutes over Date's whole range", () => {

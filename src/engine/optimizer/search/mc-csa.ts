@@ -13,16 +13,19 @@
  * window, not only the earliest arrival. Requirement constraints ("must use operator X", "must call
  * at LOCODE Y") are exact: a label only dominates another whose satisfied requirements it covers.
  *
- * Pruning: lower bounds of what is left of a journey (arrival, transfers, emissions), per
- * connection and per stop from one backward profile scan (arrival-bound.ts), drop every label that
- * a journey already found beats even with those bounds added; such a label is beaten for good and
- * leaves its bag. Leg emissions are not additive, so the emission bounds add per-hop lower bounds
+ * Pruning: lower bounds of what is left of a journey drop every label that a journey already found
+ * beats even with those bounds added; such a label is beaten for good and leaves its bag. The
+ * arrival is bounded per connection and per stop and time by one backward profile scan
+ * (arrival-bound.ts), the transfers and emissions per hop of a service and per stop, without time,
+ * by shortest paths over the services' calls (static-bounds.ts). Leg emissions are not additive, so the emission bounds add per-hop lower bounds
  * (leg-bounds.ts) and, at boarding, each leg from the boarding call at its exact grams.
  */
 import { MinHeap } from "../../heap";
 import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
 import { arrivalBounds, ArrivalBounds, LegTables } from "./arrival-bound";
+import { departureSlots, firstSlotFrom } from "./departure-slots";
+import { patternCalls as patternCallIndex, staticBounds } from "./static-bounds";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
 import { covers, TargetBag } from "./pareto";
@@ -207,8 +210,9 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     for (let c = 0; c < SCHEDULED_CLASSES; c++)
       accessUntil = Math.max(accessUntil, spec.maxDeparture + transferMin[TRUCK][c] + a.minutes);
   }
-  const { departingClasses, tripCls, patternSea, cumFrom, hopGrams, connKey, connPattern } =
+  const { departingClasses, tripCls, patternCls, patternSea, cumFrom, connKey, connPattern } =
     staticIndex(net);
+  const { departSlot, readySlot } = connectionSlots(net, tripCls);
   const legs = legIndex(net);
   const { patternCalls, legOffset, legGrams, rideGap } = legs;
   const { stopUsable, stopBits, patternBits, fullBits, initialBits } = spec;
@@ -219,24 +223,36 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
   const deadline = spec.deadline ?? Infinity;
   const first = lowerBound(cDep, conns.count, minDeparture);
   const end = upperBound(cDep, conns.count, scanEnd);
+  const { egressMinutes, egressGrams } = egressCosts(net, egressAt);
+  const transfersAllowed = maxTransfers > 0;
   const bounds = arrivalBounds(net, {
     first,
     end,
     tripAllowed: spec.tripAllowed,
     stopUsable,
     tripCls,
-    ...egressCosts(net, egressAt),
+    egressMinutes,
     minTransfer: minTransferFrom(net),
-    minHandling: minHandlingFrom(net),
-    hopGrams,
-    legs,
-    transfersAllowed: maxTransfers > 0,
+    transfersAllowed,
     maxArrival,
     classes: SCHEDULED_CLASSES,
   });
-  const { ride, alight, rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } =
-    bounds;
-  const { stopArrival, stopTransfers, stopGrams } = bounds;
+  const { ride, alight, stopArrival } = bounds;
+  // Transfers and grams left: per hop of a pattern (callStart[pattern] + call) and per stop.
+  const { callStart } = patternCallIndex(net);
+  const left = staticBounds(net, {
+    patternAllowed: patternsOfTrips(legs.tripPattern, spec.tripAllowed, net.patterns.length),
+    stopUsable,
+    egressMinutes,
+    egressGrams,
+    minHandling: minHandlingFrom(net),
+    transfersAllowed,
+    classes: SCHEDULED_CLASSES,
+    patternCls,
+    legs,
+  });
+  const { rideTransfers, alightTransfers, rideGrams, alightGrams, boardGrams } = left;
+  const { stopTransfers, stopGrams } = left;
   const req = requirements(net, spec, egressAt);
   const hasRequired = req !== undefined;
   const seaDominance = spec.directSeaOnly;
@@ -257,7 +273,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
     // Time only moves on and the journeys found only get better, so a beaten label stays beaten.
     if (scanned % LIVENESS_CHECK_EVERY === 0 && onBoard.liveTrips === 0 && cDep[k] > accessUntil) {
-      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, targets, st.atByStop);
+      firstLive = firstAlive(waiting, firstLive, cDep[k], bounds, left, targets, st.atByStop);
       if (firstLive === waiting.size) break;
     }
     const rideBound = ride[k];
@@ -291,6 +307,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     const sea = patternSea[pat];
     const n = patternCalls[pat];
     const gapAt = legOffset[pat];
+    const h = callStart[pat] + pos;
 
     // 1. Board at u: fresh from the origin, or after a transfer.
     if (mayBoard) {
@@ -305,7 +322,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         const boundArr = hasRequired
           ? Math.max(rideBound, dep + req.boundFrom(u, startBits))
           : Math.max(rideBound, dep);
-        if (targets.hopeless(dep0, boundArr, rideTransfers[k], em + boardGrams[k])) continue;
+        if (targets.hopeless(dep0, boundArr, rideTransfers[h], em + boardGrams[h])) continue;
         const labelSea = seaDominance ? sea : 0;
         if (onBoard.dominated(t, rideGap, gapAt, n, dep0, 0, em, pos, startBits, labelSea))
           continue;
@@ -359,21 +376,16 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
               hasRequired
                 ? Math.max(rideBound, dep + req.boundFrom(u, bits))
                 : Math.max(rideBound, dep),
-              wTr + 1 + rideTransfers[k],
-              wEm + boardGrams[k]
+              wTr + 1 + rideTransfers[h],
+              wEm + boardGrams[h]
             )
           ) {
             // Not boarding this trip. A label that no trip leaving from now on can help leaves
             // the bag for good (time only moves on).
-            if (at === NOT_LOOKED_UP) at = bounds.departing(u, dep);
+            if (at === NOT_LOOKED_UP) at = bounds.fromSlot(u, departSlot[k]);
             if (
               at >= 0 &&
-              !targets.hopeless(
-                wDep0,
-                stopArrival[at],
-                wTr + stopTransfers[at],
-                wEm + stopGrams[at]
-              )
+              !targets.hopeless(wDep0, stopArrival[at], wTr + stopTransfers[u], wEm + stopGrams[u])
             )
               items[kept++] = w;
             continue;
@@ -412,8 +424,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
     // 2. Unload at v: wait there for onward trips, and finish where the destination is reachable.
     const arr = cArr[k];
     const alightBound = alight[k];
-    const alightTr = alightTransfers[k];
-    const alightEm = alightGrams[k];
+    const alightTr = alightTransfers[h];
+    const alightEm = alightGrams[h];
     // Exact grams of each label's leg from its boarding call to v (pos + 1).
     const legAt = gapAt + pos + 1;
     const egress = egressHead[v];
@@ -449,8 +461,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
           !targets.hopeless(
             dep0,
             rideBound,
-            tr + rideTransfers[k],
-            lEmLows[tl] + cumFrom[k] + rideGrams[k]
+            tr + rideTransfers[h],
+            lEmLows[tl] + cumFrom[k] + rideGrams[h]
           )
         )
           items[kept++] = tl;
@@ -484,18 +496,21 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
         // Only worth waiting when some trip leaving v once ready can still lead somewhere.
         let at: number;
         if (c === 0) {
-          if (departAt0 === NOT_LOOKED_UP) departAt0 = bounds.departing(v, readyAt);
+          if (departAt0 === NOT_LOOKED_UP)
+            departAt0 = bounds.fromSlot(v, readySlot[k * SCHEDULED_CLASSES + 0]);
           at = departAt0;
         } else if (c === 1) {
-          if (departAt1 === NOT_LOOKED_UP) departAt1 = bounds.departing(v, readyAt);
+          if (departAt1 === NOT_LOOKED_UP)
+            departAt1 = bounds.fromSlot(v, readySlot[k * SCHEDULED_CLASSES + 1]);
           at = departAt1;
         } else {
-          if (departAt2 === NOT_LOOKED_UP) departAt2 = bounds.departing(v, readyAt);
+          if (departAt2 === NOT_LOOKED_UP)
+            departAt2 = bounds.fromSlot(v, readySlot[k * SCHEDULED_CLASSES + 2]);
           at = departAt2;
         }
         if (
           at < 0 ||
-          targets.hopeless(dep0, stopArrival[at], tr + stopTransfers[at], waitEm + stopGrams[at])
+          targets.hopeless(dep0, stopArrival[at], tr + stopTransfers[v], waitEm + stopGrams[v])
         )
           continue;
         if (label === NO_LABEL) label = onBoard.addStop(tl, pos + 1);
@@ -520,10 +535,12 @@ function firstAlive(
   from: number,
   time: number,
   bounds: ArrivalBounds,
+  left: { stopTransfers: Float64Array; stopGrams: Float64Array },
   targets: TargetBag,
   atByStop: Int32Array
 ): number {
-  const { stopArrival, stopTransfers, stopGrams } = bounds;
+  const { stopArrival } = bounds;
+  const { stopTransfers, stopGrams } = left;
   atByStop.fill(NOT_LOOKED_UP);
   for (let w = from; w < waiting.size; w++) {
     const u = waiting.stop[w];
@@ -537,8 +554,8 @@ function firstAlive(
       !targets.hopeless(
         waiting.dep0[w],
         stopArrival[at],
-        waiting.tr[w] + stopTransfers[at],
-        waiting.em[w] + stopGrams[at]
+        waiting.tr[w] + stopTransfers[u],
+        waiting.em[w] + stopGrams[u]
       )
     )
       return w;
@@ -655,15 +672,14 @@ function requirements(
 interface StaticIndex {
   departingClasses: Uint8Array;
   tripCls: Int8Array;
+  patternCls: Int8Array;
   patternSea: Uint8Array;
   tripPattern: Int32Array;
   /**
-   * Per connection: a lower bound of the grams CO2e of its hop (hopLowerBounds: summed over any
-   * stretch of calls never above that leg's grams), and the sum of those from its pattern's first
-   * call to the hop's start.
+   * Per connection: the sum of its pattern's hop lower bounds of grams CO2e (hopLowerBounds: summed
+   * over any stretch of calls never above that leg's grams) from the first call to the hop's start.
    */
   cumFrom: Float64Array;
-  hopGrams: Float64Array;
   /**
    * Per connection: its stop * 3 + transfer class (the key of the bags where cargo boards it) and
    * its trip's pattern, so that the scan reads them in order rather than per trip.
@@ -672,6 +688,49 @@ interface StaticIndex {
   connPattern: Int32Array;
 }
 const staticCache = new WeakMap<Network, StaticIndex>();
+
+interface ConnectionSlots {
+  /** Per connection: the first slot of its departure stop departing at its departure or later. */
+  departSlot: Int32Array;
+  /**
+   * Per connection * 3 + class: the first slot of its arrival stop departing once cargo getting
+   * off is ready for a trip of that class (the stop's block end: none).
+   */
+  readySlot: Int32Array;
+}
+const slotsCache = new WeakMap<Network, ConnectionSlots>();
+
+/**
+ * Per network, once: the departure slots (departure-slots.ts) the scan looks up for a connection,
+ * so that a look-up is a read instead of a search by time.
+ */
+function connectionSlots(net: Network, tripCls: Int8Array): ConnectionSlots {
+  let cs = slotsCache.get(net);
+  if (cs) return cs;
+  const { stopStart, slotDep } = departureSlots(net);
+  const conns = net.connections;
+  const minutes = net.rules.minutes;
+  const departSlot = new Int32Array(conns.count);
+  const readySlot = new Int32Array(conns.count * SCHEDULED_CLASSES);
+  for (let k = 0; k < conns.count; k++) {
+    const u = conns.from[k];
+    const v = conns.to[k];
+    departSlot[k] = firstSlotFrom(slotDep, stopStart[u], stopStart[u + 1], conns.dep[k]);
+    const cls = tripCls[conns.trip[k]];
+    for (let c = 0; c < SCHEDULED_CLASSES; c++) {
+      const ready = conns.arr[k] + minutes[cls][c];
+      readySlot[k * SCHEDULED_CLASSES + c] = firstSlotFrom(
+        slotDep,
+        stopStart[v],
+        stopStart[v + 1],
+        ready
+      );
+    }
+  }
+  cs = { departSlot, readySlot };
+  slotsCache.set(net, cs);
+  return cs;
+}
 
 /** Per network, once: transfer class of each trip, sea patterns, classes of trips leaving each stop. */
 function staticIndex(net: Network): StaticIndex {
@@ -696,12 +755,8 @@ function staticIndex(net: Network): StaticIndex {
     return cum;
   });
   const cumFrom = new Float64Array(conns.count);
-  const hopGrams = new Float64Array(conns.count);
-  for (let k = 0; k < conns.count; k++) {
-    const cum = cumLow[tripPattern[conns.trip[k]]];
-    cumFrom[k] = cum[conns.pos[k]];
-    hopGrams[k] = cum[conns.pos[k] + 1] - cumFrom[k];
-  }
+  for (let k = 0; k < conns.count; k++)
+    cumFrom[k] = cumLow[tripPattern[conns.trip[k]]][conns.pos[k]];
   const connKey = new Int32Array(conns.count);
   const connPattern = new Int32Array(conns.count);
   for (let k = 0; k < conns.count; k++) {
@@ -711,10 +766,10 @@ function staticIndex(net: Network): StaticIndex {
   idx = {
     departingClasses,
     tripCls,
+    patternCls: Int8Array.from(patternCls),
     tripPattern,
     patternSea,
     cumFrom,
-    hopGrams,
     connKey,
     connPattern,
   };
@@ -821,6 +876,17 @@ function egressCosts(
     }
   }
   return { egressMinutes, egressGrams };
+}
+
+/** The patterns with at least one allowed trip. */
+function patternsOfTrips(
+  tripPattern: Int32Array,
+  tripAllowed: Uint8Array,
+  patterns: number
+): Uint8Array {
+  const out = new Uint8Array(patterns);
+  for (let t = 0; t < tripPattern.length; t++) if (tripAllowed[t]) out[tripPattern[t]] = 1;
+  return out;
 }
 
 /** Per arriving class: the least handling onto any scheduled class. */
