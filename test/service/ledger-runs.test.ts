@@ -63,7 +63,13 @@ test("property: one ledger row per debited charge, in order, with the values sen
         for (let i = 0; i < 3; i++) {
           const { record } = newKey();
           const a = await store.createAccount(
-            { name: `a${i}`, tier: "paid", credits: 1_000, optimizerAccess: true, optimizerCredits },
+            {
+              name: `a${i}`,
+              tier: "paid",
+              credits: 1_000,
+              optimizerAccess: true,
+              optimizerCredits,
+            },
             record
           );
           owners.push({ accountId: a.id, keyId: record.id });
@@ -71,8 +77,7 @@ test("property: one ledger row per debited charge, in order, with the values sen
         const expected: Array<Omit<LedgerRow, "created_at">> = [];
         for (const group of groups) {
           // One group commit: every request of the group sent in the same turn.
-          const sent: Array<{ owner: (typeof owners)[number]; id: string; charges: Charge[] }> =
-            [];
+          const sent: Array<{ owner: (typeof owners)[number]; id: string; charges: Charge[] }> = [];
           for (const r of group)
             for (let t = 0; t < r.times; t++)
               sent.push({ owner: owners[r.who], id: r.id, charges: r.charges });
