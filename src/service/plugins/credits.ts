@@ -2,7 +2,7 @@
 import fp from "fastify-plugin";
 import { CostTable, Operation } from "../config";
 import { fail } from "../problem";
-import { AccountState, Pool, Store } from "../store/store";
+import { AccountState, Charge, Pool, Store } from "../store/store";
 import { Caller } from "./auth";
 
 export interface OperationPolicy {
@@ -78,10 +78,22 @@ export async function confirmedAccount(store: Store, caller: Caller): Promise<Ac
 }
 
 export class Credits {
+  /** Each operation's one charge, built once: the stores only read the charges they are given. */
+  readonly #single = new Map<Operation, Charge[]>();
+
   constructor(
     private readonly store: Store,
     readonly costs: CostTable
   ) {}
+
+  private singleCharge(op: Operation): Charge[] {
+    let charges = this.#single.get(op);
+    if (!charges || charges[0].cost !== this.costs[op]) {
+      charges = [Object.freeze({ pool: POLICY[op].pool, endpoint: op, cost: this.costs[op] })];
+      this.#single.set(op, Object.freeze(charges) as Charge[]);
+    }
+    return charges;
+  }
 
   costOf(op: Operation): number {
     return this.costs[op];
@@ -142,7 +154,7 @@ export class Credits {
       caller.account.id,
       caller.key.id,
       requestId,
-      [{ pool, endpoint: op, cost }],
+      this.singleCharge(op),
       (error, ok) => {
         if (!ok) return done(error);
         if (ok[0]) return done();

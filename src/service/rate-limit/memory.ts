@@ -6,6 +6,9 @@ interface Bucket {
   at: number;
 }
 
+/** The answer of every allowed take (read only): no object per request. */
+const ALLOWED: RateLimitDecision = Object.freeze({ allowed: true, retryAfterSeconds: 0 });
+
 /** Buckets idle this long are full again and can be forgotten. */
 const MAX_BUCKETS = 100_000;
 
@@ -32,7 +35,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     if (b.tokens >= 1) {
       b.tokens -= 1;
-      return { allowed: true, retryAfterSeconds: 0 };
+      return ALLOWED;
     }
     return { allowed: false, retryAfterSeconds: wholeRetrySeconds((1 - b.tokens) / ratePerSecond) };
   }

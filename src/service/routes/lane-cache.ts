@@ -57,3 +57,40 @@ function laneKey(query: DistanceQuery): string | undefined {
   }
   return key.length > LANE_KEY_MAX ? undefined : key;
 }
+
+/**
+ * Whole /distance bodies by the URL's query string as sent, for the calls that ask for nothing
+ * extra (no `include`): their body is `{ distance }` of the lane the query names, so the same
+ * query text always gets the same body (the query is parsed, normalised and validated the same way
+ * every time). A hit skips the lane key, the include list and a new body object; the bodies are
+ * frozen, as they are shared by every answer of their query. Bound and dropped like the lanes.
+ */
+export class PlainBodies {
+  readonly #bodies = new Map<string, Readonly<{ distance: number }>>();
+
+  constructor(private readonly entries = LANE_CACHE_ENTRIES) {}
+
+  get(queryText: string): Readonly<{ distance: number }> | undefined {
+    return this.#bodies.get(queryText);
+  }
+
+  /** The body of `distance` remembered under `queryText` (when short enough), and returned. */
+  remember(queryText: string, distance: number): Readonly<{ distance: number }> {
+    const body = Object.freeze({ distance });
+    if (queryText.length <= LANE_KEY_MAX) {
+      if (this.#bodies.size >= this.entries) this.#bodies.clear();
+      this.#bodies.set(queryText, body);
+    }
+    return body;
+  }
+
+  get size(): number {
+    return this.#bodies.size;
+  }
+}
+
+/** The query string of a request URL as sent ("" without one). */
+export function queryTextOf(url: string): string {
+  const q = url.indexOf("?");
+  return q < 0 ? "" : url.slice(q + 1);
+}

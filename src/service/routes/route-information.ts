@@ -4,6 +4,7 @@
  */
 import { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { Static } from "@sinclair/typebox";
 import { DistanceQuery, EmissionsQuery, TerminalsQuery } from "../schemas";
 import { Store } from "../store/store";
 import { batchRoutes } from "./batch";
@@ -19,7 +20,7 @@ import {
 } from "./common";
 import { pathRoutes } from "./path";
 import { distanceExtras, emissionsBody } from "./emissions-body";
-import { LaneCache } from "./lane-cache";
+import { LaneCache, PlainBodies, queryTextOf } from "./lane-cache";
 
 const TAG = ["route-information"];
 
@@ -50,6 +51,7 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { engine, credits } = deps;
   const lanes = new LaneCache();
+  const plainBodies = new PlainBodies();
   // A callback hook (no promise per request).
   const normaliseModality = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
     upperCase(request.query as Record<string, unknown>, ["modality"]);
@@ -85,6 +87,20 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     }
   );
 
+  /** The /distance body of a valid query (throws the engine's errors). */
+  function distanceBody(query: Static<typeof DistanceQuery>, url: string): object {
+    const plain = query.include === undefined;
+    const text = plain ? queryTextOf(url) : "";
+    const known = plain ? plainBodies.get(text) : undefined;
+    if (known) return known;
+    // The include list is checked first (a 400 for it comes before the engine's errors).
+    const include = parseInclude(query.include);
+    const { distance, passages } = lanes.distance(query, (q) => engine.distance(q));
+    if (plain) return plainBodies.remember(text, distance);
+    const extras = distanceExtras(engine, query, include);
+    return include.has("passages") ? { distance, passages, ...extras } : { distance, ...extras };
+  }
+
   api.get(
     "/distance",
     {
@@ -105,12 +121,7 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // Answered from the debit's callback (no promise per call): errors thrown here or passed
     // back reach the error handler as an async handler's would.
     (request, reply) => {
-      const include = parseInclude(request.query.include);
-      const { distance, passages } = lanes.distance(request.query, (q) => engine.distance(q));
-      const extras = distanceExtras(engine, request.query, include);
-      const body = include.has("passages")
-        ? { distance, passages, ...extras }
-        : { distance, ...extras };
+      const body = distanceBody(request.query, request.url);
       credits.settleThen(callerOf(request), "distance", request.id, (error) =>
         reply.send(error === undefined ? body : asError(error))
       );

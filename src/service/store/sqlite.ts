@@ -28,6 +28,39 @@ export const DB_FILE = "service.db";
 /** Ledger rows per INSERT statement at most, and the columns of one row. */
 const LEDGER_CHUNK = 64;
 const LEDGER_COLUMNS = 7;
+/** The request id's place in a ledger row's values. */
+const REQUEST_ID = 5;
+/** Rows alike but for their request id worth one INSERT … SELECT over a JSON array (see insertRun). */
+const LEDGER_RUN_MIN = 4;
+/**
+ * Request ids that come back from JSON exactly as they were bound: printable ASCII (JSON.stringify
+ * escapes only `"` and `\` there, and json_each decodes them back). The service's request ids
+ * (UUIDs, or the header's checked form) are; any other goes in a multi-row INSERT.
+ */
+const PLAIN_ID = /^[\x20-\x7e]*$/;
+
+/**
+ * Where the run of ledger rows starting at `from` ends: the rows after it with the same account,
+ * key, pool, endpoint, cost and time, all with plain request ids (a row with another id: a run of
+ * its own, of one row).
+ */
+function runEnd(values: unknown[], from: number): number {
+  let end = from + LEDGER_COLUMNS;
+  if (!isPlainId(values[from + REQUEST_ID])) return end;
+  while (end < values.length && sameButId(values, from, end) && isPlainId(values[end + REQUEST_ID]))
+    end += LEDGER_COLUMNS;
+  return end;
+}
+
+function isPlainId(id: unknown): boolean {
+  return typeof id === "string" && PLAIN_ID.test(id);
+}
+
+function sameButId(values: unknown[], a: number, b: number): boolean {
+  for (let c = 0; c < LEDGER_COLUMNS; c++)
+    if (c !== REQUEST_ID && values[a + c] !== values[b + c]) return false;
+  return true;
+}
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** The server's wait for a lock held by another process (its event loop waits meanwhile). */
 export const SERVER_BUSY_TIMEOUT_MS = 100;
@@ -147,6 +180,11 @@ export class SqliteStore implements Store {
       completeIdempotency: db.prepare(
         "UPDATE idempotency_keys SET status = ?, body = ? WHERE key_id = ? AND idempotency_key = ?"
       ),
+      // The JSON array's elements in order: json_each walks it from the start.
+      insertLedgerRun: db.prepare(
+        `INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at)
+         SELECT ?, ?, ?, ?, ?, value, ? FROM json_each(?) ORDER BY key`
+      ),
       releaseIdempotency: db.prepare(
         "DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND status IS NULL"
       ),
@@ -218,9 +256,45 @@ export class SqliteStore implements Store {
   /** Prepared multi-row INSERTs of the ledger, by number of rows (up to LEDGER_CHUNK). */
   private readonly ledgerInserts = new Map<number, Database.Statement>();
 
+  /**
+   * The ledger rows (LEDGER_COLUMNS values each), in order. A run of rows that differ only in their
+   * request id (one key's /distance calls in a group commit, a batch's items of one kind) is one
+   * INSERT … SELECT over a JSON array of the ids: binding seven values per row costs more than
+   * SQLite's insert of the row. The other rows go in multi-row INSERTs.
+   */
   private insertLedgerRows(values: unknown[]): void {
-    for (let at = 0; at < values.length; at += LEDGER_CHUNK * LEDGER_COLUMNS) {
-      const chunk = values.slice(at, at + LEDGER_CHUNK * LEDGER_COLUMNS);
+    let loose = 0;
+    let at = 0;
+    while (at < values.length) {
+      const end = runEnd(values, at);
+      if (end - at >= LEDGER_RUN_MIN * LEDGER_COLUMNS) {
+        this.insertLooseRows(values, loose, at);
+        this.insertRun(values, at, end);
+        loose = end;
+      }
+      at = end;
+    }
+    this.insertLooseRows(values, loose, values.length);
+  }
+
+  /** One run of rows (see runEnd): its shared values bound once, its request ids as JSON. */
+  private insertRun(values: unknown[], from: number, to: number): void {
+    const ids: unknown[] = [];
+    for (let at = from + REQUEST_ID; at < to; at += LEDGER_COLUMNS) ids.push(values[at]);
+    this.stmt.insertLedgerRun.run(
+      values[from],
+      values[from + 1],
+      values[from + 2],
+      values[from + 3],
+      values[from + 4],
+      values[from + 6],
+      JSON.stringify(ids)
+    );
+  }
+
+  private insertLooseRows(values: unknown[], from: number, to: number): void {
+    for (let at = from; at < to; at += LEDGER_CHUNK * LEDGER_COLUMNS) {
+      const chunk = values.slice(at, Math.min(to, at + LEDGER_CHUNK * LEDGER_COLUMNS));
       const n = chunk.length / LEDGER_COLUMNS;
       let insert = this.ledgerInserts.get(n);
       if (!insert) {
