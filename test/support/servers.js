@@ -372,6 +372,9 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n"
   }
   server {
     listen 127.0.0.1:${port};
+    # As docs/deploy.md: a client is not made to reconnect every 1,000 requests (load generators
+    # race their next request against that close and count a connection reset).
+    keepalive_requests 100000;
     location / {
       proxy_pass http://route_sheets;
       proxy_http_version 1.1;
