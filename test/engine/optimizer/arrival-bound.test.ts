@@ -9,14 +9,7 @@
  *   what one query leaves behind never shows in the next one's bounds.
  */
 import fc from "fast-check";
-import { loadEngine } from "../../../src/data/load-engine";
-import { PARAMETERS_FILE, scheduleData } from "../../../src/data/optimizer";
-import {
-  createOptimizer,
-  engineGeography,
-  parseQuery,
-  ScheduleParameters,
-} from "../../../src/engine/optimizer";
+import { parseQuery } from "../../../src/engine/optimizer";
 import * as boundModule from "../../../src/engine/optimizer/search/arrival-bound";
 import {
   ArrivalBoundInput,
@@ -34,18 +27,9 @@ import {
   referenceArrivalBounds,
   referenceTables,
 } from "./arrival-bound-reference";
-import fs from "node:fs";
+import { realNetworkOptimizer } from "./real-network";
 
-const NOW = new Date("2026-11-23T00:00:00Z");
-const engine = loadEngine({});
-const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, "utf8")) as ScheduleParameters;
-const optimizer = createOptimizer({
-  data: scheduleData(),
-  parameters,
-  geography: engineGeography(engine),
-  resolvePlace: (v, p) => engine.parts.places.resolve(v, p),
-  now: NOW,
-});
+const optimizer = realNetworkOptimizer();
 const net = optimizer.network;
 const conns = net.connections;
 const stopCount = net.stops.length;

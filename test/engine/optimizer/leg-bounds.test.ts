@@ -7,16 +7,9 @@
  *   as comparing call by call does.
  */
 import fc from "fast-check";
-import { loadEngine } from "../../../src/data/load-engine";
-import { PARAMETERS_FILE, scheduleData } from "../../../src/data/optimizer";
-import {
-  createOptimizer,
-  engineGeography,
-  ScheduleParameters,
-} from "../../../src/engine/optimizer";
 import { Pattern } from "../../../src/engine/optimizer/network";
 import { hopLowerBounds, rideGaps } from "../../../src/engine/optimizer/search/leg-bounds";
-import fs from "node:fs";
+import { realNetworkOptimizer } from "./real-network";
 
 const patternArb: fc.Arbitrary<Pattern> = fc
   .integer({ min: 2, max: 9 })
@@ -92,15 +85,7 @@ test("rideGaps agrees with the call-by-call comparison", () => {
 });
 
 test("on the sample network: hop bounds below every leg, and not trivially zero", () => {
-  const engine = loadEngine({});
-  const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, "utf8")) as ScheduleParameters;
-  const net = createOptimizer({
-    data: scheduleData(),
-    parameters,
-    geography: engineGeography(engine),
-    resolvePlace: (v, p) => engine.parts.places.resolve(v, p),
-    now: new Date("2026-11-23T00:00:00Z"),
-  }).network;
+  const net = realNetworkOptimizer().network;
   let bound = 0;
   let exact = 0;
   for (const p of net.patterns) {

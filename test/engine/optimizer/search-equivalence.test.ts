@@ -5,30 +5,14 @@
  * arrival, transfers, emissions) and the same legs for each.
  */
 import fc from "fast-check";
-import { loadEngine } from "../../../src/data/load-engine";
-import { PARAMETERS_FILE, scheduleData } from "../../../src/data/optimizer";
-import { scaledSchedule } from "../../../src/bench/scaled-schedule";
-import {
-  createOptimizer,
-  engineGeography,
-  parseQuery,
-  ScheduleParameters,
-} from "../../../src/engine/optimizer";
+import { parseQuery } from "../../../src/engine/optimizer";
 import { Journey, searchJourneys } from "../../../src/engine/optimizer/search/mc-csa";
 import { RawQuery } from "../../../src/engine/optimizer/types";
 import { searchJourneysV1 } from "../../../src/bench/reference-mc-csa";
-import fs from "node:fs";
+import { realNetworkOptimizer, TEST_NOW } from "./real-network";
 
-const NOW = new Date("2026-11-23T00:00:00Z");
-const engine = loadEngine({});
-const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, "utf8")) as ScheduleParameters;
-const optimizer = createOptimizer({
-  data: scaledSchedule(scheduleData(), 10),
-  parameters,
-  geography: engineGeography(engine),
-  resolvePlace: (v, p) => engine.parts.places.resolve(v, p),
-  now: NOW,
-});
+const NOW = TEST_NOW;
+const optimizer = realNetworkOptimizer({ scale: 10 });
 const net = optimizer.network;
 const locodes = net.stops.map((s) => s.locode);
 const scacs = net.operators.map((o) => o.scac);

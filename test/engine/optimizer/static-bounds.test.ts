@@ -11,13 +11,6 @@
  * (pareto-property.test.ts) and against the previous algorithm (search-equivalence.test.ts).
  */
 import fc from "fast-check";
-import { loadEngine } from "../../../src/data/load-engine";
-import { PARAMETERS_FILE, scheduleData } from "../../../src/data/optimizer";
-import {
-  createOptimizer,
-  engineGeography,
-  ScheduleParameters,
-} from "../../../src/engine/optimizer";
 import {
   keepRecentBounds,
   patternCalls,
@@ -27,18 +20,9 @@ import {
 } from "../../../src/engine/optimizer/search/static-bounds";
 import { hopLowerBounds } from "../../../src/engine/optimizer/search/leg-bounds";
 import { patternClasses, referenceArrivalBounds, referenceTables } from "./arrival-bound-reference";
-import fs from "node:fs";
+import { realNetworkOptimizer } from "./real-network";
 
-const NOW = new Date("2026-11-23T00:00:00Z");
-const engine = loadEngine({});
-const parameters = JSON.parse(fs.readFileSync(PARAMETERS_FILE, "utf8")) as ScheduleParameters;
-const net = createOptimizer({
-  data: scheduleData(),
-  parameters,
-  geography: engineGeography(engine),
-  resolvePlace: (v, p) => engine.parts.places.resolve(v, p),
-  now: NOW,
-}).network;
+const net = realNetworkOptimizer().network;
 const conns = net.connections;
 const stopCount = net.stops.length;
 const classes = 3;
