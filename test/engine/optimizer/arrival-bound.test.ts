@@ -27,7 +27,7 @@ import {
   referenceArrivalBounds,
   referenceTables,
 } from "./arrival-bound-reference";
-import { realNetworkOptimizer } from "./real-network";
+import { egressArb, maskArb, mostlyArb, realNetworkOptimizer } from "./real-network";
 
 const optimizer = realNetworkOptimizer();
 const net = optimizer.network;
@@ -66,23 +66,6 @@ const base: ReferenceBoundInput = {
   ...tables,
 };
 
-/** A stop mask: everything, or each entry set with the given chance. */
-const maskArb = (size: number) =>
-  fc.oneof(
-    fc.constant(new Uint8Array(size).fill(1)),
-    fc
-      .tuple(fc.double({ min: 0.3, max: 1, noNaN: true }), fc.integer({ min: 1, max: 2 ** 30 }))
-      .map(([p, seed]) => {
-        let x = seed;
-        const m = new Uint8Array(size);
-        for (let i = 0; i < size; i++) {
-          x = (x * 1103515245 + 12345) % 2147483648;
-          m[i] = x / 2147483648 < p ? 1 : 0;
-        }
-        return m;
-      })
-  );
-
 const first = conns.dep[0];
 const last = conns.dep[conns.count - 1];
 
@@ -91,47 +74,23 @@ const queryArb: fc.Arbitrary<ReferenceBoundInput> = fc
     range: fc.tuple(fc.nat(conns.count), fc.nat(conns.count)),
     tripAllowed: maskArb(net.trips.length),
     stopUsable: maskArb(stopCount),
-    egress: fc.uniqueArray(
-      fc.record({
-        stop: fc.nat(stopCount - 1),
-        truck: fc.boolean(),
-        minutes: fc.integer({ min: 0, max: 3000 }),
-        grams: fc.integer({ min: 0, max: 500_000 }),
-      }),
-      { minLength: 1, maxLength: 4, selector: (e) => e.stop }
-    ),
+    egress: egressArb(stopCount, classes),
     maxArrival: fc.oneof(
       fc.constant(Infinity),
       fc.integer({ min: Math.floor(first), max: Math.ceil(last) })
     ),
     transfersAllowed: fc.boolean(),
     // Mostly the network's own transfer times (cached per network), sometimes others.
-    minTransfer: fc.oneof(
-      { arbitrary: fc.constant(base.minTransfer), weight: 3 },
-      {
-        arbitrary: fc
-          .array(fc.integer({ min: 0, max: 2000 }), { minLength: classes, maxLength: classes })
-          .map((a) => Float64Array.from(a)),
-        weight: 1,
-      }
-    ),
+    minTransfer: mostlyArb(base.minTransfer, 2000, classes),
   })
   .map(({ range: [a, b], tripAllowed, stopUsable, egress, maxArrival, transfersAllowed, ...r }) => {
-    const egressMinutes = new Float64Array(stopCount * classes).fill(Infinity);
-    const egressGrams = new Float64Array(stopCount * classes).fill(Infinity);
-    for (const e of egress)
-      for (let c = 0; c < classes; c++) {
-        egressMinutes[e.stop * classes + c] = e.truck ? e.minutes : 0;
-        egressGrams[e.stop * classes + c] = e.truck ? e.grams : 0;
-      }
     return {
       ...base,
       first: Math.min(a, b),
       end: Math.max(a, b),
       tripAllowed,
       stopUsable,
-      egressMinutes,
-      egressGrams,
+      ...egress,
       maxArrival,
       transfersAllowed,
       minTransfer: r.minTransfer,

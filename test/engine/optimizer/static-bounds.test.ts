@@ -20,7 +20,7 @@ import {
 } from "../../../src/engine/optimizer/search/static-bounds";
 import { hopLowerBounds } from "../../../src/engine/optimizer/search/leg-bounds";
 import { patternClasses, referenceArrivalBounds, referenceTables } from "./arrival-bound-reference";
-import { realNetworkOptimizer } from "./real-network";
+import { egressArb, maskArb, mostlyArb, realNetworkOptimizer } from "./real-network";
 
 const net = realNetworkOptimizer().network;
 const conns = net.connections;
@@ -29,57 +29,17 @@ const classes = 3;
 const tables = referenceTables(net);
 const patternCls = patternClasses(net);
 
-/** A mask: everything, or each entry set with the given chance. */
-const maskArb = (size: number) =>
-  fc.oneof(
-    fc.constant(new Uint8Array(size).fill(1)),
-    fc
-      .tuple(fc.double({ min: 0.3, max: 1, noNaN: true }), fc.integer({ min: 1, max: 2 ** 30 }))
-      .map(([p, seed]) => {
-        let x = seed;
-        const m = new Uint8Array(size);
-        for (let i = 0; i < size; i++) {
-          x = (x * 1103515245 + 12345) % 2147483648;
-          m[i] = x / 2147483648 < p ? 1 : 0;
-        }
-        return m;
-      })
-  );
-
 const inputArb: fc.Arbitrary<StaticBoundInput> = fc
   .record({
     patternAllowed: maskArb(net.patterns.length),
     stopUsable: maskArb(stopCount),
-    egress: fc.uniqueArray(
-      fc.record({
-        stop: fc.nat(stopCount - 1),
-        truck: fc.boolean(),
-        minutes: fc.integer({ min: 0, max: 3000 }),
-        grams: fc.integer({ min: 0, max: 500_000 }),
-      }),
-      { minLength: 1, maxLength: 4, selector: (e) => e.stop }
-    ),
+    egress: egressArb(stopCount, classes),
     transfersAllowed: fc.boolean(),
     // Mostly the network's own handling, sometimes none or other grams.
-    minHandling: fc.oneof(
-      { arbitrary: fc.constant(tables.minHandling), weight: 3 },
-      {
-        arbitrary: fc
-          .array(fc.integer({ min: 0, max: 20_000 }), { minLength: classes, maxLength: classes })
-          .map((a) => Float64Array.from(a)),
-        weight: 1,
-      }
-    ),
+    minHandling: mostlyArb(tables.minHandling, 20_000, classes),
   })
   .map(({ egress, ...r }) => {
-    const egressMinutes = new Float64Array(stopCount * classes).fill(Infinity);
-    const egressGrams = new Float64Array(stopCount * classes).fill(Infinity);
-    for (const e of egress)
-      for (let c = 0; c < classes; c++) {
-        egressMinutes[e.stop * classes + c] = e.truck ? e.minutes : 0;
-        egressGrams[e.stop * classes + c] = e.truck ? e.grams : 0;
-      }
-    return { ...r, egressMinutes, egressGrams, classes, patternCls, legs: tables.legs };
+    return { ...r, ...egress, classes, patternCls, legs: tables.legs };
   });
 
 /** The bounds from their definition: fixpoints over every boarding and alighting call. */
