@@ -241,7 +241,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
   // Transfers and grams left: per hop of a pattern (callStart[pattern] + call) and per stop.
   const { callStart } = patternCallIndex(net);
   const left = staticBounds(net, {
-    patternAllowed: patternsOfTrips(legs.tripPattern, spec.tripAllowed, net.patterns.length),
+    patternAllowed: spec.patternAllowed,
     stopUsable,
     egressMinutes,
     egressGrams,
@@ -876,17 +876,6 @@ function egressCosts(
     }
   }
   return { egressMinutes, egressGrams };
-}
-
-/** The patterns with at least one allowed trip. */
-function patternsOfTrips(
-  tripPattern: Int32Array,
-  tripAllowed: Uint8Array,
-  patterns: number
-): Uint8Array {
-  const out = new Uint8Array(patterns);
-  for (let t = 0; t < tripPattern.length; t++) if (tripAllowed[t]) out[tripPattern[t]] = 1;
-  return out;
 }
 
 /** Per arriving class: the least handling onto any scheduled class. */
