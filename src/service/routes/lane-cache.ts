@@ -20,10 +20,36 @@ export const LANE_KEY_MAX = 512;
 /** The query fields the engine's distance depends on, in the key's order. */
 const FIELDS = ["origin", "destination", "modality", "vesselInfo", "avoid", "via"] as const;
 
-export class LaneCache {
-  readonly #lanes = new Map<string, LaneDistance>();
+/**
+ * At most `entries` values by text key, all dropped when full (as the engine's own cache is); a key
+ * longer than LANE_KEY_MAX is never kept.
+ */
+class BoundedMap<V> {
+  readonly #values = new Map<string, V>();
 
-  constructor(private readonly entries = LANE_CACHE_ENTRIES) {}
+  constructor(private readonly entries: number) {}
+
+  get(key: string): V | undefined {
+    return this.#values.get(key);
+  }
+
+  set(key: string, value: V): void {
+    if (key.length > LANE_KEY_MAX) return;
+    if (this.#values.size >= this.entries) this.#values.clear();
+    this.#values.set(key, value);
+  }
+
+  get size(): number {
+    return this.#values.size;
+  }
+}
+
+export class LaneCache {
+  readonly #lanes: BoundedMap<LaneDistance>;
+
+  constructor(entries = LANE_CACHE_ENTRIES) {
+    this.#lanes = new BoundedMap(entries);
+  }
 
   /** The engine's distance for `query`, remembered when its key is short enough. */
   distance(query: DistanceQuery, compute: (query: DistanceQuery) => LaneDistance): LaneDistance {
@@ -33,7 +59,6 @@ export class LaneCache {
     if (hit) return hit;
     const { distance, passages } = compute(query);
     const lane = { distance, passages };
-    if (this.#lanes.size >= this.entries) this.#lanes.clear();
     this.#lanes.set(key, lane);
     return lane;
   }
@@ -45,7 +70,8 @@ export class LaneCache {
 
 /**
  * Each field as "=value" or "-" (absent), joined by NUL; undefined (not remembered) when a field
- * is not a string or holds a NUL itself (the key would be ambiguous), or the key is long.
+ * is not a string or holds a NUL itself (the key would be ambiguous), or the key is too long to
+ * keep.
  */
 function laneKey(query: DistanceQuery): string | undefined {
   let key = "";
@@ -66,9 +92,11 @@ function laneKey(query: DistanceQuery): string | undefined {
  * frozen, as they are shared by every answer of their query. Bound and dropped like the lanes.
  */
 export class PlainBodies {
-  readonly #bodies = new Map<string, Readonly<{ distance: number }>>();
+  readonly #bodies: BoundedMap<Readonly<{ distance: number }>>;
 
-  constructor(private readonly entries = LANE_CACHE_ENTRIES) {}
+  constructor(entries = LANE_CACHE_ENTRIES) {
+    this.#bodies = new BoundedMap(entries);
+  }
 
   get(queryText: string): Readonly<{ distance: number }> | undefined {
     return this.#bodies.get(queryText);
@@ -77,10 +105,7 @@ export class PlainBodies {
   /** The body of `distance` remembered under `queryText` (when short enough), and returned. */
   remember(queryText: string, distance: number): Readonly<{ distance: number }> {
     const body = Object.freeze({ distance });
-    if (queryText.length <= LANE_KEY_MAX) {
-      if (this.#bodies.size >= this.entries) this.#bodies.clear();
-      this.#bodies.set(queryText, body);
-    }
+    this.#bodies.set(queryText, body);
     return body;
   }
 
