@@ -80,6 +80,7 @@ export interface PostgresStoreOptions {
 
 const INT8_OID = 20;
 const INSUFFICIENT_PRIVILEGE = "42501";
+const UNIQUE_VIOLATION = "23505";
 const UNDEFINED_FUNCTION = "42883";
 const NUMERIC_OID = 1700;
 
@@ -134,6 +135,23 @@ interface CachedAccount {
   state: AccountState;
   /** When it was last read (performance.now()); debits update balances, not this. */
   readAt: number;
+}
+
+/** The accounts a debit statement returns, with their flags and balances after it. */
+interface DebitRow {
+  account_ids: string[] | null;
+  actives: boolean[] | null;
+  infos: number[] | null;
+  opts: number[] | null;
+}
+
+function accountsAfter(r: DebitRow): DebitResult["accounts"] {
+  return (r.account_ids ?? []).map((id, i) => ({
+    id,
+    active: r.actives![i],
+    credits: Number(r.infos![i]),
+    optimizerCredits: Number(r.opts![i]),
+  }));
 }
 
 /** One group's debits, and the state of each account they touched, after the commit. */
@@ -524,7 +542,7 @@ export class PostgresStore implements Store {
     const generation = this.generation;
     this.stats.debits++;
     try {
-      const debited = await this.debit(values);
+      const debited = await this.debit(values, cost.length);
       results = debited.ok;
       this.keepBalances(debited, generation, group);
     } catch (e) {
@@ -564,32 +582,49 @@ export class PostgresStore implements Store {
     }
   }
 
-  /** One group's debits: the session's charge_group, or the schema's charge_many without it. */
-  private async debit(values: unknown[]): Promise<DebitResult> {
+  /**
+   * The whole group debited in one plain statement when every account it names is active and
+   * covers all of its charges; undefined (nothing done) otherwise, or when a request id of the
+   * group is in the ledger already (the statement fails on the unique key and is undone).
+   */
+  private async debitIfCovered(
+    values: unknown[],
+    charges: number
+  ): Promise<DebitResult | undefined> {
+    let r: DebitRow & { covered: boolean };
+    try {
+      r = (
+        await this.query<DebitRow & { covered: boolean }>({
+          name: "debit-if-covered",
+          text: DEBIT_IF_COVERED,
+          values,
+        })
+      ).rows[0];
+    } catch (e) {
+      if ((e as { code?: string })?.code === UNIQUE_VIOLATION) return undefined;
+      throw e;
+    }
+    if (!r.covered) return undefined;
+    return { ok: new Array<boolean>(charges).fill(true), accounts: accountsAfter(r) };
+  }
+
+  /**
+   * One group's debits: at once when every account covers its charges (DEBIT_IF_COVERED), which
+   * is the rule; otherwise the session's charge_group, or the schema's charge_many without it.
+   */
+  private async debit(values: unknown[], charges: number): Promise<DebitResult> {
+    const covered = await this.debitIfCovered(values, charges);
+    if (covered) return covered;
     if (this.features.chargeGroup) {
       try {
         const r = (
-          await this.query<{
-            ok: boolean[];
-            account_ids: string[] | null;
-            actives: boolean[] | null;
-            infos: number[] | null;
-            opts: number[] | null;
-          }>({
+          await this.query<DebitRow & { ok: boolean[] }>({
             name: "charge-group",
             text: "SELECT * FROM pg_temp.charge_group($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[], $8)",
             values,
           })
         ).rows[0];
-        return {
-          ok: r.ok,
-          accounts: (r.account_ids ?? []).map((id, i) => ({
-            id,
-            active: r.actives![i],
-            credits: Number(r.infos![i]),
-            optimizerCredits: Number(r.opts![i]),
-          })),
-        };
+        return { ok: r.ok, accounts: accountsAfter(r) };
       } catch (e) {
         // A pooler in transaction mode sent the statement to a server connection that never ran
         // this connection's setup: nothing was done; from now on, the schema's function. Such a
@@ -840,6 +875,52 @@ function toAccountState(row: AccountRow): AccountState {
     optimizerCredits: row.optimizer_credits,
   };
 }
+
+/**
+ * The group debit's usual case in one plain statement: every account the group names is active
+ * and covers the sum of its charges per pool, so every charge is paid and nothing needs deciding
+ * charge by charge. The accounts are locked (FOR UPDATE, in byte order as charge_group does)
+ * before the verdict reads their balances; when it is yes, one INSERT writes the ledger rows of
+ * the charges that cost something and one UPDATE takes the sums; when it is no, neither writes
+ * anything and the group goes to charge_group, whose answer may then differ charge by charge. A
+ * request id already in the ledger (a retry) makes the INSERT fail on the unique key: the
+ * statement is undone as a whole and charge_group decides too.
+ *
+ * Why not charge_group for all: it is PL/pgSQL with a loop per charge, about 0.5 ms more per group
+ * than this statement on the shared 2-core VM (40 charges, measured), and every group's answer
+ * waits for its commit. Plain SQL needs no session function: it works behind transaction poolers.
+ */
+export const DEBIT_IF_COVERED = `
+WITH charge AS MATERIALIZED (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::bigint[])
+    AS u(account, key, request, item, pool, endpoint, cost)
+), need AS (
+  SELECT account,
+         COALESCE(sum(cost) FILTER (WHERE cost > 0 AND pool <> 'route-optimizer'), 0) AS info,
+         COALESCE(sum(cost) FILTER (WHERE cost > 0 AND pool = 'route-optimizer'), 0) AS opt
+    FROM charge GROUP BY account
+), locked AS (
+  SELECT id, active, credits, optimizer_credits FROM accounts
+    WHERE id IN (SELECT account FROM need) ORDER BY id COLLATE "C" FOR UPDATE
+), verdict AS (
+  SELECT COALESCE(bool_and(locked.active IS TRUE AND locked.credits >= need.info
+                           AND locked.optimizer_credits >= need.opt), FALSE) AS covered
+    FROM need LEFT JOIN locked ON locked.id = need.account
+), written AS (
+  INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
+    SELECT account, key, pool, endpoint, cost, request, item, $8 FROM charge
+      WHERE cost > 0 AND (SELECT covered FROM verdict)
+), debited AS (
+  UPDATE accounts SET credits = accounts.credits - need.info,
+                      optimizer_credits = accounts.optimizer_credits - need.opt
+    FROM need
+    WHERE accounts.id = need.account AND (need.info > 0 OR need.opt > 0)
+      AND (SELECT covered FROM verdict)
+    RETURNING accounts.id, accounts.active, accounts.credits, accounts.optimizer_credits
+)
+SELECT (SELECT covered FROM verdict) AS covered, array_agg(id) AS account_ids, array_agg(active) AS actives,
+       array_agg(credits) AS infos, array_agg(optimizer_credits) AS opts
+  FROM debited`;
 
 /**
  * The debits of a group of requests in one statement and one transaction, set-based. They work
