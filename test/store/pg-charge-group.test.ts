@@ -148,7 +148,8 @@ type Charge = ReturnType<typeof chargeOf> extends fc.Arbitrary<infer T> ? T : ne
 
 /**
  * Three accounts' balances (up to `maxCredits` per pool) and flags, requests charged before, and
- * the group to debit.
+ * the group to debit. With `unknown` false, every account is active and every charge names one
+ * that exists.
  */
 const situationWith = (maxCredits: number, unknown: boolean) =>
   fc.record({
