@@ -1,10 +1,9 @@
 /** Jest runs the TypeScript sources directly (transpile-only for speed; `npm run typecheck` checks types). */
 
-// office-addin-manifest and office-addin-mock depend on ES-module-only packages
+// office-addin-manifest depends on ES-module-only packages
 // (strip-bom 5, uuid 13) that Node loads with require(esm) and Jest cannot: Jest gets those
 // transpiled to CommonJS, unmodified otherwise.
-const ESM_DEPENDENCIES =
-  "/(office-addin-manifest|office-addin-mock|@microsoft/app-manifest)/node_modules/";
+const ESM_DEPENDENCIES = "/(office-addin-manifest|@microsoft/app-manifest)/node_modules/";
 
 module.exports = {
   testEnvironment: "node",
