@@ -76,4 +76,23 @@ export const MIGRATIONS: readonly Migration[] = [
     // with the key's account in the join, the per-key usage (bounded by the account's rows).
     sql: `DROP INDEX IF EXISTS ledger_key;`,
   },
+  {
+    version: 4,
+    name: "the add-in's identity, shared by every instance of a deployment",
+    // One row: the manifest's Id and display name. One row per add-in build served: its number
+    // (the manifest version's fourth part), so every instance serving a build names it alike.
+    sql: `
+      CREATE TABLE addin_identity (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        addin_id TEXT NOT NULL,
+        name TEXT,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE addin_builds (
+        fingerprint TEXT PRIMARY KEY,
+        build INTEGER NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

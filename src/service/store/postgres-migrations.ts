@@ -160,4 +160,23 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       DROP INDEX IF EXISTS ledger_account;
     `,
   },
+  {
+    version: 5,
+    name: "the add-in's identity, shared by every instance of a deployment",
+    sql: `
+      -- One row: the manifest's Id and display name. One row per add-in build served: its number
+      -- (the manifest version's fourth part), so every instance serving a build names it alike.
+      CREATE TABLE addin_identity (
+        singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+        addin_id TEXT NOT NULL,
+        name TEXT,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE TABLE addin_builds (
+        fingerprint TEXT PRIMARY KEY,
+        build INTEGER NOT NULL UNIQUE,
+        created_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];

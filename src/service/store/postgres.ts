@@ -33,6 +33,8 @@ import { Migration } from "./migrations";
 import { PG_MIGRATIONS } from "./postgres-migrations";
 import {
   AccountState,
+  AddinIdentityClaim,
+  AddinIdentityRecord,
   Charge,
   ChargeCallback,
   chargePromise,
@@ -796,6 +798,48 @@ export class PostgresStore implements Store {
     return this.closing;
   }
 
+  async addinIdentity(claim: AddinIdentityClaim): Promise<AddinIdentityRecord> {
+    return this.transaction(async (c) => {
+      // Instances starting together: one at a time, so a new build gets one number.
+      await c.query("SELECT pg_advisory_xact_lock($1)", [ADDIN_IDENTITY_LOCK]);
+      const now = Date.now();
+      await c.query(
+        `INSERT INTO addin_identity (singleton, addin_id, name, updated_at) VALUES (1, $1, $2, $3)
+         ON CONFLICT (singleton) DO NOTHING`,
+        [claim.id ?? claim.firstId, claim.name ?? null, now]
+      );
+      if (claim.id !== undefined)
+        await c.query(
+          "UPDATE addin_identity SET addin_id = $1, updated_at = $2 WHERE addin_id <> $1",
+          [claim.id, now]
+        );
+      if (claim.name !== undefined)
+        await c.query(
+          "UPDATE addin_identity SET name = $1, updated_at = $2 WHERE name IS DISTINCT FROM $1",
+          [claim.name, now]
+        );
+      const found = await c.query<{ build: number }>(
+        "SELECT build FROM addin_builds WHERE fingerprint = $1",
+        [claim.fingerprint]
+      );
+      let build = found.rows[0]?.build;
+      if (build === undefined) {
+        const last = await c.query<{ max: number }>(
+          "SELECT COALESCE(MAX(build), 0)::int AS max FROM addin_builds"
+        );
+        build = Math.max(last.rows[0].max + 1, claim.minBuild ?? 1);
+        await c.query(
+          "INSERT INTO addin_builds (fingerprint, build, created_at) VALUES ($1, $2, $3)",
+          [claim.fingerprint, build, now]
+        );
+      }
+      const row = await c.query<{ addin_id: string; name: string | null }>(
+        "SELECT addin_id, name FROM addin_identity"
+      );
+      return { id: row.rows[0].addin_id, name: row.rows[0].name, build };
+    });
+  }
+
   /** A query whose connection failures become 503 Service Unavailable (retryable), not 500. */
   private async query<R extends QueryResultRow>(
     config: string | QueryConfig,
@@ -1153,6 +1197,8 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** Advisory lock taken while the add-in's identity is read or updated. */
+const ADDIN_IDENTITY_LOCK = 7_402_912;
 const MIGRATION_LOCK = 0x7273_6d67; // any constant: one migrator at a time across instances
 
 /**

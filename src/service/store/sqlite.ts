@@ -10,6 +10,8 @@ import { makePrivateDir, securePrivateFiles } from "./files";
 import { MIGRATIONS, Migration } from "./migrations";
 import {
   AccountState,
+  AddinIdentityClaim,
+  AddinIdentityRecord,
   Charge,
   ChargeCallback,
   chargePromise,
@@ -542,6 +544,48 @@ export class SqliteStore implements Store {
 
   async purgeIdempotencyKeys(now: number): Promise<number> {
     return this.stmt.pruneIdempotency.run(now).changes;
+  }
+
+  async addinIdentity(claim: AddinIdentityClaim): Promise<AddinIdentityRecord> {
+    const db = this.db;
+    return db
+      .transaction((): AddinIdentityRecord => {
+        const now = Date.now();
+        db.prepare(
+          `INSERT INTO addin_identity (singleton, addin_id, name, updated_at) VALUES (1, ?, ?, ?)
+           ON CONFLICT (singleton) DO NOTHING`
+        ).run(claim.id ?? claim.firstId, claim.name ?? null, now);
+        if (claim.id !== undefined)
+          db.prepare(
+            "UPDATE addin_identity SET addin_id = ?, updated_at = ? WHERE addin_id <> ?"
+          ).run(claim.id, now, claim.id);
+        if (claim.name !== undefined)
+          db.prepare("UPDATE addin_identity SET name = ?, updated_at = ? WHERE name IS NOT ?").run(
+            claim.name,
+            now,
+            claim.name
+          );
+        let build = db
+          .prepare("SELECT build FROM addin_builds WHERE fingerprint = ?")
+          .pluck()
+          .get(claim.fingerprint) as number | undefined;
+        if (build === undefined) {
+          const last = db
+            .prepare("SELECT COALESCE(MAX(build), 0) FROM addin_builds")
+            .pluck()
+            .get() as number;
+          build = Math.max(last + 1, claim.minBuild ?? 1);
+          db.prepare(
+            "INSERT INTO addin_builds (fingerprint, build, created_at) VALUES (?, ?, ?)"
+          ).run(claim.fingerprint, build, now);
+        }
+        const row = db.prepare("SELECT addin_id, name FROM addin_identity").get() as {
+          addin_id: string;
+          name: string | null;
+        };
+        return { id: row.addin_id, name: row.name, build };
+      })
+      .immediate();
   }
 
   async close(): Promise<void> {

@@ -99,6 +99,27 @@ export function chargePromise(start: (done: ChargeCallback) => void): Promise<bo
   return new Promise((resolve, reject) => start((e, ok) => (ok ? resolve(ok) : reject(e))));
 }
 
+/** The add-in as every instance of a deployment hands it out (see service/addin-manifest.ts). */
+export interface AddinIdentityRecord {
+  id: string;
+  /** null: the manifest's own display name. */
+  name: string | null;
+  /** This build's number: the manifest version's fourth part. */
+  build: number;
+}
+
+export interface AddinIdentityClaim {
+  /** The add-in build's fingerprint; one not seen before gets the next build number. */
+  fingerprint: string;
+  /** The Id kept when the deployment has none yet (a data directory's earlier one, or a new one). */
+  firstId: string;
+  /** Lowest number a build new to the deployment may get (a data directory's earlier builds). */
+  minBuild?: number;
+  /** --addin-id / --addin-name: replace what is stored (given once, at start). */
+  id?: string;
+  name?: string;
+}
+
 export interface Store {
   createAccount(account: NewAccount, key: NewKey): Promise<AccountState>;
   findKeyByHash(hash: Buffer): Promise<KeyRecord | undefined>;
@@ -173,5 +194,10 @@ export interface Store {
   idempotencyBytes(keyId: string, now: number): Promise<number>;
   /** Deletes the Idempotency-Key records expired at `now`; returns how many. */
   purgeIdempotencyKeys(now: number): Promise<number>;
+  /**
+   * The deployment's add-in Id, name and the number of the build `claim.fingerprint`, created or
+   * updated atomically (several instances may start at once).
+   */
+  addinIdentity(claim: AddinIdentityClaim): Promise<AddinIdentityRecord>;
   close(): Promise<void>;
 }
