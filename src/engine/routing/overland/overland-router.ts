@@ -12,6 +12,7 @@ import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./c
 import { geodesicMetersBetween as geodesicMeters, geodesicPath } from "../../geo/geodesy";
 import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
+import { MinHeap } from "../../heap";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -291,7 +292,7 @@ export class CircuityOverlandRouter implements OverlandRouter {
    * Ends on different landmasses joined by fixed links: the trip has to cross the links, so it runs
    * over land to a link's near end, through the link, and on from its far end (Felixstowe→Rotterdam
    * by truck goes through the Channel Tunnel, not across the North Sea). Dijkstra over the two ends
-   * and the links' end points; there are only a handful of links.
+   * and the links' end points (heap.ts); there are only a handful of links.
    */
   private viaLinks(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     const links = this.parts.links.filter((l) => l.modalities.includes(modality));
@@ -302,12 +303,15 @@ export class CircuityOverlandRouter implements OverlandRouter {
     const prev = new Array<number>(n).fill(-1);
     const viaLink = new Array<boolean>(n).fill(false);
     const done = new Array<boolean>(n).fill(false);
+    const heap = new MinHeap(n);
     dist[0] = 0;
-    for (;;) {
-      let u = -1;
-      for (let i = 0; i < n; i++)
-        if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
-      if (u < 0 || u === 1) break;
+    heap.push(0, 0);
+    while (heap.size > 0) {
+      const key = heap.peekKey();
+      const u = heap.pop();
+      // Stale entry: the point was settled at a shorter distance already.
+      if (done[u] || key > dist[u]) continue;
+      if (u === 1) break;
       done[u] = true;
       for (let v = 0; v < n; v++) {
         if (done[v] || v === u) continue;
@@ -322,6 +326,7 @@ export class CircuityOverlandRouter implements OverlandRouter {
           dist[v] = dist[u] + step;
           prev[v] = u;
           viaLink[v] = sameLink;
+          heap.push(dist[v], v);
         }
       }
     }
