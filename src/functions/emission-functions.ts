@@ -8,11 +8,14 @@ import { NotCachedError, RouteApiClient } from "../client/api-client";
 import { chain, durationDays, etsCoveredKgPerTeu } from "../client/emission-extensions";
 import { MODALITIES } from "../engine/types";
 import { InputError, toExcelError } from "./excel-errors";
+import type { EmissionFunctions } from "./function-types";
 import { asGrid } from "./grid";
-import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
+import { cancelable, isPreview, PREVIEW_MESSAGE } from "./invocation";
 import { laneQuery, placeArgument, withSuggestions } from "./lane-query";
-import { Cell, LaneResult, perLane } from "./lane-runner";
+import { Cell, perLane } from "./lane-runner";
 import { optionalBoolean, optionalText, parseModality } from "./units";
+
+export type { EmissionFunctions } from "./function-types";
 
 /** Header of ROUTE.CHAIN's rows (shown with header TRUE). */
 export const CHAIN_COLUMNS = [
@@ -26,40 +29,9 @@ export const CHAIN_COLUMNS = [
   "kg CO2e (shipment)",
 ] as const;
 
-export interface EmissionFunctions {
-  chain(
-    points: unknown,
-    modalities: unknown,
-    containerType?: unknown,
-    containers?: unknown,
-    weightTons?: unknown,
-    header?: unknown,
-    invocation?: InvocationLike
-  ): Promise<Cell[][]>;
-  duration(
-    origin: unknown,
-    destination: unknown,
-    modality?: unknown,
-    speedKnots?: unknown,
-    portHours?: unknown,
-    vesselInfo?: unknown,
-    avoid?: unknown,
-    invocation?: InvocationLike
-  ): Promise<LaneResult>;
-  ets(
-    origin: unknown,
-    destination: unknown,
-    carbonPrice: unknown,
-    modality?: unknown,
-    containerType?: unknown,
-    year?: unknown,
-    invocation?: InvocationLike
-  ): Promise<LaneResult>;
-}
-
 export function createEmissionFunctions(getClient: () => RouteApiClient): EmissionFunctions {
   return {
-    async chain(points, modalities, containerType, containers, weightTons, header, invocation) {
+    async chain({ points, modalities, containerType, containers, weightTons, header }, invocation) {
       const cacheOnly = isPreview(invocation);
       try {
         const client = getClient();
@@ -136,50 +108,42 @@ export function createEmissionFunctions(getClient: () => RouteApiClient): Emissi
       }
     },
 
-    duration(origin, destination, modality, speedKnots, portHours, vesselInfo, avoid, invocation) {
-      return perLane(
-        invocation,
-        { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
-        async (cells, cacheOnly) => {
-          const speedKnots = optionalNumber(cells.speedKnots, "speedKnots");
-          const portHours = optionalNumber(cells.portHours, "portHours");
-          const client = getClient();
-          const lane = await laneQuery(client, cells, cacheOnly);
-          const { origin, destination, modality, vesselInfo, avoid } = lane.query;
-          return withSuggestions(client, lane, cacheOnly, () =>
-            durationDays(
-              client,
-              { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
-              { cacheOnly }
-            )
-          );
-        }
-      );
+    duration(lane, invocation) {
+      return perLane(invocation, { ...lane }, async (cells, cacheOnly) => {
+        const speedKnots = optionalNumber(cells.speedKnots, "speedKnots");
+        const portHours = optionalNumber(cells.portHours, "portHours");
+        const client = getClient();
+        const lane = await laneQuery(client, cells, cacheOnly);
+        const { origin, destination, modality, vesselInfo, avoid } = lane.query;
+        return withSuggestions(client, lane, cacheOnly, () =>
+          durationDays(
+            client,
+            { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
+            { cacheOnly }
+          )
+        );
+      });
     },
 
-    ets(origin, destination, carbonPrice, modality, containerType, year, invocation) {
-      return perLane(
-        invocation,
-        { origin, destination, carbonPrice, modality, containerType, year },
-        async (cells, cacheOnly) => {
-          const price = optionalNumber(cells.carbonPrice, "carbonPrice");
-          if (price === undefined)
-            throw new InputError("carbonPrice is required: the price per tonne CO2e, e.g. 70");
-          const year = optionalNumber(cells.year, "year");
-          const client = getClient();
-          const lane = await laneQuery(client, cells, cacheOnly);
-          const { origin, destination, modality, containerType } = lane.query;
-          const kg = await withSuggestions(client, lane, cacheOnly, () =>
-            etsCoveredKgPerTeu(
-              client,
-              { origin, destination, modality, containerType, year },
-              { cacheOnly }
-            )
-          );
-          // Allowances are per tonne: kg per TEU × price per tonne ÷ 1000.
-          return Math.round((kg * price) / 10) / 100;
-        }
-      );
+    ets(lane, invocation) {
+      return perLane(invocation, { ...lane }, async (cells, cacheOnly) => {
+        const price = optionalNumber(cells.carbonPrice, "carbonPrice");
+        if (price === undefined)
+          throw new InputError("carbonPrice is required: the price per tonne CO2e, e.g. 70");
+        const year = optionalNumber(cells.year, "year");
+        const client = getClient();
+        const lane = await laneQuery(client, cells, cacheOnly);
+        const { origin, destination, modality, containerType } = lane.query;
+        const kg = await withSuggestions(client, lane, cacheOnly, () =>
+          etsCoveredKgPerTeu(
+            client,
+            { origin, destination, modality, containerType, year },
+            { cacheOnly }
+          )
+        );
+        // Allowances are per tonne: kg per TEU × price per tonne ÷ 1000.
+        return Math.round((kg * price) / 10) / 100;
+      });
     },
   };
 }

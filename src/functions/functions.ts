@@ -6,6 +6,7 @@
  * Per-lane arguments are matrices (`any[][]`, `Modality[][]`…), so a range spills one answer per
  * row and a single cell still works; the `@customenum` enums give Excel's AutoComplete the
  * allowed values (any other text still reaches the function, which names the allowed values).
+ * Each wrapper hands its arguments on as one record named as here (function-types.ts).
  */
 import { sharedClient } from "../client/shared";
 import { createRouteFunctions } from "./route-functions";
@@ -155,7 +156,10 @@ export async function distance(
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return asMatrix(
-    await route.distance(origin, destination, modality, vesselInfo, unit, avoid, via, invocation)
+    await route.distance(
+      { origin, destination, modality, vesselInfo, unit, avoid, via },
+      invocation
+    )
   );
 }
 
@@ -234,7 +238,7 @@ export async function passages(
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return asMatrix(
-    await route.passages(origin, destination, modality, vesselInfo, avoid, invocation)
+    await route.passages({ origin, destination, modality, vesselInfo, avoid }, invocation)
   );
 }
 
@@ -264,13 +268,7 @@ export async function lane(
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return route.lane(
-    origin,
-    destination,
-    modality,
-    vesselInfo,
-    avoid,
-    containerType,
-    fuelType,
+    { origin, destination, modality, vesselInfo, avoid, containerType, fuelType },
     invocation
   );
 }
@@ -289,7 +287,7 @@ export async function terminals(
   name?: string,
   invocation?: CustomFunctions.Invocation
 ): Promise<string[][]> {
-  return (await route.terminals(locode, name, invocation)) as string[][];
+  return (await route.terminals({ locode, name }, invocation)) as string[][];
 }
 
 /**
@@ -304,7 +302,7 @@ export async function operators(
   search?: string,
   invocation?: CustomFunctions.Invocation
 ): Promise<string[][]> {
-  return (await route.operators(search, invocation)) as string[][];
+  return (await route.operators({ search }, invocation)) as string[][];
 }
 
 /**
@@ -337,15 +335,17 @@ export async function options(
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return route.options(
-    origin,
-    destination,
-    modalities,
-    maxTransfers,
-    sort,
-    top,
-    minDeparture,
-    maxDeparture,
-    header,
+    {
+      origin,
+      destination,
+      modalities,
+      maxTransfers,
+      sort,
+      top,
+      minDeparture,
+      maxDeparture,
+      header,
+    },
     invocation
   );
 }
@@ -383,12 +383,7 @@ export async function chain(
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return emission.chain(
-    points,
-    modalities,
-    containerType,
-    containers,
-    weightTons,
-    header,
+    { points, modalities, containerType, containers, weightTons, header },
     invocation
   );
 }
@@ -420,13 +415,7 @@ export async function duration(
 ): Promise<any[][]> {
   return asMatrix(
     await emission.duration(
-      origin,
-      destination,
-      modality,
-      speedKnots,
-      portHours,
-      vesselInfo,
-      avoid,
+      { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
       invocation
     )
   );
@@ -456,6 +445,9 @@ export async function ets(
   invocation?: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
   return asMatrix(
-    await emission.ets(origin, destination, carbonPrice, modality, containerType, year, invocation)
+    await emission.ets(
+      { origin, destination, carbonPrice, modality, containerType, year },
+      invocation
+    )
   );
 }

@@ -4,11 +4,11 @@
  */
 import type { RouteApiClient } from "../client/api-client";
 import { toExcelError } from "./excel-errors";
+import type { RouteFunctions } from "./function-types";
 import { InvocationLike, PREVIEW_MESSAGE } from "./invocation";
 import { laneEntity, LANE_COLUMNS, laneRow, passagesText } from "./lane-output";
 import { laneQuery, withSuggestions } from "./lane-query";
 import { BLANK, laneAnswers, perLane } from "./lane-runner";
-import type { RouteFunctions } from "./route-functions";
 import { supportsDataTypes } from "./runtime-features";
 import { METRES_PER_UNIT, oneDecimal, parseBasis, parseUnit, roundedDistance } from "./units";
 
@@ -31,7 +31,7 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
     };
 
   return {
-    distance(origin, destination, modality, vesselInfo, unit, avoid, via, invocation) {
+    distance({ unit, via, ...lane }, invocation) {
       let chosenUnit: keyof typeof METRES_PER_UNIT;
       try {
         chosenUnit = parseUnit(unit);
@@ -40,7 +40,7 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       }
       return perLane(
         invocation,
-        { origin, destination, modality, vesselInfo, avoid, ...(via != null ? { via } : {}) },
+        { ...lane, ...(via != null ? { via } : {}) },
         onLane(async (client, { query }, cacheOnly) => {
           const { containerType: _c, fuelType: _f, ...distanceQuery } = query;
           const answer = await client.distance(distanceQuery, { cacheOnly });
@@ -69,20 +69,20 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       );
     },
 
-    passages(origin, destination, modality, vesselInfo, avoid, invocation) {
+    passages(lane, invocation) {
       return perLane(
         invocation,
-        { origin, destination, modality, vesselInfo, avoid },
+        { ...lane },
         onLane(async (client, { query }, cacheOnly) =>
           passagesText((await client.lane(query, { cacheOnly })).passages)
         )
       );
     },
 
-    lane(origin, destination, modality, vesselInfo, avoid, containerType, fuelType, invocation) {
+    lane(lane, invocation) {
       return laneCards(
         invocation,
-        { origin, destination, modality, vesselInfo, avoid, containerType, fuelType },
+        { ...lane },
         onLane(async (client, { query }, cacheOnly) => {
           const answer = await client.lane(query, { cacheOnly });
           return supportsDataTypes() ? laneEntity(query, answer) : laneRow(query, answer);

@@ -5,11 +5,11 @@ import { NotCachedError, RouteApiClient } from "../client/api-client";
 import { distinctRoutings } from "../client/distinct-routings";
 import { FailureContext, InputError, NoResultError, toExcelError } from "./excel-errors";
 import { isoDateOf } from "./excel-dates";
+import type { RouteFunctions } from "./function-types";
 import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
 import { placeArgument } from "./lane-query";
 import type { Cell } from "./lane-runner";
 import { OPTION_COLUMNS, routingRow } from "./option-rows";
-import type { RouteFunctions } from "./route-functions";
 import { supportsDataTypes } from "./runtime-features";
 import { optionalBoolean, optionalInteger, optionalText } from "./units";
 
@@ -17,7 +17,7 @@ export type LookupFunctions = Pick<RouteFunctions, "terminals" | "operators" | "
 
 export function lookupFunctions(getClient: () => RouteApiClient): LookupFunctions {
   return {
-    terminals(locode, name, invocation) {
+    terminals({ locode, name }, invocation) {
       return run<Cell[][]>(invocation, async (cacheOnly) => {
         const code = optionalText(locode)
           ?.toUpperCase()
@@ -35,7 +35,7 @@ export function lookupFunctions(getClient: () => RouteApiClient): LookupFunction
       });
     },
 
-    operators(search, invocation) {
+    operators({ search }, invocation) {
       return run<Cell[][]>(
         invocation,
         async (cacheOnly) => {
@@ -57,15 +57,17 @@ export function lookupFunctions(getClient: () => RouteApiClient): LookupFunction
     },
 
     options(
-      origin,
-      destination,
-      modalities,
-      maxTransfers,
-      sort,
-      top,
-      minDeparture,
-      maxDeparture,
-      header,
+      {
+        origin,
+        destination,
+        modalities,
+        maxTransfers,
+        sort,
+        top,
+        minDeparture,
+        maxDeparture,
+        header,
+      },
       invocation
     ) {
       return run<unknown[][]>(

@@ -36,14 +36,10 @@ async function api(path: string): Promise<Record<string, any>> {
 }
 
 test("ROUTE.CHAIN spills one row per leg and hub plus a total row; points and modalities as text or ranges", async () => {
-  const rows = await fns().chain(
-    "CNCTU,CNSHA,NLRTM,DEDUI",
-    "RAIL,DEEPSEA,BARGE",
-    null,
-    null,
-    null,
-    null
-  );
+  const rows = await fns().chain({
+    points: "CNCTU,CNSHA,NLRTM,DEDUI",
+    modalities: "RAIL,DEEPSEA,BARGE",
+  });
   expect(rows.map((r) => r[0])).toEqual(["Leg 1", "Hub", "Leg 2", "Hub", "Leg 3", "Total"]);
   expect(rows.map((r) => r[3])).toEqual([
     "RAIL",
@@ -63,14 +59,13 @@ test("ROUTE.CHAIN spills one row per leg and hub plus a total row; points and mo
   expect(total[5]).toBeCloseTo(sum, 3);
   // One box by default: the shipment column is one TEU's figure.
   expect(total[7]).toBeCloseTo(chain.total.co2eKg, 3);
-  const ranged = await fns().chain(
-    [["CNCTU"], ["CNSHA"], ["NLRTM"], ["DEDUI"]],
-    [["RAIL"], ["DEEPSEA"], ["BARGE"]],
-    "40HC",
-    3,
-    null,
-    true
-  );
+  const ranged = await fns().chain({
+    points: [["CNCTU"], ["CNSHA"], ["NLRTM"], ["DEDUI"]],
+    modalities: [["RAIL"], ["DEEPSEA"], ["BARGE"]],
+    containerType: "40HC",
+    containers: 3,
+    header: true,
+  });
   expect(ranged[0][0]).toBe("Element");
   expect(ranged).toHaveLength(7);
   expect(ranged[6][7]).toBeCloseTo((ranged[6][5] as number) * 2 * 3, 2);
@@ -78,7 +73,7 @@ test("ROUTE.CHAIN spills one row per leg and hub plus a total row; points and mo
 
 test("ROUTE.CHAIN: a wrong number of modalities is #VALUE! naming modalities", async () => {
   const error = await fns()
-    .chain("CNSHA,NLRTM,DEDUI", "DEEPSEA", null, null, null, null)
+    .chain({ points: "CNSHA,NLRTM,DEDUI", modalities: "DEEPSEA" })
     .then(
       () => undefined,
       (e) => e as FakeExcelError
@@ -91,19 +86,20 @@ test("ROUTE.DURATION: days at the default 16 kn, or at speedKnots, plus port hou
   const d = await api(
     "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA"
   );
-  const days = await fns().duration("CNSHA", "NLRTM", null, null, null, null, null);
+  const days = await fns().duration({ origin: "CNSHA", destination: "NLRTM" });
   expect(days).toBeCloseTo(d.distance / 1852 / 16 / 24, 3);
-  const fast = await fns().duration("CNSHA", "NLRTM", "DEEPSEA", 20, 48, null, null);
+  const fast = await fns().duration({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    modality: "DEEPSEA",
+    speedKnots: 20,
+    portHours: 48,
+  });
   expect(fast).toBeCloseTo((d.distance / 1852 / 20 + 48) / 24, 3);
-  const spill = (await fns().duration(
-    [["CNSHA"], ["SGSIN"]],
-    "NLRTM",
-    null,
-    null,
-    null,
-    null,
-    null
-  )) as number[][];
+  const spill = (await fns().duration({
+    origin: [["CNSHA"], ["SGSIN"]],
+    destination: "NLRTM",
+  })) as number[][];
   expect(spill).toHaveLength(2);
   expect(spill[0][0]).toBeCloseTo(days as number, 6);
 });
@@ -112,14 +108,29 @@ test("ROUTE.ETS: covered tank-to-wake kg per TEU × price; EU–non-EU 50 % × t
   const e = await api(
     "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=eca&year=2026"
   );
-  const cost = await fns().ets("CNSHA", "NLRTM", 70, null, null, 2026);
+  const cost = await fns().ets({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    carbonPrice: 70,
+    year: 2026,
+  });
   expect(cost).toBeCloseTo((e.ets.co2eTeuCovered * 70) / 1000, 2);
-  const y2024 = (await fns().ets("CNSHA", "NLRTM", 70, null, null, 2024)) as number;
+  const y2024 = (await fns().ets({
+    origin: "CNSHA",
+    destination: "NLRTM",
+    carbonPrice: 70,
+    year: 2024,
+  })) as number;
   expect(y2024 / (cost as number)).toBeCloseTo(0.4, 2);
-  const none = await fns().ets("CNSHA", "SGSIN", 70, null, null, 2026);
+  const none = await fns().ets({
+    origin: "CNSHA",
+    destination: "SGSIN",
+    carbonPrice: 70,
+    year: 2026,
+  });
   expect(none).toBe(0);
   const missing = await fns()
-    .ets("CNSHA", "NLRTM", null)
+    .ets({ origin: "CNSHA", destination: "NLRTM", carbonPrice: null })
     .then(
       () => undefined,
       (x) => x as FakeExcelError

@@ -52,7 +52,7 @@ async function excelError(promise: Promise<unknown>): Promise<FakeExcelError> {
 describe("ROUTE.DISTANCE", () => {
   test("defaults: modality DEEPSEA, unit km; optional arguments arrive as null", async () => {
     const { route, requests } = setup();
-    const km = await route.distance("nlrtm", "CNSHA", null, null, null);
+    const km = await route.distance({ origin: "nlrtm", destination: "CNSHA" });
     expect(km).toBe(oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000));
     expect(requests[0].url.searchParams.get("modality")).toBe("DEEPSEA");
     expect(requests[0].url.searchParams.get("origin")).toBe("NLRTM");
@@ -67,13 +67,20 @@ describe("ROUTE.DISTANCE", () => {
     ["NM", 1852],
   ])("unit %s", async (unit, metresPer) => {
     const { route } = setup();
-    const value = await route.distance("NLRTM", "USNYC", "rail", null, unit);
+    const value = await route.distance({
+      origin: "NLRTM",
+      destination: "USNYC",
+      modality: "rail",
+      unit,
+    });
     expect(value).toBe(oneDecimal(fakeMetres("NLRTM", "USNYC", "RAIL") / metresPer));
   });
 
   test("an unknown unit is #VALUE! naming the allowed units, without a request", async () => {
     const { route, requests } = setup();
-    const error = await excelError(route.distance("NLRTM", "CNSHA", null, null, "yards"));
+    const error = await excelError(
+      route.distance({ origin: "NLRTM", destination: "CNSHA", unit: "yards" })
+    );
     expect(error.code).toBe("#VALUE!");
     expect(error.message).toBe('unit "yards" is not allowed: use one of m, km, nm, mi');
     expect(requests).toHaveLength(0);
@@ -81,23 +88,29 @@ describe("ROUTE.DISTANCE", () => {
 
   test("vesselInfo and coordinates are passed on (coordinates without spaces)", async () => {
     const { route, requests } = setup();
-    await route.distance("51.95, 4.14", "CNSHA", "DEEPSEA", "36600,5100,1600", "km");
+    await route.distance({
+      origin: "51.95, 4.14",
+      destination: "CNSHA",
+      modality: "DEEPSEA",
+      vesselInfo: "36600,5100,1600",
+      unit: "km",
+    });
     expect(requests[0].url.searchParams.get("origin")).toBe("51.95,4.14");
     expect(requests[0].url.searchParams.get("vesselInfo")).toBe("36600,5100,1600");
   });
 
   test("service errors map to Excel errors", async () => {
     const { route } = setup();
-    const bad = await excelError(route.distance("BAD", "CNSHA", null, null, null));
+    const bad = await excelError(route.distance({ origin: "BAD", destination: "CNSHA" }));
     // A word is a name: looked up, and unknown (the fake knows a few names only).
     expect(bad).toMatchObject({ code: "#VALUE!", message: 'unknown place "BAD"' });
-    const malformed = await excelError(route.distance("1,2,3", "CNSHA", null, null, null));
+    const malformed = await excelError(route.distance({ origin: "1,2,3", destination: "CNSHA" }));
     expect(malformed).toMatchObject({
       code: "#VALUE!",
       message: 'origin "1,2,3": with decimal commas put ; between lat and lng, e.g. 51,95;4,05',
     });
     // A code the service does not know: the look-up's nearest code is suggested.
-    const unknown = await excelError(route.distance("XXXXX", "CNSHA", null, null, null));
+    const unknown = await excelError(route.distance({ origin: "XXXXX", destination: "CNSHA" }));
     expect(unknown).toMatchObject({
       code: "#VALUE!",
       message: 'unknown place "XXXXX" — did you mean XXXXY (Nowhere)?',
@@ -106,11 +119,11 @@ describe("ROUTE.DISTANCE", () => {
 
   test("no key / invalid key → #N/A pointing at the pane", async () => {
     const none = await excelError(
-      setup({ batch: true }, {}, "").route.distance("NLRTM", "CNSHA", null, null, null)
+      setup({ batch: true }, {}, "").route.distance({ origin: "NLRTM", destination: "CNSHA" })
     );
     expect(none).toMatchObject({ code: "#N/A", message: "No API key: open the Route Sheets pane" });
     const invalid = await excelError(
-      setup({ batch: true }, {}, "bad").route.distance("NLRTM", "CNSHA", null, null, null)
+      setup({ batch: true }, {}, "bad").route.distance({ origin: "NLRTM", destination: "CNSHA" })
     );
     expect(invalid).toMatchObject({
       code: "#N/A",
@@ -123,13 +136,13 @@ describe("ROUTE.DISTANCE", () => {
       interceptor: () => problem(402, "Over Limit", "The credit total is exceeded"),
     });
     expect(
-      await excelError(credits.route.distance("NLRTM", "CNSHA", null, null, null))
+      await excelError(credits.route.distance({ origin: "NLRTM", destination: "CNSHA" }))
     ).toMatchObject({ code: "#N/A", message: "Out of credits" });
     const inactive = setup({
       interceptor: () => problem(403, "Inactive", "The account is inactive"),
     });
     expect(
-      await excelError(inactive.route.distance("NLRTM", "CNSHA", null, null, null))
+      await excelError(inactive.route.distance({ origin: "NLRTM", destination: "CNSHA" }))
     ).toMatchObject({
       message: "Account inactive: open the Route Sheets pane",
     });
@@ -137,7 +150,9 @@ describe("ROUTE.DISTANCE", () => {
 
   test('unreachable service → #N/A "Service unavailable" with the reason', async () => {
     const { route } = setup({ interceptor: () => "network-error" });
-    expect(await excelError(route.distance("NLRTM", "CNSHA", null, null, null))).toMatchObject({
+    expect(
+      await excelError(route.distance({ origin: "NLRTM", destination: "CNSHA" }))
+    ).toMatchObject({
       code: "#N/A",
       message: "Service unavailable: cannot reach the service",
     });
@@ -146,19 +161,28 @@ describe("ROUTE.DISTANCE", () => {
   test("value preview spends nothing: a message, or the cached value", async () => {
     const { route, requests } = setup();
     expect(
-      await route.distance("NLRTM", "CNSHA", null, null, "km", null, null, {
-        isInValuePreview: true,
-      })
+      await route.distance(
+        { origin: "NLRTM", destination: "CNSHA", unit: "km" },
+        {
+          isInValuePreview: true,
+        }
+      )
     ).toBe(PREVIEW_MESSAGE);
     expect(requests).toHaveLength(0);
-    const real = await route.distance("NLRTM", "CNSHA", null, null, "km", null, null, {
-      isInValuePreview: false,
-    });
+    const real = await route.distance(
+      { origin: "NLRTM", destination: "CNSHA", unit: "km" },
+      {
+        isInValuePreview: false,
+      }
+    );
     expect(requests).toHaveLength(1);
     expect(
-      await route.distance("NLRTM", "CNSHA", null, null, "nm", null, null, {
-        isInValuePreview: true,
-      })
+      await route.distance(
+        { origin: "NLRTM", destination: "CNSHA", unit: "nm" },
+        {
+          isInValuePreview: true,
+        }
+      )
     ).toBe(oneDecimal(((real as number) * 1000) / 1852));
     expect(requests).toHaveLength(1);
   });
@@ -202,7 +226,7 @@ describe("ROUTE.EMISSIONS", () => {
 describe("ROUTE.TERMINALS", () => {
   test("spills name, locode, id", async () => {
     const { route, requests } = setup();
-    expect(await route.terminals("nlrtm", null)).toEqual([
+    expect(await route.terminals({ locode: "nlrtm" })).toEqual([
       ["ECT Delta", "NLRTM", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001"],
       ["APM Maasvlakte II", "NLRTM", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0002"],
     ]);
@@ -211,7 +235,7 @@ describe("ROUTE.TERMINALS", () => {
 
   test("none found → #N/A", async () => {
     const { route } = setup();
-    expect(await excelError(route.terminals("BEANR", "Zzz"))).toMatchObject({
+    expect(await excelError(route.terminals({ locode: "BEANR", name: "Zzz" }))).toMatchObject({
       code: "#N/A",
       message: 'No terminals found for locode BEANR and name "Zzz"',
     });
@@ -219,7 +243,7 @@ describe("ROUTE.TERMINALS", () => {
 
   test("preview → one-cell message", async () => {
     const { route } = setup();
-    expect(await route.terminals("NLRTM", null, { isInValuePreview: true })).toEqual([
+    expect(await route.terminals({ locode: "NLRTM" }, { isInValuePreview: true })).toEqual([
       [PREVIEW_MESSAGE],
     ]);
   });
@@ -279,9 +303,11 @@ function optimizerHandler(path: string, q: URLSearchParams, headers: Record<stri
 describe("ROUTE.OPERATORS", () => {
   test("all, or filtered by name or SCAC", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    expect(await route.operators(null)).toHaveLength(3);
-    expect(await route.operators("msc")).toEqual([["MSC", "MSCU", OPERATORS[1].id]]);
-    expect(await route.operators("CTGO")).toEqual([["Contargo", "CTGO", OPERATORS[2].id]]);
+    expect(await route.operators({})).toHaveLength(3);
+    expect(await route.operators({ search: "msc" })).toEqual([["MSC", "MSCU", OPERATORS[1].id]]);
+    expect(await route.operators({ search: "CTGO" })).toEqual([
+      ["Contargo", "CTGO", OPERATORS[2].id],
+    ]);
     expect(requests).toHaveLength(1);
   });
 
@@ -289,7 +315,7 @@ describe("ROUTE.OPERATORS", () => {
     const { route } = setup({
       interceptor: () => problem(402, "Free Tier Not Allowed", "free accounts cannot"),
     });
-    expect(await excelError(route.operators(null))).toMatchObject({
+    expect(await excelError(route.operators({}))).toMatchObject({
       code: "#N/A",
       message: expect.stringContaining("open the Route Sheets pane"),
     });
@@ -301,7 +327,9 @@ describe("ROUTE.OPTIONS", () => {
     const { route } = setup({
       interceptor: () => problem(403, "Invalid Key", "This key has no route-optimizer access"),
     });
-    expect(await excelError(route.options("NLRTM", "DEDUI", null, null, null, null))).toEqual(
+    expect(
+      await excelError(route.options({ origin: "NLRTM", destination: "DEDUI", modalities: null }))
+    ).toEqual(
       expect.objectContaining({
         code: "#N/A",
         message: "Invalid API key or no route optimizer access: open the Route Sheets pane",
@@ -311,14 +339,13 @@ describe("ROUTE.OPTIONS", () => {
 
   test("detects place types and sends the filters", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    const rows = await route.options(
-      "nlrtm",
-      "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001",
-      "barge, rail",
-      2,
-      "fastest",
-      null
-    );
+    const rows = await route.options({
+      origin: "nlrtm",
+      destination: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001",
+      modalities: "barge, rail",
+      maxTransfers: 2,
+      sort: "fastest",
+    });
     expect(rows).toHaveLength(6); // the header row and 5 routings
     expect(rows[0]).toEqual([...OPTION_COLUMNS]);
     const q = requests[0].url.searchParams;
@@ -329,7 +356,7 @@ describe("ROUTE.OPTIONS", () => {
     ]);
     expect(q.getAll("modalities")).toEqual(["BARGE", "RAIL"]);
     expect([q.get("maxTransfers"), q.get("sort")]).toEqual(["2", "FASTEST"]);
-    await route.options("51.9,4.1", "DEDUI", null, null, null, 2);
+    await route.options({ origin: "51.9,4.1", destination: "DEDUI", modalities: null, top: 2 });
     expect(requests[1].url.searchParams.get("originType")).toBe("GEO");
     expect(requests[1].url.searchParams.has("modalities")).toBe(false);
   });
@@ -374,25 +401,37 @@ describe("ROUTE.OPTIONS", () => {
 
   test("header row by default, FALSE leaves it out; departure window sent as dates", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    const rows = await route.options(
-      "NLRTM",
-      "DEDUI",
-      null,
-      null,
-      null,
-      2,
-      45992,
-      "2026-01-31",
-      true
-    );
+    const rows = await route.options({
+      origin: "NLRTM",
+      destination: "DEDUI",
+      modalities: null,
+      top: 2,
+      minDeparture: 45992,
+      maxDeparture: "2026-01-31",
+      header: true,
+    });
     expect(rows).toHaveLength(3);
     expect(rows[0]).toEqual([...OPTION_COLUMNS]);
     const q = requests[0].url.searchParams;
     expect([q.get("minDeparture"), q.get("maxDeparture")]).toEqual(["2025-12-01", "2026-01-31"]);
     expect(
-      await excelError(route.options("NLRTM", "DEDUI", null, null, null, 2, "next week"))
+      await excelError(
+        route.options({
+          origin: "NLRTM",
+          destination: "DEDUI",
+          modalities: null,
+          top: 2,
+          minDeparture: "next week",
+        })
+      )
     ).toMatchObject({ code: "#VALUE!", message: expect.stringContaining("minDeparture") });
-    const bare = await route.options("NLRTM", "DEDUI", null, null, null, 2, null, null, false);
+    const bare = await route.options({
+      origin: "NLRTM",
+      destination: "DEDUI",
+      modalities: null,
+      top: 2,
+      header: false,
+    });
     expect(bare).toHaveLength(2);
     expect(bare[0][0]).toBe(45721.5);
   });
@@ -400,25 +439,43 @@ describe("ROUTE.OPTIONS", () => {
   test("dates are formatted number values where the runtime has data types (1.4)", async () => {
     const { route } = setup({ handler: optimizerHandler });
     await withCustomFunctionsRuntime14(async () => {
-      const [, row] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
+      const [, row] = await route.options({
+        origin: "NLRTM",
+        destination: "DEDUI",
+        modalities: null,
+        top: 1,
+      });
       expect(row[9]).toEqual({
         type: "FormattedNumber",
         basicValue: 45721.5,
         numberFormat: "yyyy-mm-dd hh:mm",
       });
     });
-    const [, plain] = await route.options("NLRTM", "DEDUI", null, null, null, 1);
+    const [, plain] = await route.options({
+      origin: "NLRTM",
+      destination: "DEDUI",
+      modalities: null,
+      top: 1,
+    });
     expect(plain[9]).toBe(45721.5);
   });
 
   test("top limits the rows; bad top and bad places are #VALUE!", async () => {
     const { route, requests } = setup({ handler: optimizerHandler });
-    expect(await route.options("NLRTM", "DEDUI", null, null, null, 3)).toHaveLength(4);
-    expect(await excelError(route.options("NLRTM", "DEDUI", null, null, null, 0))).toMatchObject({
+    expect(
+      await route.options({ origin: "NLRTM", destination: "DEDUI", modalities: null, top: 3 })
+    ).toHaveLength(4);
+    expect(
+      await excelError(
+        route.options({ origin: "NLRTM", destination: "DEDUI", modalities: null, top: 0 })
+      )
+    ).toMatchObject({
       code: "#VALUE!",
       message: expect.stringContaining("top"),
     });
-    const place = await excelError(route.options("Atlantis", "DEDUI", null, null, null, null));
+    const place = await excelError(
+      route.options({ origin: "Atlantis", destination: "DEDUI", modalities: null })
+    );
     expect(place).toMatchObject({ code: "#VALUE!", message: 'unknown place "Atlantis"' });
     // The name was looked up (free), no search was sent for it.
     expect(requests.map((r) => r.url.pathname)).toEqual([
@@ -429,9 +486,9 @@ describe("ROUTE.OPTIONS", () => {
 
   test("no route → #N/A with the detail", async () => {
     const { route } = setup({ handler: optimizerHandler });
-    expect(await excelError(route.options("NLRTM", "BEANR", null, null, null, null))).toMatchObject(
-      { code: "#N/A", message: "No route from NLRTM to BEANR" }
-    );
+    expect(
+      await excelError(route.options({ origin: "NLRTM", destination: "BEANR", modalities: null }))
+    ).toMatchObject({ code: "#N/A", message: "No route from NLRTM to BEANR" });
   });
 });
 
@@ -456,12 +513,12 @@ describe("@cancelable", () => {
   test("a canceled call settles at once; its answer still fills the cache", async () => {
     const { route, requests } = setup({ batch: true }, { windowMs: 50 });
     const invocation: { onCanceled?: () => void } = {};
-    const call = route.distance("NLRTM", "CNSHA", null, null, null, null, null, invocation);
+    const call = route.distance({ origin: "NLRTM", destination: "CNSHA" }, invocation);
     invocation.onCanceled!();
     expect(await excelError(call)).toMatchObject({ code: "#N/A", message: "Canceled" });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(requests).toHaveLength(1);
-    expect(await route.distance("NLRTM", "CNSHA", null, null, null, null)).toBe(
+    expect(await route.distance({ origin: "NLRTM", destination: "CNSHA" })).toBe(
       oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000)
     );
     expect(requests).toHaveLength(1);

@@ -57,14 +57,11 @@ const column = (values: string[]) => values.map((v) => [v]);
 test("a range spills one answer per row; a single value broadcasts; a bad row keeps its own error", async () => {
   const origins = ["NLRTM", "nl-rtm", "+51.9,4.1", "1,2,3", "DEHAM"];
   const destinations = ["CNSHA", "CNSHA", "SGSIN", "SGSIN", "SGSIN"];
-  const spill = (await route.distance(
-    column(origins),
-    column(destinations),
-    [["DEEPSEA"]],
-    null,
-    null,
-    null
-  )) as Answer[][];
+  const spill = (await route.distance({
+    origin: column(origins),
+    destination: column(destinations),
+    modality: [["DEEPSEA"]],
+  })) as Answer[][];
   expect(spill).toHaveLength(5);
   const km = async (o: string, d: string) =>
     ((
@@ -87,14 +84,10 @@ test("a range spills one answer per row; a single value broadcasts; a bad row ke
 
 test("ranges of different shapes: one clear #VALUE! for the call", async () => {
   const error = await route
-    .distance(
-      column(["NLRTM", "DEHAM"]),
-      column(["CNSHA", "SGSIN", "USNYC"]),
-      null,
-      null,
-      null,
-      null
-    )
+    .distance({
+      origin: column(["NLRTM", "DEHAM"]),
+      destination: column(["CNSHA", "SGSIN", "USNYC"]),
+    })
     .catch((e) => e);
   expect(error).toBeInstanceOf(FakeExcelError);
   expect(error.code).toBe("#VALUE!");
@@ -105,15 +98,11 @@ test("ranges of different shapes: one clear #VALUE! for the call", async () => {
 });
 
 test("via: Suez or Cape side by side, a column of waypoints spilling like the other arguments (issue 20)", async () => {
-  const lanes = await route.distance(
-    column(["CNSHA", "CNSHA"]),
-    column(["NLRTM", "NLRTM"]),
-    null,
-    null,
-    null,
-    null,
-    column(["", "CAPE_OF_GOOD_HOPE"])
-  );
+  const lanes = await route.distance({
+    origin: column(["CNSHA", "CNSHA"]),
+    destination: column(["NLRTM", "NLRTM"]),
+    via: column(["", "CAPE_OF_GOOD_HOPE"]),
+  });
   const [[bySuez], [byCape]] = lanes as number[][];
   const plain = await apiJson(
     "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA"
@@ -138,17 +127,15 @@ test("via: Suez or Cape side by side, a column of waypoints spilling like the ot
 });
 
 test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages in route order", async () => {
-  const [[viaSuez]] = (await route.distance(
-    [["CNSHA"]],
-    [["NLRTM"]],
-    null,
-    null,
-    null,
-    null
-  )) as number[][];
-  const [[viaCape]] = (await route.distance([["CNSHA"]], [["NLRTM"]], null, null, null, [
-    ["suez; panama"],
-  ])) as number[][];
+  const [[viaSuez]] = (await route.distance({
+    origin: [["CNSHA"]],
+    destination: [["NLRTM"]],
+  })) as number[][];
+  const [[viaCape]] = (await route.distance({
+    origin: [["CNSHA"]],
+    destination: [["NLRTM"]],
+    avoid: [["suez; panama"]],
+  })) as number[][];
   expect(viaCape).toBe(
     oneDecimal(
       ((
@@ -170,13 +157,11 @@ test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages 
   );
   expect(emissions).toBe(oneDecimal(api.co2eTeu as number));
 
-  const passages = await route.passages(
-    column(["CNSHA", "CNSHA", "NLRTM"]),
-    column(["NLRTM", "NLRTM", "DEHAM"]),
-    null,
-    null,
-    column(["", "SUEZ", ""])
-  );
+  const passages = await route.passages({
+    origin: column(["CNSHA", "CNSHA", "NLRTM"]),
+    destination: column(["NLRTM", "NLRTM", "DEHAM"]),
+    avoid: column(["", "SUEZ", ""]),
+  });
   const withPassages = await apiJson(
     "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
   );
@@ -186,12 +171,14 @@ test("avoid: DISTANCE and EMISSIONS round the Cape, PASSAGES names the passages 
     [expect.any(String)],
   ]);
   expect((passages as string[][])[0][0]).toMatch(/MALACCA.*BAB_EL_MANDEB, SUEZ.*GIBRALTAR/);
-  const bad = await route.passages("CNSHA", "NLRTM", null, null, "SUES").catch((e) => e);
+  const bad = await route
+    .passages({ origin: "CNSHA", destination: "NLRTM", avoid: "SUES" })
+    .catch((e) => e);
   expect(bad).toMatchObject({ code: "#VALUE!", message: expect.stringContaining("SUES") });
 });
 
 test("LANE: a header and a row without data types; an entity card where the runtime has them", async () => {
-  const plain = await route.lane("CNSHA", "NLRTM", null, null, null, null, null);
+  const plain = await route.lane({ origin: "CNSHA", destination: "NLRTM" });
   const api = await apiJson(
     "/route-information/api/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&include=passages"
   );
@@ -209,7 +196,7 @@ test("LANE: a header and a row without data types; an entity card where the runt
     ],
   ]);
   await withCustomFunctionsRuntime14(async () => {
-    const [[card]] = (await route.lane("CNSHA", "NLRTM", null, null, null, null, null)) as Array<
+    const [[card]] = (await route.lane({ origin: "CNSHA", destination: "NLRTM" })) as Array<
       Array<{ type: string; properties: Record<string, { basicValue: unknown }> }>
     >;
     expect(card.type).toBe("Entity");
@@ -225,16 +212,10 @@ test("LANE: a header and a row without data types; an entity card where the runt
 });
 
 test("preview: cached lanes answer, others show the message, no request", async () => {
-  await route.distance([["NLRTM"]], [["CNSHA"]], null, null, null, null);
+  await route.distance({ origin: [["NLRTM"]], destination: [["CNSHA"]] });
   const before = sent.length;
   const spill = await route.distance(
-    column(["NLRTM", "DEHAM"]),
-    [["CNSHA"]],
-    null,
-    null,
-    null,
-    null,
-    null,
+    { origin: column(["NLRTM", "DEHAM"]), destination: [["CNSHA"]] },
     { isInValuePreview: true }
   );
   expect((spill as Answer[][])[1][0]).toBe(PREVIEW_MESSAGE);
@@ -245,7 +226,7 @@ test("preview: cached lanes answer, others show the message, no request", async 
 test("account(): the key's balances, never cached", async () => {
   const first = await client.account();
   expect(first).toMatchObject({ active: true, credits: { routeInformation: expect.any(Number) } });
-  await route.distance("NLRTM", "USNYC", null, null, null, null);
+  await route.distance({ origin: "NLRTM", destination: "USNYC" });
   const second = await client.account();
   expect(second.credits.routeInformation).toBeLessThan(first.credits.routeInformation);
   expect(sent.filter((r) => r === "GET /account")).toHaveLength(2);

@@ -40,14 +40,10 @@ test.each([null, ""])(
     const { route, requests } = setup();
     const origins = ["NLRTM", "DEHAM", "", "BEANR"];
     const destinations = ["CNSHA", "SGSIN", "", "USNYC"];
-    const spill = await route.distance(
-      column(origins, SHEET_ROWS, blank),
-      column(destinations, SHEET_ROWS, blank),
-      null,
-      null,
-      null,
-      null
-    );
+    const spill = await route.distance({
+      origin: column(origins, SHEET_ROWS, blank),
+      destination: column(destinations, SHEET_ROWS, blank),
+    });
     // A blank row inside the lanes answers blank, not an error.
     expect(spill).toEqual([
       [km("NLRTM", "CNSHA")],
@@ -78,7 +74,7 @@ test("property: any layout of lanes and blank rows spills to the last lane, blan
           layout[i] === undefined ? blank : lanes[layout[i]!][side];
         const a = Array.from({ length: rows }, (_, i) => [i < layout.length ? cell(i, 0) : blank]);
         const b = Array.from({ length: rows }, (_, i) => [i < layout.length ? cell(i, 1) : blank]);
-        const spill = (await route.distance(a, b, null, null, null, null)) as unknown[][];
+        const spill = (await route.distance({ origin: a, destination: b })) as unknown[][];
         let last = -1;
         layout.forEach((lane, i) => lane !== undefined && (last = i));
         if (last < 0) return expect(spill).toEqual([[""]]);
@@ -95,9 +91,9 @@ test("property: any layout of lanes and blank rows spills to the last lane, blan
 
 test("a single blank lane answers blank; half a lane names the missing argument", async () => {
   const { route, requests } = setup();
-  expect(await route.distance(null, "", null, null, null, null)).toBe("");
-  expect(await route.distance([[""]], [[null]], null, null, null, null)).toEqual([[""]]);
-  const half = await route.distance("NLRTM", "", null, null, null, null).catch((e) => e);
+  expect(await route.distance({ origin: null, destination: "" })).toBe("");
+  expect(await route.distance({ origin: [[""]], destination: [[null]] })).toEqual([[""]]);
+  const half = await route.distance({ origin: "NLRTM", destination: "" }).catch((e) => e);
   expect(half).toBeInstanceOf(FakeExcelError);
   expect(half).toMatchObject({
     code: "#VALUE!",
@@ -108,14 +104,11 @@ test("a single blank lane answers blank; half a lane names the missing argument"
 
 test("names and decimal commas in cells: looked up (once each) or read, then routed", async () => {
   const { route, requests } = setup();
-  const spill = await route.distance(
-    [["Rotterdam"], ["rotterdam"], ["51,95;4,05"], ["KRPUX"]],
-    [["Shanghai"], ["Shanghai"], ["Busan"], ["NLRTM"]],
-    null,
-    null,
-    "nm",
-    null
-  );
+  const spill = await route.distance({
+    origin: [["Rotterdam"], ["rotterdam"], ["51,95;4,05"], ["KRPUX"]],
+    destination: [["Shanghai"], ["Shanghai"], ["Busan"], ["NLRTM"]],
+    unit: "nm",
+  });
   const nm = (o: string, d: string) => oneDecimal(fakeMetres(o, d, "DEEPSEA") / 1852);
   expect(spill).toEqual([
     [nm("NLRTM", "CNSHA")],
@@ -140,15 +133,10 @@ test("names and decimal commas in cells: looked up (once each) or read, then rou
 
 test("ROUTE.LANE over ranges: a header and one row per lane, blank lanes blank, bad lanes their own error", async () => {
   const { route } = setup();
-  const rows = (await route.lane(
-    [["NLRTM"], [""], ["1,2,3"], ["DEHAM"]],
-    [["CNSHA"], [""], ["SGSIN"], ["SGSIN"]],
-    null,
-    null,
-    null,
-    null,
-    null
-  )) as unknown[][];
+  const rows = (await route.lane({
+    origin: [["NLRTM"], [""], ["1,2,3"], ["DEHAM"]],
+    destination: [["CNSHA"], [""], ["SGSIN"], ["SGSIN"]],
+  })) as unknown[][];
   expect(rows[0]).toEqual([...LANE_COLUMNS]);
   expect(rows).toHaveLength(5);
   const metres = fakeMetres("NLRTM", "CNSHA", "DEEPSEA");
