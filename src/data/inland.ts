@@ -23,6 +23,7 @@ import { CircuityOverlandRouter, LandLink } from "../engine/routing/overland/ove
 import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regions";
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
+import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import { concatFlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
 import { parse } from "./csv";
 import { packedPolygonSnapshot, polygonSnapshot } from "./snapshot";
@@ -40,6 +41,8 @@ export interface InlandLoadOptions {
   dataDir?: string;
   /** RAIL along data/rail-corridors.json (default true); false = great circle × circuity only. */
   railCorridors?: boolean;
+  /** TRUCK legs from a road engine (OSRM) before the router's own answer. */
+  roadLegs?: RoadLegSource;
 }
 
 // ---------- barge ----------
@@ -215,6 +218,7 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
     circuity: new CircuityTable(loadCircuityFactors(options)),
     regionOf: (p) => regions.regionOf(p),
     rail: options.railCorridors === false ? undefined : new RailNetwork(loadRailCorridorsFile(options)),
+    roadLegs: options.roadLegs,
   });
 }
 

@@ -6,6 +6,7 @@
  * RAIL/TRUCK routers are built on their first use, so a run that never asks for them never pays.
  */
 import { RouteEngine } from "../engine/route-engine";
+import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import { loadEmissions } from "./emissions";
 import { loadBargeRouter, loadOverlandRouter } from "./inland";
 import { loadPlaces } from "./places";
@@ -15,6 +16,8 @@ import { loadWaypoints } from "./waypoints";
 export interface LoadOptions {
   /** Data directory holding imported data sets; built-in data only when absent. */
   dataDir?: string;
+  /** TRUCK legs from a road engine (`--road-engine osrm=URL`, src/data/osrm.ts). */
+  roadLegs?: RoadLegSource;
 }
 
 export function loadEngine(options: LoadOptions = {}): RouteEngine {
@@ -24,7 +27,7 @@ export function loadEngine(options: LoadOptions = {}): RouteEngine {
     terminals,
     sea: loadSeaRouter(),
     barge: onFirstUse(() => loadBargeRouter()),
-    overland: onFirstUse(() => loadOverlandRouter()),
+    overland: onFirstUse(() => loadOverlandRouter({ roadLegs: options.roadLegs })),
     vessels: loadVesselResolver({ dataDir: options.dataDir }),
     emissions: loadEmissions(),
     finder,

@@ -77,10 +77,18 @@ export interface Vessel extends VesselDimensions {
 }
 
 /**
- * How a distance was computed: along a network (sea lanes, waterways, rail corridors) or, where
- * no network data covers the trip, estimated as the great circle times a circuity factor.
+ * How a distance was computed: along a network (sea lanes, waterways, rail corridors: "network";
+ * a named road or rail network; a road engine) or, where no network data covers the trip,
+ * estimated as the great circle times a circuity factor (by distance band and terrain).
  */
-export type RouteBasis = "network" | "great circle × circuity";
+export const ROUTE_BASES = [
+  "network",
+  "great circle × circuity",
+  "road network (OSRM)",
+  "road network (US freeways)",
+  "rail network (North American Class I)",
+] as const;
+export type RouteBasis = (typeof ROUTE_BASES)[number];
 
 export interface DistanceResult {
   /** Metres. */

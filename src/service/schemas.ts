@@ -4,7 +4,7 @@
  */
 import { Type, TSchema } from "@sinclair/typebox";
 import { DEFAULT_SORT, LIST_LIMITS, SORT_KEYS } from "../engine/optimizer/query";
-import { MODALITIES, PASSAGES } from "../engine/types";
+import { MODALITIES, PASSAGES, ROUTE_BASES } from "../engine/types";
 import { PROBLEM_TITLES } from "./problem";
 import { loadEmissions, loadFactorSets } from "../data/emissions";
 import { loadWaypoints } from "../data/waypoints";
@@ -294,9 +294,9 @@ export const PathFeature = Type.Object(
         description: "Canals and straits the sea route uses (empty for other modalities).",
       }),
       basis: Type.Optional(
-        stringEnum(["network", "great circle × circuity"] as const, {
+        stringEnum(ROUTE_BASES, {
           description:
-            "How the distance was computed: along a network (sea lanes, waterways, rail corridors), or, for RAIL/TRUCK where no network data covers the trip, the great-circle distance times a circuity factor for the modality and region (an estimate).",
+            "How the distance was computed: along a network (sea lanes, waterways, rail corridors: network; a named road or rail network; a road engine the server runs with: road network (OSRM)), or, for RAIL/TRUCK where no network data covers the trip, the great-circle distance times a circuity factor by distance band and terrain (an estimate).",
         })
       ),
       snapDistance: Type.Optional(

@@ -9,6 +9,7 @@ import { Socket } from "node:net";
 import * as path from "node:path";
 import { RouteOptimizer } from "../engine/optimizer/types";
 import { RouteEngine } from "../engine/route-engine";
+import type { OsrmRoadLegs } from "../data/osrm";
 import { buildApp } from "./app";
 import { ConfigOverrides, makeConfig } from "./config";
 import { RedisFailMode, RedisRateLimiter } from "./rate-limit/redis";
@@ -18,6 +19,7 @@ import { Store } from "./store/store";
 import { loadTls, TlsMaterial } from "./tls";
 import { addressList, isListed } from "./limits";
 import { OptimizerRunner, PooledOptimizerRunner } from "./workers/optimizer-runner";
+import { fetchRoadLegsFirst } from "./road-legs";
 
 export const DEFAULT_DATA_DIR = "./.route-sheets";
 export const DEFAULT_PORT = 3000;
@@ -60,6 +62,11 @@ export interface ServeOptions {
    */
   trustProxy?: string[];
   logStream?: NodeJS.WritableStream;
+  /**
+   * `--road-engine osrm=URL`: TRUCK legs from that OSRM server (src/data/osrm.ts); used by the
+   * engine this loads (an `engine` given here keeps its own routers).
+   */
+  roadEngine?: string;
 }
 
 /** The store the options name: PostgreSQL when a database URL is given, else the data directory's SQLite file. */
@@ -144,9 +151,15 @@ export function loadOptimizerIfPresent(
   }
 }
 
-export function loadEngineFor(dataDir: string): RouteEngine {
+export function loadEngineFor(dataDir: string, roadLegs?: OsrmRoadLegs): RouteEngine {
   const { loadEngine } = require("../data/load-engine") as typeof import("../data/load-engine");
-  return loadEngine({ dataDir });
+  return loadEngine({ dataDir, roadLegs });
+}
+
+function osrmLegsFor(setting: string): OsrmRoadLegs {
+  const { parseRoadEngine, OsrmRoadLegs } =
+    require("../data/osrm") as typeof import("../data/osrm");
+  return new OsrmRoadLegs(parseRoadEngine(setting).url);
 }
 
 export async function startService(options: ServeOptions = {}): Promise<RunningService> {
@@ -177,7 +190,8 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
           workerFile: options.optimizerWorker,
         })
       : undefined;
-  const engine = options.engine ?? loadEngineFor(dataDir);
+  const roadLegs = options.roadEngine ? osrmLegsFor(options.roadEngine) : undefined;
+  const engine = options.engine ?? loadEngineFor(dataDir, roadLegs);
   const optimizer = options.optimizer ?? undefined;
   // Listening does not wait for the threads: a search sent while they load waits for them.
   const optimizerRunner: OptimizerRunner | undefined = pool;
@@ -205,6 +219,7 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
         : {}),
     },
   });
+  if (roadLegs) fetchRoadLegsFirst(app, engine, roadLegs);
   if (options.requestIdHeader && !options.trustProxy?.length)
     app.log.warn(
       `--request-id-header ${options.requestIdHeader} is ignored without --trust-proxy (the balancer's address): every request gets its own id.`

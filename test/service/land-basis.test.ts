@@ -39,5 +39,8 @@ test("the OpenAPI document describes the basis values", async () => {
   expect(doc.components.schemas.PathFeature.properties.properties.properties.basis.enum).toEqual([
     "network",
     "great circle × circuity",
+    "road network (OSRM)",
+    "road network (US freeways)",
+    "rail network (North American Class I)",
   ]);
 });

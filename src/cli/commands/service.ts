@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { createAccountWithKey, findKey } from "../../service/accounts";
 import { readConfigFile } from "../../service/config";
+import { parseRoadEngine } from "../../data/osrm";
 import { REDIS_FAIL_MODES } from "../../service/rate-limit/redis";
 import {
   DEFAULT_DATA_DIR,
@@ -109,6 +110,21 @@ export function addinPaths() {
   };
 }
 
+/** `--road-engine osrm=URL` (serve and start): TRUCK legs from an OSRM server. */
+export function roadEngineOption(): Option {
+  return new Option(
+    "--road-engine <engine>",
+    "osrm=URL: TRUCK legs from an OSRM server's HTTP route service (e.g. osrm=http://127.0.0.1:5000); answers say basis road network (OSRM), and the built-in estimate answers when OSRM does not"
+  ).argParser((value) => {
+    try {
+      parseRoadEngine(value);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+    return value;
+  });
+}
+
 /** The add-in's files when `npm run build` has produced them. */
 export function builtAddin() {
   const paths = addinPaths();
@@ -170,6 +186,7 @@ export function register(program: Command): void {
     )
     .option("--no-request-log", "do not log one line per request")
     .option("--cors-origin <origins>", "allowed CORS origins: * or a comma-separated list", "*")
+    .addOption(roadEngineOption())
     .option(
       "--config <file>",
       "JSON file of settings: costs {terminals, distance, emissions, path, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems"
@@ -183,6 +200,7 @@ export function register(program: Command): void {
         database: opts.database,
         redis: opts.redis,
         redisFail: opts.redisFail,
+        roadEngine: opts.roadEngine,
         requestIdHeader: opts.requestIdHeader,
         trustProxy: opts.trustProxy,
         tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,

@@ -16,7 +16,14 @@ import { DEFAULT_PORT, RunningService, startService } from "../../service/server
 import { SqliteStore } from "../../service/store/sqlite";
 import { Store } from "../../service/store/store";
 import { certificateFiles, devCertificates, TlsMaterial, TRUST_COMMAND } from "../../service/tls";
-import { addinPaths, builtAddin, closeOnSignals, dataDirOption, int } from "./service";
+import {
+  addinPaths,
+  builtAddin,
+  closeOnSignals,
+  dataDirOption,
+  int,
+  roadEngineOption,
+} from "./service";
 
 const LOCAL_KEY_FILE = "local-api-key";
 /** The manifest as served, saved for `npm run sideload` / `unload` (office-addin-debugging reads a file). */
@@ -32,6 +39,7 @@ interface StartOptions {
   addinId?: string;
   addinName?: string;
   logLevel: string;
+  roadEngine?: string;
 }
 
 export function register(program: Command): void {
@@ -73,6 +81,7 @@ export function register(program: Command): void {
         'the add-in\'s display name in Excel, e.g. "Route Sheets (staging)"'
       ).argParser(checked(normalizeAddinName))
     )
+    .addOption(roadEngineOption())
     .addOption(new Option("--log-level <level>", "log level").default("warn"))
     .action(async (opts: StartOptions) => {
       if (Boolean(opts.cert) !== Boolean(opts.key))
@@ -92,6 +101,7 @@ export function register(program: Command): void {
           logStream: process.stderr,
           addin: { ...(builtAddin() ?? addinPaths()), publicUrl: opts.publicUrl },
           addinIdentity: { id: opts.addinId, name: opts.addinName },
+          roadEngine: opts.roadEngine,
           config: { logLevel: opts.logLevel, logRequests: false },
         });
       } catch (error) {

@@ -213,14 +213,9 @@ export function distanceBasisOf(
     case "BARGE":
       return "network";
     case "TRUCK":
-      return "great circle × circuity";
-    case "RAIL": {
-      const overland = engine.parts.overland as {
-        explainRail?: (a: LatLng, b: LatLng) => { method: string } | null;
-      };
-      const how = overland.explainRail?.(from, to);
-      return how?.method === "corridor" ? "network" : "great circle × circuity";
-    }
+    case "RAIL":
+      // The router's own basis: a road or rail network, OSRM, or great circle × circuity.
+      return engine.distanceBetween(from, to, modality).basis ?? "great circle × circuity";
   }
 }
 

@@ -13,6 +13,7 @@ import { geodesicMetersBetween as geodesicMeters, geodesicPath } from "../../geo
 import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
 import { MinHeap } from "../../heap";
+import { RoadLegSource } from "./road-legs";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -36,6 +37,8 @@ export interface OverlandRouterParts {
    * be, when the modality cannot reach the end itself; default DEFAULT_MAX_LANDSIDE_METERS.
    */
   maxLandsideMeters?: number;
+  /** TRUCK legs from a road engine (OSRM); the router's own answer where it has none. */
+  roadLegs?: RoadLegSource;
 }
 
 /**
@@ -110,6 +113,15 @@ export class CircuityOverlandRouter implements OverlandRouter {
   }
 
   route(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+    if (modality === "TRUCK" && this.parts.roadLegs) {
+      const leg = this.parts.roadLegs.leg(from, to);
+      if (leg)
+        return {
+          meters: leg.meters,
+          path: leg.path ?? [from, to],
+          basis: this.parts.roadLegs.basis,
+        };
+    }
     return this.routeBetween(from, to, modality) ?? this.viaLandside(from, to, modality);
   }
 
