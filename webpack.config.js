@@ -1,6 +1,7 @@
 /**
  * Builds the Excel add-in into dist/addin/: taskpane.html (the shared-runtime page) loading
- * runtime.js + functions.js + taskpane.js, functions.json (custom function metadata) and the icons.
+ * runtime.js + functions.js + taskpane.js and its stylesheet taskpane.css, functions.json (custom
+ * function metadata) and the icons.
  * One runtime chunk lets the functions and the task pane share module instances (one client, one cache).
  */
 const path = require("path");
@@ -147,7 +148,13 @@ module.exports = (_env, argv) => ({
       template: "./src/taskpane/taskpane.html",
       chunks: ["functions", "taskpane"],
     }),
-    new CopyWebpackPlugin({ patterns: [{ from: "assets/*.png", to: "assets/[name][ext]" }] }),
+    new CopyWebpackPlugin({
+      patterns: [
+        { from: "assets/*.png", to: "assets/[name][ext]" },
+        // The pane's stylesheet, linked by taskpane.html (a file, so the CSP needs no inline style).
+        { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
+      ],
+    }),
     new EnumNamesPlugin(),
     new BuildStampPlugin(),
   ],

@@ -518,7 +518,7 @@ describeBrowser("Export footprint in the task pane", () => {
       );
       await context.close();
     }
-    const html = fs.readFileSync(path.join(ROOT, "src", "taskpane", "taskpane.html"), "utf8");
-    expect(html.match(/--bg1: #292929/g)).toHaveLength(1);
+    const css = fs.readFileSync(path.join(ROOT, "src", "taskpane", "taskpane.css"), "utf8");
+    expect(css.match(/--bg1: #292929/g)).toHaveLength(1);
   });
 });
