@@ -1,26 +1,75 @@
 /**
  * A map keyed by a point's exact coordinates. Lane sheets look the same ports up thousands of
- * times: a key string per look-up (two numbers printed) cost more than the nested number-keyed
- * maps do.
+ * times, and the sea router remembers every straight leg it tried by its two ends: an open-addressing
+ * table on typed arrays (the two doubles' bits hashed, compared exactly) costs no key string and
+ * no map per latitude, and leaves the garbage collector nothing to trace but the values.
+ * Keys compare as numbers: 0 and -0 are one key; a NaN coordinate is never stored.
  */
+const BITS = new Float64Array(1);
+const WORDS = new Int32Array(BITS.buffer);
+
+function hashOf(lat: number, lng: number): number {
+  BITS[0] = lat;
+  let h = Math.imul(WORDS[0] ^ 0x9e3779b9, 0x85ebca6b) ^ WORDS[1];
+  BITS[0] = lng;
+  h = Math.imul(h ^ WORDS[0], 0xc2b2ae35) ^ Math.imul(WORDS[1], 0x27d4eb2f);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
 export class CoordMap<T> {
-  private readonly byLat = new Map<number, Map<number, T>>();
+  /** Slot i holds key (keys[2i], keys[2i+1]) when used[i] is 1. */
+  private keys = new Float64Array(32);
+  private used = new Uint8Array(16);
+  private values: Array<T | undefined> = new Array<T | undefined>(16);
+  private mask = 15;
   /** Number of points held. */
   size = 0;
 
   get(lat: number, lng: number): T | undefined {
-    return this.byLat.get(lat)?.get(lng);
+    lat += 0; // -0 → 0
+    lng += 0;
+    const keys = this.keys;
+    for (let i = hashOf(lat, lng) & this.mask; this.used[i]; i = (i + 1) & this.mask)
+      if (keys[2 * i] === lat && keys[2 * i + 1] === lng) return this.values[i];
+    return undefined;
   }
 
   set(lat: number, lng: number, value: T): void {
-    let byLng = this.byLat.get(lat);
-    if (!byLng) this.byLat.set(lat, (byLng = new Map()));
-    if (!byLng.has(lng)) this.size++;
-    byLng.set(lng, value);
+    if (lat !== lat || lng !== lng) return;
+    lat += 0;
+    lng += 0;
+    if (2 * (this.size + 1) > this.mask + 1) this.grow();
+    const keys = this.keys;
+    let i = hashOf(lat, lng) & this.mask;
+    for (; this.used[i]; i = (i + 1) & this.mask)
+      if (keys[2 * i] === lat && keys[2 * i + 1] === lng) {
+        this.values[i] = value;
+        return;
+      }
+    this.used[i] = 1;
+    keys[2 * i] = lat;
+    keys[2 * i + 1] = lng;
+    this.values[i] = value;
+    this.size++;
   }
 
   clear(): void {
-    this.byLat.clear();
+    this.keys = new Float64Array(32);
+    this.used = new Uint8Array(16);
+    this.values = new Array<T | undefined>(16);
+    this.mask = 15;
     this.size = 0;
+  }
+
+  private grow(): void {
+    const { keys, used, values } = this;
+    const n = 2 * used.length;
+    this.keys = new Float64Array(2 * n);
+    this.used = new Uint8Array(n);
+    this.values = new Array<T | undefined>(n);
+    this.mask = n - 1;
+    this.size = 0;
+    for (let i = 0; i < used.length; i++)
+      if (used[i]) this.set(keys[2 * i], keys[2 * i + 1], values[i] as T);
   }
 }

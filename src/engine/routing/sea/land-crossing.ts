@@ -11,6 +11,7 @@
  */
 import { angleBetween, MEAN_RADIUS_M, RAD, toUnit } from "../../geo/geodesy";
 import { doubled } from "../../typed-arrays";
+import { edgeClearance } from "./clearance";
 import { planarRings, Rings } from "./land-mask";
 
 /** Pieces of a leg are at most this long (a 20 km lat/lng chord is within ~10 m of the great circle). */
@@ -115,9 +116,14 @@ export class LandIndex {
   private readonly cellStart: Int32Array;
   private readonly cellEdges: Int32Array;
   private readonly centreBits: Uint8Array;
+  /** Per cell: Chebyshev distance in cells to the nearest cell holding a ring edge (see clearance.ts). */
+  private readonly clearance: Uint8Array;
   private readonly stamp: Int32Array;
   private tick = 0;
   private found = new Int32Array(256);
+  /** The last point arcPoint made. */
+  private qLat = 0;
+  private qLng = 0;
 
   /** From land polygons, or from the parts of an index built before (e.g. a snapshot's). */
   constructor(polygons: ReadonlyArray<Rings> | LandIndexParts, cellDegrees = 0.25) {
@@ -130,6 +136,7 @@ export class LandIndex {
     this.cellStart = parts.cellStart;
     this.cellEdges = parts.cellEdges;
     this.centreBits = parts.centreBits;
+    this.clearance = edgeClearance(parts.cellStart, parts.cols, parts.rows);
     this.stamp = new Int32Array(parts.x.length);
   }
 
@@ -139,6 +146,22 @@ export class LandIndex {
 
   private row(lat: number): number {
     return Math.min(this.rows - 1, Math.max(0, Math.floor((lat + 90) / this.cellDegrees)));
+  }
+
+  /**
+   * Metres of great-circle travel from the point, in any direction, that stay in cells holding no
+   * ring edge (0 in or next to such a cell): a straight piece within that reach crosses no coast.
+   */
+  clearMeters(lat: number, lng: number): number {
+    if (lng < -180 || lng >= 180) lng = ((((lng + 180) % 360) + 360) % 360) - 180;
+    const k = this.clearance[this.row(lat) * this.cols + this.col(lng)] - 1;
+    if (k <= 0) return 0;
+    // Within k cells of latitude and of longitude the cells are edge-free; a move of d degrees of
+    // arc changes the latitude by at most d and the longitude by at most d / cos(latitude).
+    const reachDeg = k * this.cellDegrees;
+    const farLat = Math.abs(lat) + reachDeg;
+    if (farLat >= 89) return 0;
+    return reachDeg * Math.cos(farLat * RAD) * ((MEAN_RADIUS_M * Math.PI) / 180);
   }
 
   /** True when the point is inside land. */
@@ -306,56 +329,77 @@ export class LandIndex {
     const total = omega * MEAN_RADIUS_M;
     if (total <= skipStartM + skipEndM) return 0;
     const n = Math.max(1, Math.ceil(total / PIECE_M));
-    // Points along the leg without an object each (this runs for every 20 km of every leg tried).
     const sinOmega = Math.sin(omega);
-    let qLat = a.lat;
-    let qLng = a.lng;
-    const point = (t: number): void => {
-      if (omega < 1e-12) {
-        qLat = a.lat;
-        qLng = a.lng;
-        return;
-      }
-      const wa = Math.sin((1 - t) * omega) / sinOmega;
-      const wb = Math.sin(t * omega) / sinOmega;
-      const x = wa * ua[0] + wb * ub[0];
-      const y = wa * ua[1] + wb * ub[1];
-      const z = wa * ua[2] + wb * ub[2];
-      qLat = Math.atan2(z, Math.hypot(x, y)) / RAD;
-      qLng = Math.atan2(y, x) / RAD;
-    };
+    // Points along the leg into this.qLat / this.qLng: no closure over changing doubles, whose
+    // every write would box a number (this runs for every 20 km of every leg tried).
+    const point = (t: number): void => this.arcPoint(a, ua, ub, omega, sinOmega, t);
     let inside = 0;
     point(skipStartM / total);
-    let pLat = qLat;
-    let pLng = qLng;
+    let pLat = this.qLat;
+    let pLng = this.qLng;
     // Only whether there is land: the start's side once, then any ring edge crossed (with none,
     // every piece stays on the start's side).
     if (firstOnly && this.isLand(pLat, pLng)) return 1;
     const tEnd = 1 - skipEndM / total;
     const t0 = skipStartM / total;
+    const pieceM = ((tEnd - t0) * total) / n;
     for (let i = 1; i <= n; i++) {
+      // Far from every coast (open ocean), whole pieces cross no ring edge: skip them (the same
+      // pieces, so the answer is the one piece-by-piece testing gives).
+      if (firstOnly) {
+        const skip = Math.floor(this.clearMeters(pLat, pLng) / pieceM);
+        if (skip > 0) {
+          i = Math.min(n, i - 1 + skip);
+          point(t0 + ((tEnd - t0) * i) / n);
+          pLat = this.qLat;
+          pLng = this.qLng;
+          continue;
+        }
+      }
       point(t0 + ((tEnd - t0) * i) / n);
-      const pieceM = ((tEnd - t0) * total) / n;
       // A piece across the antimeridian: measured on each side of it.
-      if (Math.abs(qLng - pLng) > 180) {
-        const qShift = qLng > pLng ? qLng - 360 : qLng + 360;
+      if (Math.abs(this.qLng - pLng) > 180) {
+        const qShift = this.qLng > pLng ? this.qLng - 360 : this.qLng + 360;
         const f = (Math.sign(qShift) * 180 - pLng) / (qShift - pLng);
-        const latX = pLat + f * (qLat - pLat);
+        const latX = pLat + f * (this.qLat - pLat);
         const edge = qShift > 0 ? 180 : -180;
         if (firstOnly) {
           if (this.pieceCrosses(pLat, pLng, latX, edge)) return 1;
-          if (this.pieceCrosses(latX, -edge, qLat, qLng)) return 1;
+          if (this.pieceCrosses(latX, -edge, this.qLat, this.qLng)) return 1;
         } else {
           inside += this.pieceInside(pLat, pLng, latX, edge, pieceM * f);
-          inside += this.pieceInside(latX, -edge, qLat, qLng, pieceM * (1 - f));
+          inside += this.pieceInside(latX, -edge, this.qLat, this.qLng, pieceM * (1 - f));
         }
       } else if (firstOnly) {
-        if (this.pieceCrosses(pLat, pLng, qLat, qLng)) return 1;
-      } else inside += this.pieceInside(pLat, pLng, qLat, qLng, pieceM);
-      pLat = qLat;
-      pLng = qLng;
+        if (this.pieceCrosses(pLat, pLng, this.qLat, this.qLng)) return 1;
+      } else inside += this.pieceInside(pLat, pLng, this.qLat, this.qLng, pieceM);
+      pLat = this.qLat;
+      pLng = this.qLng;
     }
     return inside;
+  }
+
+  /** The point at fraction t of the arc a→b (unit vectors ua, ub, angle omega) into qLat / qLng. */
+  private arcPoint(
+    a: { lat: number; lng: number },
+    ua: number[],
+    ub: number[],
+    omega: number,
+    sinOmega: number,
+    t: number
+  ): void {
+    if (omega < 1e-12) {
+      this.qLat = a.lat;
+      this.qLng = a.lng;
+      return;
+    }
+    const wa = Math.sin((1 - t) * omega) / sinOmega;
+    const wb = Math.sin(t * omega) / sinOmega;
+    const x = wa * ua[0] + wb * ub[0];
+    const y = wa * ua[1] + wb * ub[1];
+    const z = wa * ua[2] + wb * ub[2];
+    this.qLat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
+    this.qLng = Math.atan2(y, x) / RAD;
   }
 }
 
