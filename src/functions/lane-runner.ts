@@ -1,10 +1,12 @@
 /**
  * Runs a per-lane function over its arguments: each a cell or a range (grid.ts). Trailing blank
  * rows are cut before any work (a whole column is a million rows), a blank lane answers blank, each
- * distinct lane is worked out once, and one bad lane gets its own error cell. Plain arguments give
- * a plain value (or throw, as a single-cell formula shows its error).
+ * distinct lane is worked out once, and one bad lane gets its own error cell. A row of column
+ * headings ("Origin", "Destination": a whole column's first row) answers blank too. Plain
+ * arguments give a plain value (or throw, as a single-cell formula shows its error).
  */
 import { NotCachedError } from "../client/api-client";
+import { isColumnHeading } from "../client/column-headings";
 import { toExcelError } from "./excel-errors";
 import { asGrid, isBlank, mapGrid, trimTrailingBlankRows } from "./grid";
 import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
@@ -47,6 +49,9 @@ export async function laneAnswers<T>(
   const ranged = Object.values(args).some(Array.isArray);
   const isBlankLane = (cells: Record<string, unknown>) =>
     shape.places.every((name) => isBlank(cells[name]));
+  // A range's heading row: every place cell given is a heading (A:A starts with "Origin").
+  const isHeadingLane = (cells: Record<string, unknown>) =>
+    shape.places.every((name) => isBlank(cells[name]) || isColumnHeading(cells[name]));
   const single = singleCells(args);
   if (single) {
     // A single-cell formula (the common case, 10,000 of them in a sheet): no grid to build.
@@ -77,7 +82,7 @@ export async function laneAnswers<T>(
   const seen = new Map<string, Promise<T>>();
   let gate: Promise<void> = Promise.resolve();
   const settle = (cells: Record<string, unknown>): Promise<T> | T => {
-    if (isBlankLane(cells)) return shape.blank;
+    if (isBlankLane(cells) || isHeadingLane(cells)) return shape.blank;
     const key = JSON.stringify(Object.values(cells));
     let answer = seen.get(key);
     if (!answer) {

@@ -55,6 +55,42 @@ test.each([null, ""])(
   }
 );
 
+test("=ROUTE.DISTANCE(A:A, B:B) over a sheet with a heading row: the headings' row answers blank", async () => {
+  const { route, requests } = setup();
+  const spill = await route.distance({
+    origin: column(["Origin", "NLRTM", "DEHAM"], SHEET_ROWS, null),
+    destination: column(["Destination", "CNSHA", "SGSIN"], SHEET_ROWS, null),
+    modality: column(["Modality", "DEEPSEA", "DEEPSEA"], SHEET_ROWS, null),
+  });
+  expect(spill).toEqual([[""], [km("NLRTM", "CNSHA")], [km("DEHAM", "SGSIN")]]);
+  // Other spellings of the headings, and EMISSIONS and LANE likewise; no look-up of "From".
+  for (const [from, to] of [
+    ["FROM", "To"],
+    ["Port of loading", "Port of discharge"],
+    ["origin (LOCODE)", "destination:"],
+    ["Von", "Nach"],
+  ]) {
+    const emissions = (await route.emissions({
+      origin: [[from], ["NLRTM"]],
+      destination: [[to], ["CNSHA"]],
+    })) as unknown[][];
+    expect(emissions[0]).toEqual([""]);
+    expect(typeof emissions[1][0]).toBe("number");
+    const lanes = (await route.lane({
+      origin: [[from], ["NLRTM"]],
+      destination: [[to], ["CNSHA"]],
+    })) as unknown[][];
+    expect(lanes.slice(0, 2)).toEqual([[...LANE_COLUMNS], Array(LANE_COLUMNS.length).fill("")]);
+  }
+  expect(requests.some((r) => r.url.pathname.endsWith("/places"))).toBe(false);
+  // A word that is not a heading is still looked up as a place, and its error stays.
+  const unknown = (await route.distance({
+    origin: [["Atlantis"], ["NLRTM"]],
+    destination: [["Destination"], ["CNSHA"]],
+  })) as unknown[][];
+  expect(unknown[0][0]).toMatchObject({ code: "#VALUE!" });
+});
+
 test("property: any layout of lanes and blank rows spills to the last lane, blanks blank", async () => {
   const lanes = [
     ["NLRTM", "CNSHA"],
