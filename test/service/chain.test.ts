@@ -118,7 +118,30 @@ test("bad input: modalities count, unknown modality, one point; free tier; not e
   const free = await s.account({ tier: "free", credits: 10 });
   const f = await s.get(`${CHAIN}?points=CNSHA,NLRTM&modalities=DEEPSEA`, free.key);
   expect(f.status).toBe(402);
-  expect((await problemOf(f)).title).toBe("Free Tier Not Allowed");
+  const refusal = await problemOf(f);
+  expect(refusal.title).toBe("Free Tier Not Allowed");
+  expect(refusal.detail).toMatch(/^\/route-information\/api\/chain is not available/);
+});
+
+test("20 concurrent 3-leg chains on 10 credits: 3 × 200 and 17 × 402, the ledger holds exactly the 3 answered chains' 9 legs as `chain`", async () => {
+  const { key, account } = await s.account({ credits: 10 });
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      s.get(`${CHAIN}?points=DEDUI,DEHAM,NLRTM,BEANR&modalities=TRUCK,RAIL,TRUCK`, key)
+    )
+  );
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([...Array(3).fill(200), ...Array(17).fill(402)]);
+  const ids = answers.filter((a) => a.status === 200).map((a) => a.headers.get("request-id"));
+  const rows = s.store.db
+    .prepare("SELECT request_id, endpoint, cost FROM ledger WHERE account_id = ?")
+    .all(account.id) as Array<{ request_id: string; endpoint: string; cost: number }>;
+  expect(rows).toHaveLength(9);
+  expect(new Set(rows.map((r) => r.endpoint))).toEqual(new Set(["chain"]));
+  expect(new Set(rows.map((r) => r.request_id))).toEqual(new Set(ids));
+  expect(await balance(key)).toBe(1);
+  for (const a of answers.filter((x) => x.status === 402))
+    expect((await problemOf(a)).detail).toMatch(/balance 1, this call costs 3/);
 });
 
 test("include=eca: each leg's EU ETS share; legs through Tanger Med (not a port of call) are one voyage", async () => {

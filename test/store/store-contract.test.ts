@@ -289,6 +289,8 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
       charges: fc.array(charge, { minLength: 1, maxLength: 4 }),
       /** Sent again (a proxy's retry with the same request id), through either instance. */
       attempts: fc.integer({ min: 1, max: maxAttempts }),
+      /** All or nothing (chargeAll: a /chain's legs). */
+      all: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -313,14 +315,18 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
             Array.from({ length: r.attempts }, (_, attempt) => ({ r, n, attempt }))
           );
           const answers = await Promise.all(
-            sends.map(({ r, n, attempt }) =>
-              ((n + attempt) % 2 ? two : one).charge(
+            sends.map(async ({ r, n, attempt }) => {
+              const via = (n + attempt) % 2 ? two : one;
+              const args = [
                 accounts[r.account].id,
                 accounts[r.account].keyId,
                 `req-${n}`,
-                r.charges
-              )
-            )
+                r.charges,
+              ] as const;
+              if (!r.all) return via.charge(...args);
+              const paid = await via.chargeAll(...args);
+              return r.charges.map((c) => c.cost <= 0 || paid);
+            })
           );
           {
             const ledger = await adapter.ledger(
@@ -356,12 +362,28 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
                 const used = await one.ledgerTotal(a.id, pool);
                 expect(left).toBe(initial - used.credits);
                 expect(left).toBeGreaterThanOrEqual(0);
-                // Refused only when the pool could not cover it (balances only go down here).
+                // Refused only when the pool could not cover it (balances only go down here);
+                // all or nothing: when some pool could not cover its sum.
                 for (const [i, { r }] of sends.entries())
-                  if (accounts[r.account] === a)
+                  if (accounts[r.account] === a && !r.all)
                     r.charges.forEach((c, item) => {
                       if (c.pool === pool && !answers[i][item]) expect(left).toBeLessThan(c.cost);
                     });
+              }
+              for (const [i, { r }] of sends.entries()) {
+                if (accounts[r.account] !== a || !r.all) continue;
+                const paid = r.charges.filter((c) => c.cost > 0);
+                // Every charge of an all-or-nothing request shares one answer.
+                expect(
+                  new Set(paid.map((c) => answers[i][r.charges.indexOf(c)])).size
+                ).toBeLessThan(2);
+                if (paid.length === 0 || answers[i][r.charges.indexOf(paid[0])]) continue;
+                const sum = (p: Pool) =>
+                  paid.filter((c) => c.pool === p).reduce((t, c) => t + c.cost, 0);
+                expect(
+                  sum("route-information") > state.credits ||
+                    sum("route-optimizer") > state.optimizerCredits
+                ).toBe(true);
               }
             }
           }

@@ -29,19 +29,23 @@ const PATH_OF: Record<Operation, string> = {
   operators: "/route-optimizer/api/external/operators",
 };
 
-/** Tier and access rules (402 Free Tier Not Allowed, 403 Invalid Key for missing optimizer access). */
-export function checkAccess(caller: Caller, op: Operation): void {
+/**
+ * Tier and access rules (402 Free Tier Not Allowed, 403 Invalid Key for missing optimizer access).
+ * `path`: the endpoint the caller called, when it is not the operation's own (/chain is charged as
+ * /emissions legs).
+ */
+export function checkAccess(caller: Caller, op: Operation, path: string = PATH_OF[op]): void {
   const policy = POLICY[op];
   if (caller.account.tier === "free" && !policy.freeTier) {
     throw fail(
       "Free Tier Not Allowed",
-      `${PATH_OF[op]} is not available to free accounts; free accounts may call /route-information/api/terminals and /route-information/api/distance only.`
+      `${path} is not available to free accounts; free accounts may call /route-information/api/terminals and /route-information/api/distance only.`
     );
   }
   if (policy.optimizerAccess && !caller.account.optimizerAccess) {
     throw fail(
       "Invalid Key",
-      `This x-api-key has no route-optimizer access (needed for ${PATH_OF[op]}); ask the service operator to grant it (route-sheets keys create --optimizer).`
+      `This x-api-key has no route-optimizer access (needed for ${path}); ask the service operator to grant it (route-sheets keys create --optimizer).`
     );
   }
 }
@@ -207,6 +211,29 @@ export async function settleMany(
   const unpaid = pending.filter((_, i) => !ok[i]).map((p) => p.index);
   if (unpaid.length > 0) await confirmedAccount(store, caller);
   return unpaid;
+}
+
+/**
+ * Debits `count` calls of `op` all or nothing (a /chain's legs, ledgered as `endpoint`); throws
+ * 402 Over Limit with the balance the database has when the pool cannot pay them all, 403 Inactive
+ * when the account was deactivated meanwhile.
+ */
+export async function settleAll(
+  store: Store,
+  costs: CostTable,
+  caller: Caller,
+  requestId: string,
+  op: Operation,
+  count: number,
+  endpoint: string
+): Promise<void> {
+  const pool = POLICY[op].pool;
+  const charge: Charge = { pool, endpoint, cost: costs[op] };
+  if (charge.cost <= 0 || count === 0) return;
+  const charges = Array.from({ length: count }, () => charge);
+  if (await store.chargeAll(caller.account.id, caller.key.id, requestId, charges)) return;
+  const now = await confirmedAccount(store, caller);
+  throw overLimit(pool, charge.cost * count, balanceOf({ ...caller, account: now }, pool));
 }
 
 declare module "fastify" {

@@ -22,7 +22,7 @@ import { KeyRecord } from "../store/store";
 declare module "fastify" {
   interface FastifyInstance {
     /** The onRequest hook of a keyed route; `null`: a batch (access and balance per item). */
-    guard(operation: Operation | null): onRequestHookHandler;
+    guard(operation: Operation | null, path?: string): onRequestHookHandler;
   }
 }
 
@@ -74,61 +74,60 @@ function admit(limit: RateLimitSetting, decision: RateLimitDecision): void {
   );
 }
 
+/** Calls `next` with the value at once, or once the promise settles: one path for both. */
+function whenReady<T, U>(value: T | Promise<T>, next: (v: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /**
- * `operation` null: a batch (access and balance are checked per item). A callback hook: when
- * nothing needs waiting for (a cached key, a store and a rate limiter that answer at once, a
- * balance that covers the call) the checks run synchronously, without a promise; otherwise the
- * rest of them runs asynchronously, in the same order.
+ * `operation` null: a batch (access and balance are checked per item). `path`: the endpoint named
+ * in an access refusal, when it is not the operation's own. A callback hook running one list of
+ * checks: each step goes on at once when its answer is at hand (a cached key, a store and a rate
+ * limiter that answer at once, a balance that covers the call) and after its promise otherwise, so
+ * the common call needs no promise and every call sees the same checks in the same order.
  */
-export function guard(deps: GuardDeps, operation: Operation | null) {
+export function guard(deps: GuardDeps, operation: Operation | null, path?: string) {
   const { auth, rateLimiter, credits } = deps;
-  /** The checks from wherever the synchronous path stopped (`caller`: authenticated already). */
-  async function rest(request: FastifyRequest, known: Caller | undefined): Promise<void> {
-    const caller = known ?? (await auth.authenticate(request.headers["x-api-key"]));
+  function limitAndAccess(caller: Caller): Caller | Promise<Caller> {
     const limit = effectiveRateLimit(caller.key, deps.defaultRate);
-    admit(limit, await rateLimiter.take(caller.key.id, limit.perSecond, limit.burst));
-    if (operation) {
-      checkAccess(caller, operation);
-      await credits.precheck(caller, operation);
-    }
-    request.caller = caller;
+    // takeNow undefined: the limiter must wait (Redis); `take` takes the token.
+    const decision =
+      rateLimiter.takeNow?.(caller.key.id, limit.perSecond, limit.burst) ??
+      rateLimiter.take(caller.key.id, limit.perSecond, limit.burst);
+    return whenReady(decision, (d) => {
+      admit(limit, d);
+      if (!operation) return caller;
+      checkAccess(caller, operation, path);
+      if (credits.covers(caller, operation)) return caller;
+      return credits.precheck(caller, operation).then(() => caller);
+    });
   }
   return function guardHook(
     request: FastifyRequest,
     _reply: FastifyReply,
     done: HookHandlerDoneFunction
   ): void {
-    let caller: Caller | undefined;
+    let checked: Caller | Promise<Caller>;
     try {
       refuseKeyInUrl(request.url);
-      caller = auth.authenticateNow(request.headers["x-api-key"]);
-      if (caller && rateLimiter.takeNow) {
-        const limit = effectiveRateLimit(caller.key, deps.defaultRate);
-        // undefined: the limiter must wait (Redis); the promise path takes the token.
-        const decision = rateLimiter.takeNow(caller.key.id, limit.perSecond, limit.burst);
-        if (decision) {
-          admit(limit, decision);
-          if (operation) {
-            checkAccess(caller, operation);
-            if (!credits.covers(caller, operation)) {
-              const known = caller;
-              credits.precheck(known, operation).then(() => {
-                request.caller = known;
-                done();
-              }, done);
-              return;
-            }
-          }
-          request.caller = caller;
-          done();
-          return;
-        }
-      }
+      const header = request.headers["x-api-key"];
+      checked = whenReady(
+        auth.authenticateNow(header) ?? auth.authenticate(header),
+        limitAndAccess
+      );
     } catch (e) {
       done(e as Error);
       return;
     }
-    rest(request, caller).then(() => done(), done);
+    if (checked instanceof Promise)
+      checked.then((caller) => {
+        request.caller = caller;
+        done();
+      }, done);
+    else {
+      request.caller = checked;
+      done();
+    }
   };
 }
 
@@ -141,7 +140,9 @@ export const guardPlugin = fp(
       credits: app.credits,
       defaultRate: app.defaultRateLimit,
     };
-    app.decorate("guard", (operation: Operation | null) => guard(deps, operation));
+    app.decorate("guard", (operation: Operation | null, path?: string) =>
+      guard(deps, operation, path)
+    );
   },
   {
     name: "route-sheets-guard",

@@ -2,14 +2,15 @@
  * GET /route-information/api/chain (extension): a door-to-door transport chain (ISO 14083) — each
  * leg's distance and emissions as /emissions gives them, the hub operation at every transfer point
  * (GLEC hub default factors by hub type) and the chain total. One credit per leg (the emissions
- * cost per leg); like /emissions, not available to free accounts.
+ * cost per leg, all legs or none in one transaction, ledgered as `chain`); like /emissions, not
+ * available to free accounts.
  */
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { Type } from "@sinclair/typebox";
 import { chainEmissions, MAX_CHAIN_POINTS, splitPoints } from "../../engine/emissions";
 import { MODALITIES } from "../../engine/types";
-import { balanceOf, confirmedAccount, overLimit, POLICY, settleMany } from "../plugins/credits";
+import { balanceOf, confirmedAccount, overLimit, POLICY, settleAll } from "../plugins/credits";
 import { Store } from "../store/store";
 import { EMISSION_EXTRAS } from "../schemas";
 import {
@@ -24,6 +25,8 @@ import {
 import { factorSetsOf } from "./emissions-body";
 import { loadEtsRules } from "../../data/voyage";
 import { parseYear } from "../../engine/voyage";
+
+const CHAIN_PATH = "/route-information/api/chain";
 
 export const ChainQuery = Type.Object({
   points: Type.String({
@@ -122,7 +125,7 @@ export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> =
         description: [
           "Each leg is routed and computed exactly as /route-information/api/emissions for its two points (trade lane or region from the leg's own ends).",
           "At every transfer point a hub operation is added with the GLEC default hub factor of its type: MARITIME_CONTAINER_TERMINAL when a ship is on either side, RAIL_TERMINAL when a train is, INLAND_TERMINAL otherwise.",
-          `Cost: ${credits.costOf("emissions")} route-information credit(s) per leg (the /emissions cost per leg), charged only for 200 answers. Not available to free accounts.`,
+          `Cost: ${credits.costOf("emissions")} route-information credit(s) per leg (the /emissions cost per leg), charged all legs or none, only for 200 answers, ledgered as \`chain\`. Not available to free accounts.`,
         ].join(" "),
         security: SECURITY,
         querystring: ChainQuery,
@@ -137,7 +140,7 @@ export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> =
           ]),
         },
       },
-      onRequest: app.guard("emissions"),
+      onRequest: app.guard("emissions", CHAIN_PATH),
       preValidation: async (request: FastifyRequest) =>
         upperCase(request.query as Record<string, unknown>, ["modalities"]),
     },
@@ -162,14 +165,16 @@ export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> =
             }
           : {}),
       });
-      const unpaid = await settleMany(
+      // All legs or none, each ledgered as `chain`: a chain answered 402 leaves no debit.
+      await settleAll(
         options.store,
         credits.costs,
         caller,
         request.id,
-        result.legs.map((_, index) => ({ index, op: "emissions" as const }))
+        "emissions",
+        result.legs.length,
+        "chain"
       );
-      if (unpaid.length) throw overLimit(POLICY.emissions.pool, cost, 0);
       return result;
     }
   );

@@ -127,6 +127,9 @@ interface KeyRow {
   burst: number | null;
 }
 
+/** Thrown inside chargeAll's transaction to undo it: the account did not cover the charges. */
+const NOT_COVERED = new Error("not covered");
+
 const KEY_COLUMNS = "id, account_id, hash, prefix, rate_per_second, burst";
 
 /** The channel of migration 3's trigger: its payload is the id of an account that changed. */
@@ -645,6 +648,73 @@ export class PostgresStore implements Store {
       })
     ).rows[0].ok;
     return { ok, accounts: [] };
+  }
+
+  /**
+   * All or nothing, in one transaction: the ledger rows are claimed first (a request id already
+   * ledgered, by an earlier attempt through any instance, is not charged again), then one UPDATE
+   * debits every pool's sum only while the account is active and covers them all; otherwise the
+   * transaction is undone.
+   */
+  async chargeAll(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[]
+  ): Promise<boolean> {
+    const items = charges.map((c, item) => ({ ...c, item })).filter((c) => c.cost > 0);
+    if (items.length === 0) return true;
+    let info = 0;
+    let opt = 0;
+    for (const c of items) {
+      if (c.pool === "route-optimizer") opt += c.cost;
+      else info += c.cost;
+    }
+    const generation = this.generation;
+    this.stats.debits++;
+    let after: AccountRow | undefined;
+    try {
+      after = await this.transaction(async (c) => {
+        const claimed = await c.query(
+          `INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, item, created_at)
+           SELECT $1, $2, pool, endpoint, cost, $3, item, $4
+             FROM unnest($5::text[], $6::text[], $7::bigint[], $8::int[]) AS t(pool, endpoint, cost, item)
+           ON CONFLICT (account_id, request_id, item) DO NOTHING`,
+          [
+            accountId,
+            keyId,
+            requestId,
+            Date.now(),
+            items.map((i) => i.pool),
+            items.map((i) => i.endpoint),
+            items.map((i) => i.cost),
+            items.map((i) => i.item),
+          ]
+        );
+        // Ledgered before: an earlier attempt of this request paid.
+        if (claimed.rowCount === 0) return undefined;
+        if (claimed.rowCount !== items.length) throw NOT_COVERED;
+        const debited = await c.query<AccountRow>(
+          `UPDATE accounts SET credits = credits - $2, optimizer_credits = optimizer_credits - $3
+            WHERE id = $1 AND active AND credits >= $2 AND optimizer_credits >= $3
+            RETURNING id, name, tier, active, optimizer_access, credits, optimizer_credits`,
+          [accountId, info, opt]
+        );
+        if (debited.rowCount !== 1) throw NOT_COVERED;
+        return debited.rows[0];
+      });
+    } catch (e) {
+      if (e !== NOT_COVERED) throw unavailableIfDisconnected(e);
+      this.accounts.delete(accountId);
+      return false;
+    }
+    const kept = this.accounts.get(accountId);
+    if (after && kept) {
+      if (this.listening && this.generation === generation)
+        this.accounts.set(accountId, { state: toAccountState(after), readAt: kept.readAt });
+      else this.accounts.delete(accountId);
+    }
+    return true;
   }
 
   async setActive(accountId: string, active: boolean): Promise<void> {

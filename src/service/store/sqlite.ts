@@ -63,6 +63,9 @@ function sameButId(values: unknown[], a: number, b: number): boolean {
     if (c !== REQUEST_ID && values[a + c] !== values[b + c]) return false;
   return true;
 }
+/** Thrown inside debitAll's savepoint to undo it: a pool did not cover its charges. */
+const NOT_COVERED = new Error("not covered");
+
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** The server's wait for a lock held by another process (its event loop waits meanwhile). */
 export const SERVER_BUSY_TIMEOUT_MS = 100;
@@ -95,6 +98,8 @@ interface PendingCharge {
   keyId: string;
   requestId: string;
   charges: Charge[];
+  /** All or nothing (chargeAll). */
+  all?: boolean;
   done: ChargeCallback;
 }
 
@@ -208,6 +213,10 @@ export class SqliteStore implements Store {
     const byAccount = new Map<string, Map<Pool, Array<[number, number]>>>();
     for (let g = 0; g < group.length; g++) {
       const { accountId, charges } = group[g];
+      if (group[g].all) {
+        if (this.debitAll(group[g])) results[g].fill(true);
+        continue;
+      }
       for (let i = 0; i < charges.length; i++) {
         if (charges[i].cost <= 0) continue;
         let pools = byAccount.get(accountId);
@@ -254,6 +263,40 @@ export class SqliteStore implements Store {
     this.insertLedgerRows(rows);
     return results;
   }
+
+  /**
+   * The charges of one all-or-nothing request: each pool's sum debited while the account is
+   * active and covers it, in a savepoint undone when some pool does not. Whether they were.
+   */
+  private debitAll(p: PendingCharge): boolean {
+    const totals = new Map<Pool, number>();
+    for (const c of p.charges)
+      if (c.cost > 0) totals.set(c.pool, (totals.get(c.pool) ?? 0) + c.cost);
+    try {
+      this.savepoint(p.accountId, totals);
+    } catch (e) {
+      if (e !== NOT_COVERED) throw e;
+      this.accounts.delete(p.accountId);
+      return false;
+    }
+    const cached = this.accounts.get(p.accountId);
+    if (cached) {
+      cached.credits -= totals.get("route-information") ?? 0;
+      cached.optimizerCredits -= totals.get("route-optimizer") ?? 0;
+    }
+    return true;
+  }
+
+  /** Nested in the group's transaction: a savepoint, rolled back by the throw of NOT_COVERED. */
+  private readonly savepoint = (accountId: string, totals: Map<Pool, number>): void =>
+    this.db.transaction(() => {
+      const account = this.stmt.account.get(accountId) as AccountRow | undefined;
+      if (account?.active !== 1) throw NOT_COVERED;
+      for (const [pool, total] of totals) {
+        const debit = pool === "route-optimizer" ? this.stmt.debitOptimizer : this.stmt.debitInfo;
+        if (debit.run(total, accountId, total).changes !== 1) throw NOT_COVERED;
+      }
+    })();
 
   /** Prepared multi-row INSERTs of the ledger, by number of rows (up to LEDGER_CHUNK). */
   private readonly ledgerInserts = new Map<number, Database.Statement>();
@@ -443,6 +486,26 @@ export class SqliteStore implements Store {
     }
     group.forEach((p, i) => answer(p, null, results[i]));
   };
+
+  /** All or nothing, in the group commit of its turn like any debit (see debitAll). */
+  chargeAll(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[]
+  ): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({
+        accountId,
+        keyId,
+        requestId,
+        charges,
+        all: true,
+        done: (e, ok) => (ok ? resolve(ok.every(Boolean)) : reject(e)),
+      });
+      if (this.pending.length === 1) setImmediate(this.flush);
+    });
+  }
 
   async setActive(accountId: string, active: boolean): Promise<void> {
     this.stmt.setActive.run(active ? 1 : 0, accountId);

@@ -152,6 +152,18 @@ export interface Store {
     charges: Charge[]
   ): Promise<boolean[]>;
   /**
+   * Debits all the charges or none (a /chain's legs): in one transaction, each pool of the account
+   * must cover the sum of its charges, else nothing is debited and nothing ledgered. Returns whether
+   * they were debited (or were already, by an earlier attempt of the same request id, where the
+   * store recognises one). An inactive account is charged nothing.
+   */
+  chargeAll(
+    accountId: string,
+    keyId: string,
+    requestId: string,
+    charges: Charge[]
+  ): Promise<boolean>;
+  /**
    * Optional: `charge` calling back instead of returning a promise (`error` null, then `ok`), for
    * stores that commit debits in groups: the request path then needs no promise per debit.
    */
