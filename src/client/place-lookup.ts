@@ -75,17 +75,80 @@ export function unknownPlace(typed: string, candidates: PlaceMatch[]): PlaceProb
   );
 }
 
+/** Most characters of a problem's message: it must fit a cell. */
+const MESSAGE_LIMIT = 100;
+
+/**
+ * `ambiguous place "Portland": USPDX (Portland, OR) or USPWM (Portland, ME)`: every candidate that
+ * fits in a cell's message, in the look-up's order (its ranking).
+ */
+export function ambiguousPlace(typed: string, candidates: PlaceMatch[]): PlaceProblem {
+  const described = candidates.map(describeCandidate);
+  const head = `ambiguous place "${typed}": `;
+  let shown = described.length;
+  const text = (n: number) =>
+    n === described.length
+      ? `${described.slice(0, n - 1).join(", ")} or ${described[n - 1]}`
+      : `${described.slice(0, n).join(", ")} or another`;
+  while (shown > 2 && (head + text(shown)).length > MESSAGE_LIMIT) shown--;
+  return new PlaceProblem("ambiguous", typed, head + text(shown), described);
+}
+
+/** A candidate told apart from its namesakes: "USPDX (Portland, OR)" when the subdivision is known. */
+function describeCandidate(match: PlaceMatch): string {
+  if (match.kind === "terminal" || !match.subdivision) return describeMatch(match);
+  return `${match.locode} (${shortName(match)}, ${match.subdivision})`;
+}
+
 /** Lowest score of a fuzzy match taken without asking (prefix, word or misspelling of one place). */
 export const FUZZY_ACCEPT_SCORE = 0.5;
 /** How far a fuzzy match must lead the next one elsewhere to be taken without asking. */
 export const FUZZY_MARGIN = 0.05;
+/** Namesakes closer than this are one place under two codes (CNSHA and CNSGH, Shanghai). */
+export const SAME_PLACE_KM = 100;
+
+function countryOf(match: PlaceMatch): string | undefined {
+  return match.country ?? match.locode?.slice(0, 2).toUpperCase();
+}
+
+/** Great-circle distance in km; Infinity when either position is unknown. */
+function kmBetween(a: PlaceMatch, b: PlaceMatch): number {
+  if (![a.lat, a.lng, b.lat, b.lng].every((v) => Number.isFinite(v))) return Infinity;
+  const rad = Math.PI / 180;
+  const dLat = (b.lat! - a.lat!) * rad;
+  const dLng = (b.lng! - a.lng!) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat! * rad) * Math.cos(b.lat! * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
 
 /**
- * The one place a name's look-up results stand for. The results come best first: the first exact
- * match wins (a code, name or alias equal to what was typed). Without one, the best fuzzy match
- * is taken when it is good and clearly ahead of any other place ("Euromax", "NLRTM Euromax");
- * otherwise the name is ambiguous (near matches at several places) or unknown, with the best
- * candidate as the suggestion.
+ * The exact matches that stand for other places of the same country as the best one
+ * ("Portland": USPWM in Maine beside USPDX in Oregon). Namesakes in other countries are not
+ * rivals: the look-up ranks them (port size, population), and "Rotterdam" is NLRTM, not USRAJ
+ * near Albany. A terminal of the best match's port, or a second code for the same spot, is
+ * the same place.
+ */
+function namesakes(best: PlaceMatch, exact: PlaceMatch[]): PlaceMatch[] {
+  const seen = new Set([best.locode]);
+  const out: PlaceMatch[] = [];
+  for (const other of exact) {
+    if (other === best || seen.has(other.locode) || other.kind === "terminal") continue;
+    if (countryOf(other) !== countryOf(best) || kmBetween(best, other) < SAME_PLACE_KM) continue;
+    seen.add(other.locode);
+    out.push(other);
+  }
+  return out;
+}
+
+/**
+ * The one place a name's look-up results stand for. The results come best first. An exact match
+ * (a code, name or alias equal to what was typed) is taken, unless the name stands for several
+ * places of one country (the country does not tell them apart): then it is ambiguous and the
+ * error lists them, never a silent pick. Without an exact match, the best fuzzy match is taken
+ * when it is good and clearly ahead of any other place ("Euromax", "NLRTM Euromax"); otherwise
+ * the name is unknown, with the best candidate as "did you mean" ("Rotterdm" → NLRTM).
  */
 export function pickMatch(typed: string, results: PlaceMatch[]): ResolvedPlace {
   const usable = results.filter((r) => placeOfMatch(r));
@@ -95,8 +158,12 @@ export function pickMatch(typed: string, results: PlaceMatch[]): ResolvedPlace {
     name: m.kind === "terminal" ? m.name : shortName(m),
     locode: m.locode,
   });
-  const exact = usable.find((r) => r.match === "exact");
-  if (exact) return resolved(exact);
+  const exact = usable.filter((r) => r.match === "exact");
+  if (exact.length) {
+    const others = namesakes(exact[0], exact);
+    if (others.length) throw ambiguousPlace(typed, [exact[0], ...others]);
+    return resolved(exact[0]);
+  }
   const best = usable[0];
   if (!best || best.score < FUZZY_ACCEPT_SCORE) throw unknownPlace(typed, usable);
   const where = placeOfMatch(best)!.value;
@@ -104,12 +171,8 @@ export function pickMatch(typed: string, results: PlaceMatch[]): ResolvedPlace {
     (r) => placeOfMatch(r)!.value !== where && r.score > best.score - FUZZY_MARGIN
   );
   if (!rival) return resolved(best);
-  throw new PlaceProblem(
-    "ambiguous",
-    typed,
-    `ambiguous place "${typed}" — did you mean ${describeMatch(best)}?`,
-    [describeMatch(best), describeMatch(rival)]
-  );
+  // Near two places at once: a misspelling, whose likeliest reading is suggested.
+  throw unknownPlace(typed, usable);
 }
 
 /** The problem of input that is not a place at all (empty or malformed). */

@@ -106,6 +106,8 @@ export interface PlaceMatch {
   locode?: string;
   name: string;
   country?: string;
+  /** The country's subdivision (state, province) when the look-up knows it: tells namesakes apart. */
+  subdivision?: string;
   lat?: number;
   lng?: number;
   /** Terminals only: the id the other endpoints accept. */

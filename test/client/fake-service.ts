@@ -33,10 +33,59 @@ export function fakeMetres(origin: string, destination: string, modality = "DEEP
  */
 export const FAKE_PLACES: Record<string, unknown[]> = {
   rotterdam: [
-    { kind: "port", locode: "NLRTM", name: "Rotterdam", country: "NL", match: "exact", score: 1 },
+    {
+      kind: "port",
+      locode: "NLRTM",
+      name: "Rotterdam (Maasvlakte)",
+      country: "NL",
+      lat: 51.955,
+      lng: 4.04,
+      match: "exact",
+      score: 1,
+    },
+    {
+      kind: "port",
+      locode: "USRAJ",
+      name: "Rotterdam",
+      country: "US",
+      lat: 42.79,
+      lng: -73.97,
+      match: "exact",
+      score: 1,
+    },
+    {
+      kind: "terminal",
+      terminalId: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0004",
+      locode: "NLRTM",
+      name: "APM Terminals Rotterdam",
+      country: "NL",
+      lat: 51.95,
+      lng: 4.03,
+      match: "fuzzy",
+      score: 0.66,
+    },
   ],
   shanghai: [
-    { kind: "port", locode: "CNSHA", name: "Shanghai", country: "CN", match: "exact", score: 1 },
+    {
+      kind: "port",
+      locode: "CNSHA",
+      name: "Shanghai (Yangshan)",
+      country: "CN",
+      lat: 30.617,
+      lng: 122.067,
+      match: "exact",
+      score: 1,
+    },
+    {
+      kind: "port",
+      locode: "CNSGH",
+      name: "Shanghai",
+      country: "CN",
+      lat: 31.23,
+      lng: 121.47,
+      match: "exact",
+      score: 1,
+    },
   ],
   busan: [
     {
@@ -92,6 +141,30 @@ export const FAKE_PLACES: Record<string, unknown[]> = {
       locode: "USSPI",
       name: "Springfield",
       country: "US",
+      match: "exact",
+      score: 1,
+    },
+  ],
+  // As the real look-up answers today: two Portlands in one country (two Rotterdams in two, and
+  // Shanghai under two codes 60 km apart, above).
+  portland: [
+    {
+      kind: "port",
+      locode: "USPDX",
+      name: "Portland",
+      country: "US",
+      lat: 45.52,
+      lng: -122.68,
+      match: "exact",
+      score: 1,
+    },
+    {
+      kind: "port",
+      locode: "USPWM",
+      name: "Portland",
+      country: "US",
+      lat: 43.66,
+      lng: -70.26,
       match: "exact",
       score: 1,
     },

@@ -74,11 +74,39 @@ test("an unknown name without any near match is said plainly", async () => {
   expect(problem.message).toBe('unknown place "Atlantis"');
 });
 
-test("pickMatch: the first exact match; a clear fuzzy best; else ambiguous or unknown with a suggestion", () => {
-  // Two places are called Springfield: the look-up lists the better one first, and it is taken.
-  expect(pickMatch("Springfield", FAKE_PLACES.springfield as PlaceMatch[])).toMatchObject({
+test("pickMatch: an exact match, unless namesakes in one country; a clear fuzzy best; else unknown with a suggestion", () => {
+  // Two Portlands in one country: an error listing both, never a silent pick.
+  expect(() => pickMatch("Portland", FAKE_PLACES.portland as PlaceMatch[])).toThrow(
+    'ambiguous place "Portland": USPDX (Portland) or USPWM (Portland)'
+  );
+  // With the subdivision the look-up may give, the candidates are told apart.
+  const withStates = (FAKE_PLACES.portland as PlaceMatch[]).map((m, i) => ({
+    ...m,
+    subdivision: ["OR", "ME"][i],
+  }));
+  const problem = (() => {
+    try {
+      pickMatch("Portland", withStates);
+    } catch (e) {
+      return e as PlaceProblem;
+    }
+  })()!;
+  expect(problem).toMatchObject({
+    kind: "ambiguous",
+    message: 'ambiguous place "Portland": USPDX (Portland, OR) or USPWM (Portland, ME)',
+    suggestions: ["USPDX (Portland, OR)", "USPWM (Portland, ME)"],
+  });
+  expect(() => pickMatch("Springfield", FAKE_PLACES.springfield as PlaceMatch[])).toThrow(
+    /^ambiguous place "Springfield": USSFY \(Springfield\) or USSPI/
+  );
+  // Namesakes in other countries: the look-up's ranking decides; one place under two codes too.
+  expect(pickMatch("Rotterdam", FAKE_PLACES.rotterdam as PlaceMatch[])).toMatchObject({
     type: "LOCODE",
-    value: "USSFY",
+    value: "NLRTM",
+  });
+  expect(pickMatch("Shanghai", FAKE_PLACES.shanghai as PlaceMatch[])).toMatchObject({
+    type: "LOCODE",
+    value: "CNSHA",
   });
   // One terminal near the name: taken.
   expect(pickMatch("Euromax", FAKE_PLACES.euromax as PlaceMatch[])).toMatchObject({
@@ -86,9 +114,9 @@ test("pickMatch: the first exact match; a clear fuzzy best; else ambiguous or un
     value: "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003",
     name: "ECT Euromax Terminal",
   });
-  // Near two places at once: ambiguous, with the best as the suggestion.
+  // A misspelling near two places at once: "did you mean" the likelier, not "ambiguous".
   expect(() => pickMatch("Rotterdm", FAKE_PLACES.rotterdm as PlaceMatch[])).toThrow(
-    'ambiguous place "Rotterdm" — did you mean NLRTM (Rotterdam)?'
+    'unknown place "Rotterdm" — did you mean NLRTM (Rotterdam)?'
   );
   // A weak fuzzy match is only a suggestion; the harbour's qualifier is left out of the name.
   const weak = (FAKE_PLACES.krpux as PlaceMatch[]).map((m) => ({ ...m, score: 0.3 }));
@@ -96,6 +124,40 @@ test("pickMatch: the first exact match; a clear fuzzy best; else ambiguous or un
     'unknown place "Busn" — did you mean KRPUS (Busan)?'
   );
   expect(() => pickMatch("Atlantis", [])).toThrow('unknown place "Atlantis"');
+});
+
+test("property: an ambiguous name's message lists its candidates within 100 characters", () => {
+  fc.assert(
+    fc.property(
+      fc.string({ minLength: 1, maxLength: 30 }),
+      fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 2, maxLength: 8 }),
+      (typed, names) => {
+        const results: PlaceMatch[] = names.map((name, i) => ({
+          kind: "place",
+          locode: `US${String.fromCharCode(65 + i)}AA`,
+          name,
+          country: "US",
+          lat: 10 * i,
+          lng: 0,
+          match: "exact",
+          score: 1,
+        }));
+        try {
+          pickMatch(typed.slice(0, 30), results);
+          throw new Error("picked one of several namesakes");
+        } catch (error) {
+          const p = error as PlaceProblem;
+          expect(p.kind).toBe("ambiguous");
+          expect(p.suggestions).toHaveLength(names.length);
+          // Two candidates always, within a cell's length when the names are short.
+          expect(p.message).toContain("USAAA");
+          expect(p.message).toContain("USBAA");
+          if (names.every((n) => n.length <= 10) && typed.length <= 10)
+            expect(p.message.length).toBeLessThanOrEqual(100);
+        }
+      }
+    )
+  );
 });
 
 test("property: whatever the look-up answers, a pick is one of its places, or a problem naming the text", () => {
@@ -124,8 +186,15 @@ test("property: whatever the look-up answers, a pick is one of its places, or a 
           );
       } catch (error) {
         expect(error).toBeInstanceOf(PlaceProblem);
-        expect((error as PlaceProblem).message).toMatch(/^(unknown|ambiguous) place "typed"/);
-        expect(results.some((r) => r.match === "exact")).toBe(false);
+        const problem = error as PlaceProblem;
+        expect(problem.message).toMatch(/^(unknown|ambiguous) place "typed"/);
+        // Ambiguous only between exact matches at two places of one country.
+        const exact = results.filter((r) => r.match === "exact");
+        if (problem.kind === "ambiguous")
+          expect(
+            new Set(exact.filter((r) => r.kind !== "terminal").map((r) => r.locode)).size
+          ).toBeGreaterThan(1);
+        else expect(exact).toHaveLength(0);
       }
     })
   );

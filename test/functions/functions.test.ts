@@ -117,6 +117,25 @@ describe("ROUTE.DISTANCE", () => {
     });
   });
 
+  test('names: a misspelling gets "did you mean", namesakes in one country are listed, never picked', async () => {
+    const { route } = setup();
+    expect(
+      await excelError(route.distance({ origin: "Rotterdm", destination: "CNSHA" }))
+    ).toMatchObject({
+      code: "#VALUE!",
+      message: 'unknown place "Rotterdm" — did you mean NLRTM (Rotterdam)?',
+    });
+    expect(
+      await excelError(route.distance({ origin: "NLRTM", destination: "Portland" }))
+    ).toMatchObject({
+      code: "#VALUE!",
+      message: 'ambiguous place "Portland": USPDX (Portland) or USPWM (Portland)',
+    });
+    expect(await route.distance({ origin: "Rotterdam", destination: "CNSHA" })).toBe(
+      oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000)
+    );
+  });
+
   test("no key / invalid key → #N/A pointing at the pane", async () => {
     const none = await excelError(
       setup({ batch: true }, {}, "").route.distance({ origin: "NLRTM", destination: "CNSHA" })

@@ -50,7 +50,7 @@ test("an unknown name is an error on its field, labelled as the pane labels it, 
     { field: "origin", message: 'From: unknown place "KRPUX Port"' },
     {
       field: "destination",
-      message: 'To: ambiguous place "Rotterdm" — did you mean NLRTM (Rotterdam)?',
+      message: 'To: unknown place "Rotterdm" — did you mean NLRTM (Rotterdam)?',
     },
   ]);
 });
