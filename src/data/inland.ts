@@ -24,6 +24,7 @@ import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regio
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
 import type { RoadLegSource } from "../engine/routing/overland/road-legs";
+import { LandNetwork, LandNetworkFile } from "../engine/routing/overland/land-network";
 import { concatFlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
 import { parse } from "./csv";
 import { packedPolygonSnapshot, polygonSnapshot } from "./snapshot";
@@ -43,6 +44,19 @@ export interface InlandLoadOptions {
   railCorridors?: boolean;
   /** TRUCK legs from a road engine (OSRM) before the router's own answer. */
   roadLegs?: RoadLegSource;
+  /** TRUCK/RAIL on the road and rail networks of data/land/ (default true). */
+  landNetworks?: boolean;
+}
+
+/** The road and rail networks of data/land/*.json (src/builders/land/build-land-networks.ts). */
+export function loadLandNetworks(options: InlandLoadOptions = {}): LandNetwork[] {
+  const dir = path.join(options.dataDir ?? DATA_DIR, "land");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => new LandNetwork(JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as LandNetworkFile));
 }
 
 // ---------- barge ----------
@@ -219,6 +233,8 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
     regionOf: (p) => regions.regionOf(p),
     rail: options.railCorridors === false ? undefined : new RailNetwork(loadRailCorridorsFile(options)),
     roadLegs: options.roadLegs,
+    networks: options.landNetworks === false ? [] : loadLandNetworks(options),
+    countryOf: (p) => regions.countryOf(p),
   });
 }
 

@@ -14,6 +14,7 @@ import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
 import { MinHeap } from "../../heap";
 import { RoadLegSource } from "./road-legs";
+import { LandNetwork, NetworkAccess } from "./land-network";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -39,7 +40,37 @@ export interface OverlandRouterParts {
   maxLandsideMeters?: number;
   /** TRUCK legs from a road engine (OSRM); the router's own answer where it has none. */
   roadLegs?: RoadLegSource;
+  /** Road and rail networks from public data (data/land/); each covers the countries it names. */
+  networks?: ReadonlyArray<LandNetwork>;
+  /** Country (ISO 3166-1 numeric) of a point, for the networks' coverage; none: no networks. */
+  countryOf?: (p: LatLng) => string | null;
+  networkAccess?: Partial<NetworkAccessLimits>;
 }
+
+/** When a trip may run on a road or rail network of data/land/. */
+export interface NetworkAccessLimits {
+  /** An end may join a network node at most this far away (geodesic). */
+  maxAccessMeters: number;
+  /** How many of the nearest nodes an end tries. */
+  candidates: number;
+  /** Only nodes at most this much farther than the nearest one are tried. */
+  candidateSlackMeters: number;
+  /**
+   * The network route is dropped when longer than this × the circuity estimate: the networks hold
+   * main lines only (freeways, Class I), so a long detour means a road or line they lack.
+   */
+  maxDetour: number;
+}
+
+/** An end this close to a network node is on the network, whatever country 1:50m puts it in. */
+const BORDER_NODE_METERS = 10_000;
+
+export const DEFAULT_NETWORK_ACCESS: NetworkAccessLimits = {
+  maxAccessMeters: 100_000,
+  candidates: 4,
+  candidateSlackMeters: 25_000,
+  maxDetour: 1.35,
+};
 
 /**
  * Bound on the landside move: the port sites reached only by a road bridge lie 20-35 km from its
@@ -98,10 +129,14 @@ export class CircuityOverlandRouter implements OverlandRouter {
   private readonly railAccess: RailAccessLimits;
   private readonly maxLandsideMeters: number;
   private railNodeLand?: Array<number | null | undefined>;
+  private readonly networkAccess: NetworkAccessLimits;
+  /** Landmass of each network node, looked up the first time the node is a candidate. */
+  private readonly networkNodeLand = new Map<LandNetwork, Array<number | null | undefined>>();
 
   constructor(private readonly parts: OverlandRouterParts) {
     this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
     this.maxLandsideMeters = parts.maxLandsideMeters ?? DEFAULT_MAX_LANDSIDE_METERS;
+    this.networkAccess = { ...DEFAULT_NETWORK_ACCESS, ...parts.networkAccess };
     this.components = { RAIL: new UnionFind(), TRUCK: new UnionFind() };
     for (const link of parts.links) {
       const a = parts.landmasses.landmassOf(link.a);
@@ -130,9 +165,80 @@ export class CircuityOverlandRouter implements OverlandRouter {
     const circuity = this.circuityRoute(from, to, modality);
     if (!circuity) return null;
     const estimate: RoutedPath = { ...circuity, basis: "great circle × circuity" };
-    if (modality !== "RAIL") return estimate;
-    const corridor = this.corridorRoute(from, to, circuity.meters);
-    return corridor ? { meters: corridor.meters, path: corridor.path, basis: "network" } : estimate;
+    // RAIL: the corridors first (one railway's published line), then the shipped rail networks,
+    // whose shortest path may mix railways and so run a few per cent short of a service's line.
+    const corridor = modality === "RAIL" ? this.corridorRoute(from, to, circuity.meters) : null;
+    if (corridor) return { meters: corridor.meters, path: corridor.path, basis: "network" };
+    return this.networkRoute(from, to, modality, circuity.meters) ?? estimate;
+  }
+
+  /**
+   * The trip on a road or rail network of data/land/ that covers both ends' countries, joined by
+   * access legs (great circle × circuity) at the nearest nodes; null when none applies or the
+   * network route is a detour against the estimate.
+   */
+  private networkRoute(
+    from: LatLng,
+    to: LatLng,
+    modality: OverlandModality,
+    estimateMeters: number
+  ): RoutedPath | null {
+    const { networks, countryOf } = this.parts;
+    if (!networks?.length || !countryOf) return null;
+    for (const net of networks) {
+      if (net.modality !== modality) continue;
+      const entries = this.networkAccessTo(net, from, modality);
+      const exits = this.networkAccessTo(net, to, modality);
+      if (!this.covers(net, from, entries) || !this.covers(net, to, exits)) continue;
+      const r = net.route(entries, exits);
+      if (!r || r.meters > estimateMeters * this.networkAccess.maxDetour) continue;
+      return {
+        meters: r.meters,
+        path: [from, ...r.nodes.map((i) => net.node(i)), to],
+        basis: net.basis,
+      };
+    }
+    return null;
+  }
+
+  /**
+   * Whether the network speaks for an end: the end lies in a country it covers, or right at one of
+   * its nodes (a border town such as Blaine, which 1:50m borders may put on the other side).
+   * Without this, Toronto -> Montreal would run on the US freeways through New York.
+   */
+  private covers(net: LandNetwork, p: LatLng, access: NetworkAccess[]): boolean {
+    if (!access.length) return false;
+    const country = this.parts.countryOf!(p);
+    if (country !== null && net.countries.has(country)) return true;
+    return net.nearNodes(p, BORDER_NODE_METERS, 1).length > 0;
+  }
+
+  /** Network nodes an end can join: nearest first, same landmass, priced great circle × circuity. */
+  private networkAccessTo(
+    net: LandNetwork,
+    p: LatLng,
+    modality: OverlandModality
+  ): NetworkAccess[] {
+    const land = this.parts.landmasses.landmassOf(p);
+    if (land === null) return [];
+    let lands = this.networkNodeLand.get(net);
+    if (!lands) this.networkNodeLand.set(net, (lands = new Array(net.size)));
+    const landOf = (i: number) => {
+      let v = lands![i];
+      if (v === undefined) v = lands![i] = this.parts.landmasses.landmassOf(net.node(i));
+      return v;
+    };
+    const { factor } = this.parts.circuity.lookup(modality, this.parts.regionOf(p));
+    const { maxAccessMeters, candidates, candidateSlackMeters } = this.networkAccess;
+    const near = net
+      .nearNodes(p, maxAccessMeters, candidates * 4)
+      .filter((c) => landOf(c.node) === land);
+    if (!near.length) return [];
+    const limit = near[0].meters + candidateSlackMeters;
+    return near
+      .filter((c) => c.meters <= limit)
+      .slice(0, candidates)
+      .map((c) => ({ node: c.node, meters: c.meters * factor }));
   }
 
   /**
