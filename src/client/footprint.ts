@@ -6,7 +6,7 @@
  * ShipmentFootprint with one transport chain element and its transport operation category), the
  * whole document, and its CSV.
  */
-import Papa from "papaparse";
+import { CsvFormat, csvCell, csvDocument, csvNumber, DEFAULT_CSV_FORMAT } from "./csv";
 import type { LegEmissionFields, MethodBlock } from "../engine/emissions/report";
 import type { Modality } from "../engine/types";
 
@@ -275,16 +275,67 @@ export function footprintCells(
   };
 }
 
-/** The footprints as CSV (one row per lane; factor sources joined with " | "). */
-export function footprintCsv(doc: FootprintDocument): string {
-  const rows = doc.lanes.map((l) => {
-    const v = footprintCells(l);
-    return FOOTPRINT_CSV_COLUMNS.map((c) => csvSafe(v[c] === undefined ? "" : String(v[c])));
-  });
-  return Papa.unparse([[...FOOTPRINT_CSV_COLUMNS], ...rows], { newline: "\n" }) + "\n";
+/** Columns of the CSV holding a number (written with the format's decimal mark). */
+const NUMERIC_COLUMNS: ReadonlySet<FootprintCsvColumn> = new Set([
+  "distance_km",
+  "co2e_kg_per_teu",
+  "co2e_kg_per_teu_wtt",
+  "co2e_kg_per_teu_ttw",
+  "co2e_kg_per_ton",
+  "co2e_kg_per_ton_wtt",
+  "co2e_kg_per_ton_ttw",
+  "co2e_kg_shipment",
+  "intensity_g_per_teu_km",
+  "intensity_g_per_tkm",
+]);
+
+/** The CSV's km and kg at the precision every surface shows them: 0.1. */
+const ONE_DECIMAL: ReadonlySet<FootprintCsvColumn> = new Set(
+  [...NUMERIC_COLUMNS].filter((c) => !c.startsWith("intensity"))
+);
+
+export interface FootprintCsvOptions {
+  /** Delimiter, decimal mark and byte-order mark (default: comma, point, none). */
+  format?: CsvFormat;
+  /**
+   * The sheet's own columns (`key` into each lane's input, `title` as the header typed it): each is kept, after `row`, with the cells
+   * the lane had (the analyst's lane id included); the footprint's own columns follow, those that
+   * share a name with one of the sheet's named `<name>_used` (the value the footprint used).
+   */
+  inputColumns?: ReadonlyArray<{ key: string; title: string }>;
 }
 
-/** Text starting with = + - @ would run as a formula in Excel. */
-export function csvSafe(cell: string): string {
-  return /^[=+@]/.test(cell) || /^-[^\d]/.test(cell) ? `'${cell}` : cell;
+/** The footprints as CSV (one row per lane; factor sources joined with " | "). */
+export function footprintCsv(doc: FootprintDocument, options: FootprintCsvOptions = {}): string {
+  const format = options.format ?? DEFAULT_CSV_FORMAT;
+  const inputs = options.inputColumns ?? [];
+  const taken = new Set(inputs.map((c) => c.title.trim().toLowerCase()));
+  // With the sheet's columns, origin and destination are the sheet's own cells.
+  const own = FOOTPRINT_CSV_COLUMNS.filter(
+    (c) => !(inputs.length && (c === "origin" || c === "destination"))
+  );
+  const header = [
+    "row",
+    ...inputs.map((c) => c.title),
+    ...own.filter((c) => c !== "row").map((c) => (taken.has(c.toLowerCase()) ? `${c}_used` : c)),
+  ];
+  const rows = doc.lanes.map((l) => {
+    const v = footprintCells(l);
+    const cell = (c: FootprintCsvColumn): string => {
+      const x = v[c];
+      if (x === undefined) return "";
+      if (typeof x !== "number") return String(x);
+      if (!NUMERIC_COLUMNS.has(c)) return String(x);
+      return csvNumber(ONE_DECIMAL.has(c) ? Math.round(x * 10) / 10 : x, format.decimal);
+    };
+    return [
+      String(l.row),
+      ...inputs.map((c) => l.input[c.key] ?? ""),
+      ...own.filter((c) => c !== "row").map(cell),
+    ];
+  });
+  return csvDocument([header, ...rows], format);
 }
+
+/** A cell made safe for a spreadsheet (see csv.ts: the one escaping every CSV goes through). */
+export const csvSafe = csvCell;

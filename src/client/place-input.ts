@@ -6,7 +6,9 @@
  *   "51,95 4,05"); a space also separates point decimals ("51.95 4.05");
  * - a name ("Rotterdam", "NLRTM Euromax", "ECT Euromax Terminal"), looked up through the places
  *   extension (place-lookup.ts). A 5-letter word typed as a name ("Busan", capitalised) is a name;
- *   in upper or lower case ("KRPUS", "krpus") it is a code.
+ *   in upper or lower case ("KRPUS", "krpus") it reads as a code, but one in lower case may be a
+ *   name ("busan", "genoa"): `mayBeName` tells, and a resolver with a look-up at hand asks it
+ *   first (the look-up finds codes too: "krpus" is KRPUS exactly).
  * Pure: the caller turns a problem into its own kind of error, naming its own field.
  */
 import { PlaceForm, placeText, readPlace } from "../engine/places/place-grammar";
@@ -47,6 +49,15 @@ function detected(place: PlaceForm): DetectedPlace {
 /** "Busan", "Genoa": capitalised words, which people type for names, not codes. */
 function looksLikeName(text: string): boolean {
   return LOCODE_SHAPED.test(text) && /^[A-Z][a-z]/.test(text) && text !== text.toUpperCase();
+}
+
+/**
+ * A 5-letter word that reads as a code but is not in capitals ("busan", "genoa", "krpus"): a
+ * name as likely as a code, best looked up first (the look-up answers codes too).
+ */
+export function mayBeName(raw: unknown): boolean {
+  const text = raw === null || raw === undefined ? "" : String(raw).trim();
+  return LOCODE_SHAPED.test(text) && text !== text.toUpperCase();
 }
 
 /** Coordinates written with decimal commas or a space between lat and lng, as "lat,lng" text. */
@@ -92,4 +103,33 @@ export function readPlaceInput(raw: unknown): PlaceInput {
 export function detectPlace(raw: unknown): DetectedPlace | undefined {
   const input = readPlaceInput(raw);
   return input.kind === "PLACE" ? input.place : undefined;
+}
+
+/** A place that cannot be used, as the look-up reports it (place-lookup.ts's PlaceProblem). */
+export interface PlaceProblemLike {
+  kind: "empty" | "invalid" | "unknown" | "ambiguous";
+  typed: string;
+  message: string;
+}
+
+/**
+ * The words for a place problem on every surface (a function's #VALUE!, the pane, the lanes
+ * CLI's error column): `origin is required: …`, `origin "x": not a place: use …`, or the look-up's
+ * own `unknown place "KRPUX" — did you mean KRPUS (Busan)?`, whose quoted text names the argument.
+ */
+export function placeMessage(problem: PlaceProblemLike, parameter: string): string {
+  switch (problem.kind) {
+    case "empty":
+      return `${parameter} is required: a code, name or lat,lng, e.g. NLRTM`;
+    case "invalid":
+      return `${parameter} ${quotedText(problem.typed)}: ${problem.message}`;
+    default:
+      return problem.message;
+  }
+}
+
+/** Typed text quoted, cut at 30 characters so a message still fits a cell. */
+function quotedText(text: string): string {
+  const s = text.trim();
+  return `"${s.length > 30 ? `${s.slice(0, 29)}…` : s}"`;
 }

@@ -6,22 +6,14 @@
 import type { RouteApiClient } from "../client/api-client";
 import { isApiError } from "../client/errors";
 import { PlaceProblem, resolvePlace, ResolvedPlace, suggestFor } from "../client/place-lookup";
-import { readPlaceInput } from "../client/place-input";
+import { placeMessage, readPlaceInput } from "../client/place-input";
 import type { EmissionsParams } from "../client/types";
-import { InputError, quoted } from "./excel-errors";
+import { InputError } from "./excel-errors";
 import { optionalText, parseAvoid, parseModality } from "./units";
 
-/** A PlaceProblem as the cell shows it: `origin is required`, `origin "x": not a place: use …`. */
+/** A PlaceProblem as the cell shows it, in the words every surface uses (place-input.ts). */
 export function placeError(problem: PlaceProblem, parameter: string): InputError {
-  switch (problem.kind) {
-    case "empty":
-      return new InputError(`${parameter} is required: a code, name or lat,lng, e.g. NLRTM`);
-    case "invalid":
-      return new InputError(`${parameter} ${quoted(problem.typed)}: ${problem.message}`);
-    default:
-      // `unknown place "KRPUX" — did you mean KRPUS (Busan)?`: the typed text says which argument.
-      return new InputError(problem.message);
-  }
+  return new InputError(placeMessage(problem, parameter));
 }
 
 /** The place of one argument, resolved; #VALUE! naming `parameter` when it is none. */

@@ -4,19 +4,16 @@
  * sheet's co2e columns and /emissions?include=method); the document itself is shaped by
  * src/client/footprint.ts, which the task pane's "Export footprint" shares.
  */
-import { isRouteSheetsError } from "../engine/errors";
-import { emissionsReport, FactorSets, frameworkOf } from "../engine/emissions";
-import type { RouteEngine } from "../engine/route-engine";
+import { emissionsReport, frameworkOf } from "../engine/emissions";
 import {
   failedLane,
   FootprintDocument,
   footprintDocument,
-  footprintQuery,
   LaneFootprint,
   laneFootprint as shapeLane,
 } from "../client/footprint";
-import { LaneRow, readHeader } from "./lane-sheet";
-import type { ParsedSheet } from "./lane-csv";
+import { isBlankLane, isHeaderRow, LaneCalculator, LaneRow, readHeader } from "./lane-sheet";
+import { rowOf, type ParsedSheet } from "./lane-csv";
 
 export {
   FOOTPRINT_CSV_COLUMNS,
@@ -26,38 +23,37 @@ export {
   type LaneFootprint,
 } from "../client/footprint";
 
-/** One footprint per data row of the sheet, in order; a bad row carries its error. */
+/**
+ * One footprint per lane of the sheet, in order, each row read as the lane sheet reads it (names,
+ * decimal commas, the same words for a problem); blank rows and a repeated header are left out,
+ * as the pane's export leaves them out. A bad row carries its error.
+ */
 export function laneFootprints(
-  engine: RouteEngine,
-  sets: FactorSets,
+  lanes: LaneCalculator,
   { records }: ParsedSheet,
   now: Date = new Date()
 ): FootprintDocument {
   const columns = records.length ? readHeader(records[0]) : [];
-  const lanes: LaneFootprint[] = [];
+  const entries: LaneFootprint[] = [];
   for (let i = 1; i < records.length; i++) {
-    const row: LaneRow = {};
-    columns.forEach((name, c) => (row[name] = records[i][c] ?? ""));
-    lanes.push(laneFootprint(engine, sets, row, i + 1));
+    const row = rowOf(columns, records[i]);
+    if (isBlankLane(row) || isHeaderRow(row)) continue;
+    entries.push(laneFootprint(lanes, row, i + 1));
   }
+  const { sets } = lanes;
   return footprintDocument(
-    lanes,
+    entries,
     { factorSet: sets.currentId, framework: frameworkOf(sets.current) },
     now
   );
 }
 
-export function laneFootprint(
-  engine: RouteEngine,
-  sets: FactorSets,
-  row: LaneRow,
-  line: number
-): LaneFootprint {
+export function laneFootprint(lanes: LaneCalculator, row: LaneRow, line: number): LaneFootprint {
   let report;
   try {
-    report = emissionsReport(engine, sets, footprintQuery(row), { method: true });
+    report = emissionsReport(lanes.engine, lanes.sets, lanes.query(row), { method: true });
   } catch (err) {
-    return failedLane(row, line, describe(err));
+    return failedLane(row, line, lanes.describe(err, row));
   }
   const { context, method, ...result } = report;
   return shapeLane(row, line, {
@@ -67,9 +63,4 @@ export function laneFootprint(
     destination: context.destination,
     box: context.box,
   });
-}
-
-function describe(err: unknown): string {
-  if (isRouteSheetsError(err)) return err.detail;
-  return err instanceof Error ? err.message : String(err);
 }

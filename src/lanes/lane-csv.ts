@@ -8,16 +8,17 @@
  * tenth of a `route-sheets lanes` run.
  */
 import Papa from "papaparse";
-import type { RouteEngine } from "../engine/route-engine";
+import { csvLines, csvNumber, DecimalSeparator, Delimiter } from "../client/csv";
 import {
-  computeLane,
-  Delimiter,
   detectDelimiter,
-  excelSafe,
+  LaneCalculator,
   LaneRow,
   OUTPUT_COLUMNS,
   readHeader,
+  roundedResults,
 } from "./lane-sheet";
+
+export { DECIMAL_SEPARATORS, type DecimalSeparator } from "../client/csv";
 
 /** Rows per output chunk: large enough that per-chunk costs vanish, small enough to show progress. */
 const BATCH_ROWS = 500;
@@ -27,10 +28,6 @@ export interface ParsedSheet {
   /** Header first; empty for an empty file. */
   records: string[][];
 }
-
-/** Decimal separators of the numbers written: "," where Excel's list separator is ";". */
-export const DECIMAL_SEPARATORS = [".", ","] as const;
-export type DecimalSeparator = (typeof DECIMAL_SEPARATORS)[number];
 
 /** The decimal separator a sheet's readers expect: a `;` sheet comes from a comma-decimal Excel. */
 export function decimalFor(delimiter: Delimiter): DecimalSeparator {
@@ -100,37 +97,38 @@ export function parseSheet(text: string): ParsedSheet {
   return { delimiter, records: data };
 }
 
-/** Rows as CSV lines, each ended by a line break; cells quoted where needed. */
-function csvLines(rows: string[][], delimiter: Delimiter): string {
-  return Papa.unparse(rows, { delimiter, newline: "\n" }) + "\n";
+/** A data record as a row by canonical column name (missing cells blank). */
+export function rowOf(columns: readonly string[], record: readonly string[]): LaneRow {
+  const row: LaneRow = {};
+  columns.forEach((name, i) => (row[name] = record[i] ?? ""));
+  return row;
 }
 
 /**
  * The output sheet in CSV chunks, each computed when it is asked for: the header with the output
  * columns, then every row with its results, in order. Throws on a bad header before any output.
- * `done(n)` is told how many rows each chunk held.
+ * `done(n)` is told how many rows each chunk held. Cells are escaped by client/csv.ts's csvCell.
  */
 export function* laneSheetChunks(
-  engine: RouteEngine,
+  lanes: LaneCalculator,
   { delimiter, records }: ParsedSheet,
   done?: (rows: number) => void,
   decimal: DecimalSeparator = decimalFor(delimiter)
 ): Generator<string> {
-  // Numbers as the sheet's Excel reads them: 964,986 in a comma-decimal locale, not text.
-  const number =
-    decimal === "," ? (cell: string) => cell.replace(".", ",") : (cell: string) => cell;
   if (!records.length) return;
   const header = records[0];
   const columns = readHeader(header);
-  yield csvLines([[...header.map((h) => excelSafe(h.trim())), ...OUTPUT_COLUMNS]], delimiter);
+  yield csvLines([[...header.map((h) => h.trim()), ...OUTPUT_COLUMNS]], delimiter);
   for (let first = 1; first < records.length; first += BATCH_ROWS) {
     const batch = records.slice(first, first + BATCH_ROWS).map((record) => {
-      const row: LaneRow = {};
-      columns.forEach((name, i) => (row[name] = record[i] ?? ""));
-      const results = computeLane(engine, row);
+      const results = roundedResults(lanes.compute(rowOf(columns, record)));
+      // Numbers as the sheet's Excel reads them: 964,9 in a comma-decimal locale, not text.
       return [
-        ...record.map(excelSafe),
-        ...OUTPUT_COLUMNS.map((c) => excelSafe(c === "error" ? results[c] : number(results[c]))),
+        ...record,
+        ...OUTPUT_COLUMNS.map((c) => {
+          const v = results[c];
+          return typeof v === "number" ? csvNumber(v, decimal) : v;
+        }),
       ];
     });
     yield csvLines(batch, delimiter);

@@ -11,6 +11,7 @@ import { parse } from "csv-parse/sync";
 import { loadEngine } from "../../src/data/load-engine";
 import { loadFactorSets } from "../../src/data/emissions";
 import { emissionsReport, FactorEmissionCalculator } from "../../src/engine/emissions";
+import { FOOTPRINT_CSV_COLUMNS } from "../../src/client/footprint";
 
 const ROOT = path.resolve(__dirname, "../..");
 const BIN = path.join(ROOT, "bin/route-sheets.js");
@@ -93,24 +94,47 @@ test("writes the JSON and the CSV footprint; figures equal /emissions?include=me
   expect(doc.lanes[1].result.co2eKg).toBeCloseTo(4.5 * doc.lanes[1].result.co2eTon, 3);
   expect(doc.lanes[1].shipmentFootprint.mass).toBe("4500");
   expect(doc.lanes[2].method.region).toBe("North America");
-  expect(doc.lanes[3].error).toMatch(/origin XXXXX is not a known UN\/LOCODE/);
+  expect(doc.lanes[3].error).toMatch(/^unknown place "XXXXX"/);
 
-  const csv = parse(fs.readFileSync(path.join(tmp, "fp.footprint.csv"), "utf8"), {
-    columns: true,
-  }) as Array<Record<string, string>>;
+  // The CSV in the sheet's own format (;, decimal commas), with every column of the sheet.
+  const text = fs.readFileSync(path.join(tmp, "fp.footprint.csv"), "utf8");
+  expect(text.split("\n")[0]).toBe(
+    [
+      "row",
+      "lane_id",
+      "origin",
+      "destination",
+      "modality",
+      "containerType",
+      "containers",
+      "weightTons",
+      "modality_used",
+      "containerType_used",
+      "fuelType",
+      ...FOOTPRINT_CSV_COLUMNS.slice(6),
+    ].join(";")
+  );
+  const csv = parse(text, { columns: true, delimiter: ";" }) as Array<Record<string, string>>;
+  const tenth = (x: number) => String(Math.round(x * 10) / 10).replace(".", ",");
   expect(csv).toHaveLength(4);
+  expect(csv.map((l) => l.lane_id)).toEqual(["1", "2", "3", "4"]);
   expect(csv[0]).toMatchObject({
     row: "2",
-    co2e_kg_per_teu: String(first.result.co2eTeu),
-    co2e_kg_shipment: String(first.result.co2eKg),
+    containers: "3",
+    co2e_kg_per_teu: tenth(first.result.co2eTeu),
+    co2e_kg_shipment: tenth(first.result.co2eKg),
     trade_lane: "Asia to-from North Europe",
     factor_set: "2026.2",
     distance_basis: "shortest feasible",
     data_type: "default",
   });
-  expect(Number(csv[0].co2e_kg_per_teu_wtt) + Number(csv[0].co2e_kg_per_teu_ttw)).toBeCloseTo(
-    Number(csv[0].co2e_kg_per_teu),
-    3
-  );
+  const num = (cell: string) => Number(cell.replace(",", "."));
+  expect(
+    Math.abs(
+      num(csv[0].co2e_kg_per_teu_wtt) +
+        num(csv[0].co2e_kg_per_teu_ttw) -
+        num(csv[0].co2e_kg_per_teu)
+    )
+  ).toBeLessThanOrEqual(0.1 + 1e-9);
   expect(csv[3].error).toMatch(/XXXXX/);
 });

@@ -1,6 +1,6 @@
 /** The one reading of a typed place, shared by the functions and the pane (src/client/place-input.ts). */
 import fc from "fast-check";
-import { detectPlace, readPlaceInput } from "../../src/client/place-input";
+import { detectPlace, mayBeName, readPlaceInput } from "../../src/client/place-input";
 import { placeError } from "../../src/functions/lane-query";
 import { PlaceProblem } from "../../src/client/place-lookup";
 import { CELL_MESSAGE_LIMIT } from "../../src/functions/excel-errors";
@@ -85,4 +85,11 @@ test("property: whatever is typed, the cell's message fits (about 100 characters
       expect(message.startsWith("destination ")).toBe(true);
     })
   );
+});
+
+test("five letters not in capitals may be a name: a resolver with a look-up asks it first", () => {
+  for (const text of ["busan", "genoa", "dubai", "krpus", "Krpus"])
+    expect(mayBeName(text)).toBe(true);
+  for (const text of ["KRPUS", "NL RTM", "Rotterdam", "51.95,4.05", ""])
+    expect(mayBeName(text)).toBe(false);
 });

@@ -1,0 +1,81 @@
+/**
+ * The one CSV escaping (src/client/csv.ts) every CSV the project writes goes through: the lane
+ * sheet, the footprint CSV of `lanes --footprint` and of the task pane's export (issue 31 item 5).
+ */
+import fc from "fast-check";
+import Papa from "papaparse";
+import { csvCell, csvLines, isPlainNumber } from "../../src/client/csv";
+import { csvSafe, footprintCsv, footprintDocument, failedLane } from "../../src/client/footprint";
+
+/** What Excel, LibreOffice and Google Sheets would start a formula with. */
+const FORMULA = /^[=+\-@\t\r]/;
+
+test.each([
+  ["-1+cmd|' /C calc'!A0", "'-1+cmd|' /C calc'!A0"],
+  ["=1+1", "'=1+1"],
+  ["+49 30 1234", "'+49 30 1234"],
+  ["@SUM(A1)", "'@SUM(A1)"],
+  ["\t=1+1", "'\t=1+1"],
+  ["\r=1+1", "'\r=1+1"],
+  ["-33.9,151.2", "'-33.9,151.2"],
+  ["-12.5", "-12.5"],
+  ["-12,5", "-12,5"],
+  ["535.842", "535.842"],
+  ["1e-7", "1e-7"],
+  ["Rotterdam", "Rotterdam"],
+  ["", ""],
+])("%p is written as %p", (cell, written) => {
+  expect(csvCell(cell)).toBe(written);
+});
+
+/** Cells people and attackers write: formula starts, numbers, text, quotes, delimiters, breaks. */
+const cellArb = fc.oneof(
+  fc.string(),
+  fc
+    .tuple(fc.constantFrom("=", "+", "-", "@", "\t", "\r", " ", "'", ""), fc.string())
+    .map(([a, b]) => a + b),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  fc.integer().map(String),
+  fc
+    .tuple(fc.integer({ min: -1000, max: 1000 }), fc.integer({ min: 0, max: 999 }))
+    .map(([a, b]) => `${a},${b}`)
+);
+
+test("property: only plain numbers start like a formula once written; the text reads back", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(cellArb, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }),
+      fc.constantFrom(",", ";", "\t" as const),
+      (rows, delimiter) => {
+        // Papa writes a ragged table as it is; give every row the same width.
+        const width = Math.max(...rows.map((r) => r.length));
+        const table = rows.map((r) => [...r, ...Array<string>(width - r.length).fill("")]);
+        const text = csvLines(table, delimiter as "," | ";" | "\t");
+        // Every line ends in a break: the last "row" Papa reads is the empty one after it.
+        const back = Papa.parse<string[]>(text, { delimiter }).data.slice(0, -1);
+        expect(back).toHaveLength(table.length);
+        back.forEach((row, i) =>
+          row.forEach((cell, j) => {
+            const typed = table[i][j];
+            if (FORMULA.test(cell)) expect(isPlainNumber(cell)).toBe(true);
+            // Escaping only ever adds the apostrophe.
+            expect(cell === typed || cell === `'${typed}`).toBe(true);
+            expect(cell === `'${typed}`).toBe(FORMULA.test(typed) && !isPlainNumber(typed));
+          })
+        );
+      }
+    ),
+    { numRuns: 300 }
+  );
+});
+
+test("the footprint CSV goes through the same escaping (the pane's export shares it)", () => {
+  expect(csvSafe).toBe(csvCell);
+  const doc = footprintDocument(
+    [failedLane({ origin: "-1+cmd|' /C calc'!A0", destination: "NLRTM", modality: "" }, 2, "=bad")],
+    { factorSet: "x", framework: "y" }
+  );
+  const rows = Papa.parse<string[]>(footprintCsv(doc).trim()).data;
+  expect(rows[1][1]).toBe("'-1+cmd|' /C calc'!A0");
+  expect(rows[1][rows[1].length - 1]).toBe("'=bad");
+});
