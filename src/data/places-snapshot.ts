@@ -15,6 +15,10 @@ export interface ShippedPlaces {
   inland: PortRecord[];
   /** The sea-ports package's ports. */
   seaPorts: PortRecord[];
+  /** data/places-code-equivalents.csv. */
+  equivalents: { code: string; name: string; functions: string; sameAs: string; source: string }[];
+  /** data/place-aliases.csv. */
+  aliases: { alias: string; locode: string; source: string }[];
 }
 
 export function shippedPlaces(
@@ -24,6 +28,8 @@ export function shippedPlaces(
     inland: string;
     seaPorts: string;
     seaPortsCorrections: string;
+    equivalents: string;
+    aliases: string;
   },
   read: () => ShippedPlaces
 ): ShippedPlaces {
@@ -36,6 +42,8 @@ export function shippedPlaces(
         files.inland,
         files.seaPorts,
         files.seaPortsCorrections,
+        files.equivalents,
+        files.aliases,
       ],
       code: ["data/places", "data/places-snapshot", "data/snapshot", "engine/places"],
     },

@@ -27,6 +27,7 @@ import {
   UnlocodeTable,
 } from "../engine/places";
 import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
+import { cachedSnapshot } from "./snapshot/cache";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
 export const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -40,17 +41,35 @@ export interface PlacesOptions {
   terminalsFile?: string;
   /** Inland places (cities, rail and road hubs); default data/inland-places.csv. */
   inlandFile?: string;
+  /** Every approved UN/LOCODE with its position; default data/places-unlocode.csv (skipped when missing). */
+  unlocodeFile?: string;
 }
 
 export interface Places {
   ports: PortRegistry;
   terminals: TerminalRegistry;
   resolver: PlaceResolver;
-  /** Look-up by code or name; its index is built at the first search. */
-  finder: { search(query: string, limit: number): import("../engine/places").PlaceMatch[] };
+  /**
+   * Look-up by code or name; its index is built by `prepare()` (the service calls it before it
+   * listens) or else at the first search.
+   */
+  finder: {
+    search(query: string, limit: number): import("../engine/places").PlaceMatch[];
+    prepare(): void;
+    /** True once the index is built. */
+    readonly ready: boolean;
+  };
 }
 
 const SHIPPED_INLAND = path.join(DATA_ROOT, "inland-places.csv");
+/** The UN/LOCODE list with positions, built offline by src/builders/places/build-unlocode-places.ts. */
+export const SHIPPED_UNLOCODE = path.join(DATA_ROOT, "places-unlocode.csv");
+/** New Chinese codes that are the places older codes stand for in shipping. */
+export const SHIPPED_EQUIVALENTS = path.join(DATA_ROOT, "places-code-equivalents.csv");
+/** English/local name pairs (Antwerp/Antwerpen), with sources. */
+export const SHIPPED_ALIASES = path.join(DATA_ROOT, "place-aliases.csv");
+const UNLOCODE_SOURCE =
+  "UN/LOCODE 2024-2, UNECE (https://unece.org/trade/uncefact/unlocode); positions missing there from GeoNames (CC BY 4.0) — data/places-unlocode.csv";
 const SHIPPED_OVERLAY = path.join(DATA_ROOT, "ports-overlay.csv");
 const SHIPPED_TERMINALS = path.join(DATA_ROOT, "terminals.csv");
 
@@ -67,6 +86,8 @@ function readPlaceFiles(
       ? readTerminalsCsv(terminalsFile).map(makeTerminal)
       : [],
     seaPorts: [],
+    equivalents: fs.existsSync(SHIPPED_EQUIVALENTS) ? readCodeEquivalents(SHIPPED_EQUIVALENTS) : [],
+    aliases: fs.existsSync(SHIPPED_ALIASES) ? readPlaceAliases(SHIPPED_ALIASES) : [],
   };
 }
 
@@ -87,6 +108,8 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
           inland: inlandFile,
           seaPorts: seaPortsFile(),
           seaPortsCorrections: SEA_PORTS_CORRECTIONS,
+          equivalents: SHIPPED_EQUIVALENTS,
+          aliases: SHIPPED_ALIASES,
         },
         () => ({
           ...readPlaceFiles(overlayFile, terminalsFile, inlandFile),
@@ -95,8 +118,11 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
       )
     : readPlaceFiles(overlayFile, terminalsFile, inlandFile);
   const layers: PortLayer[] = [];
-  if (files.overlay.length)
-    layers.push({ label: "port overlay", records: indexByLocode(files.overlay) });
+  const overlay = indexByLocode(files.overlay);
+  if (files.overlay.length) layers.push({ label: "port overlay", records: overlay });
+  // Codes that name the same place as an older code: right below the code they stand for.
+  const same = sameplaceRecords(files.equivalents, overlay);
+  if (same.size) layers.push({ label: "same place", records: same });
   // Checked by hand like the overlay, so above the big lists.
   if (files.inland.length)
     layers.push({ label: "inland places", records: indexByLocode(files.inland) });
@@ -115,6 +141,17 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
     // From the snapshot when shipped; otherwise read at the first code the other layers lack.
     records: files.seaPorts.length ? indexByLocode(files.seaPorts) : seaPortsLayer,
   });
+  // Last: every approved code, its position checked (data/places-unlocode.csv); read from its
+  // own snapshot at the first code the layers above lack (or when the search index is built).
+  const listFile = options.unlocodeFile ?? SHIPPED_UNLOCODE;
+  if (fs.existsSync(listFile))
+    layers.push({
+      label: "UN/LOCODE list 2024-2",
+      records:
+        listFile === SHIPPED_UNLOCODE
+          ? shippedUnlocodeTable
+          : () => new UnlocodeTable(readShippedUnlocode(listFile), `${UNLOCODE_SOURCE} (${listFile})`),
+    });
   const ports = new PortRegistry(layers);
 
   const terminalEntries: TerminalEntry[] = [...files.terminals];
@@ -125,9 +162,14 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
   const terminals = new TerminalRegistry(terminalEntries);
   let index: PlaceIndex | undefined;
   const finder = {
-    search: (query: string, limit: number) =>
-      (index ??= new PlaceIndex(placeEntries(ports, terminals.all()))).search(query, limit),
+    search: (query: string, limit: number) => placeIndex().search(query, limit),
+    prepare: () => void placeIndex(),
+    get ready() {
+      return index !== undefined;
+    },
   };
+  const aliases = aliasesByCode(files.aliases);
+  const placeIndex = () => (index ??= new PlaceIndex(placeEntries(ports, terminals.all(), aliases)));
   return { ports, terminals, resolver: new PlaceResolver(ports, terminals), finder };
 }
 
@@ -191,12 +233,29 @@ export function seaPortsLayer(): ReadonlyMap<string, PortRecord> {
   }
   for (const fix of readSeaPortsCorrections(SEA_PORTS_CORRECTIONS)) {
     const entry = map.get(fix.locode);
-    if (entry) map.set(fix.locode, { ...entry, lat: fix.lat, lng: fix.lng, source: fix.source });
+    if (entry)
+      map.set(fix.locode, {
+        ...entry,
+        ...(fix.name ? { name: fix.name } : {}),
+        lat: fix.lat,
+        lng: fix.lng,
+        source: fix.source,
+      });
   }
   return (seaPortsCache = map);
 }
 
-function readSeaPortsCorrections(file: string): { locode: string; lat: number; lng: number; source: string }[] {
+export interface SeaPortsCorrection {
+  locode: string;
+  lat: number;
+  lng: number;
+  /** The code's name when sea-ports gives another place's. */
+  name: string;
+  reason: string;
+  source: string;
+}
+
+export function readSeaPortsCorrections(file: string): SeaPortsCorrection[] {
   if (!fs.existsSync(file)) return [];
   return readCsvObjects(file, ["locode", "lat", "lng", "source"]).map(({ row, line }) => {
     const where = `${file}:${line}`;
@@ -204,9 +263,158 @@ function readSeaPortsCorrections(file: string): { locode: string; lat: number; l
       locode: checkLocode(row.locode, where),
       lat: coordinate(row.lat, 90, "lat", where),
       lng: coordinate(row.lng, 180, "lng", where),
+      name: row.name ?? "",
+      reason: row.reason ?? "",
       source: row.source || path.basename(file),
     };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shipped UN/LOCODE list, code equivalents and name aliases
+
+/** data/places-unlocode.csv as columns (the engine's UnlocodeTable reads them as they are). */
+export function readShippedUnlocode(file: string): UnlocodeColumns {
+  const rows = readCsvObjects(file, ["locode", "name", "function", "lat", "lng", "basis"]);
+  const columns: Required<UnlocodeColumns> = {
+    locodes: "",
+    names: [],
+    subdivisions: [],
+    statuses: [],
+    functions: [],
+    lat: [],
+    lng: [],
+    basis: [],
+    population: [],
+    regions: [],
+  };
+  const codes: string[] = [];
+  let previous = "";
+  for (const { row, line } of rows) {
+    const where = `${file}:${line}`;
+    const locode = checkLocode(row.locode, where);
+    // The table looks codes up by binary search.
+    if (locode <= previous) throw new Error(`${where}: ${locode} is out of order`);
+    previous = locode;
+    codes.push(locode);
+    columns.names.push(row.name);
+    columns.subdivisions.push(row.subdivision ?? "");
+    columns.statuses.push(row.status ?? "");
+    columns.functions.push(row.function);
+    const has = row.lat !== "" && row.lng !== "";
+    columns.lat.push(has ? coordinate(row.lat, 90, "lat", where) : null);
+    columns.lng.push(has ? coordinate(row.lng, 180, "lng", where) : null);
+    columns.basis.push(row.basis ?? "");
+    columns.population.push(Number(row.population) || 0);
+    columns.regions.push(row.region ?? "");
+  }
+  columns.locodes = codes.join("");
+  return columns;
+}
+
+/** Two function classifiers together: each place is a function's digit or "-". */
+function mergeFunctions(a: string, b: string): string {
+  let out = "";
+  for (let i = 0; i < 8; i++) out += a[i] !== "-" ? a[i] : b[i];
+  return out;
+}
+
+let unlocodeTable: UnlocodeTable | undefined;
+
+/** The shipped list, from its snapshot (one per process: it never changes while running). */
+export function shippedUnlocodeTable(): UnlocodeTable {
+  return (unlocodeTable ??= new UnlocodeTable(
+    cachedSnapshot(
+      "places-unlocode",
+      { dataFiles: [SHIPPED_UNLOCODE], code: ["data/places", "engine/places/unlocode-table"] },
+      () => readShippedUnlocode(SHIPPED_UNLOCODE)
+    ).value,
+    UNLOCODE_SOURCE
+  ));
+}
+
+export interface CodeEquivalent {
+  code: string;
+  /** The new code's name in the list ("Shanghai Pt"). */
+  name: string;
+  /** The new code's function classifier in the list. */
+  functions: string;
+  sameAs: string;
+  source: string;
+}
+
+export function readCodeEquivalents(file: string): CodeEquivalent[] {
+  return readCsvObjects(file, ["code", "name", "function", "same_as", "source"]).map(({ row, line }) => {
+    const where = `${file}:${line}`;
+    if (!row.source) throw new Error(`${where}: source is empty`);
+    if (!FUNCTIONS_PATTERN.test(row.function))
+      throw new Error(`${where}: function "${row.function}" is not a UN/LOCODE function classifier`);
+    return {
+      code: checkLocode(row.code, where),
+      name: row.name,
+      functions: row.function,
+      sameAs: checkLocode(row.same_as, where),
+      source: row.source,
+    };
+  });
+}
+
+export interface PlaceAlias {
+  alias: string;
+  locode: string;
+  source: string;
+}
+
+export function readPlaceAliases(file: string): PlaceAlias[] {
+  return readCsvObjects(file, ["alias", "locode", "source"]).map(({ row, line }) => {
+    const where = `${file}:${line}`;
+    if (!row.alias) throw new Error(`${where}: alias is empty`);
+    if (!row.source) throw new Error(`${where}: source is empty`);
+    return { alias: row.alias, locode: checkLocode(row.locode, where), source: row.source };
+  });
+}
+
+function aliasesByCode(aliases: readonly PlaceAlias[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const a of aliases) {
+    const list = out.get(a.locode);
+    if (list) list.push(a.alias);
+    else out.set(a.locode, [a.alias]);
+  }
+  return out;
+}
+
+/**
+ * A record per new code at the place of the code it stands for (its overlay port), named as the
+ * list names the new code.
+ */
+function sameplaceRecords(
+  equivalents: readonly CodeEquivalent[],
+  overlay: ReadonlyMap<string, PortRecord>
+): Map<string, PortRecord> {
+  const out = new Map<string, PortRecord>();
+  for (const e of equivalents) {
+    const target = overlay.get(e.sameAs);
+    if (!target) continue;
+    out.set(e.code, {
+      ...target,
+      locode: e.code,
+      name: e.name || target.name,
+      aliases: [target.name],
+      functions: e.functions,
+      source: e.source,
+      basis: `same place as ${e.sameAs}`,
+    });
+  }
+  // The older code keeps the meaning of its new codes (CNSHA: the port and city of Shanghai,
+  // not the airport the list now calls it): their functions together.
+  for (const e of equivalents) {
+    const target = overlay.get(e.sameAs);
+    if (!target) continue;
+    const old = out.get(e.sameAs) ?? { ...target, functions: "--------" };
+    out.set(e.sameAs, { ...old, functions: mergeFunctions(old.functions ?? "--------", e.functions) });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

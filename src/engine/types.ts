@@ -24,6 +24,12 @@ export interface ResolvedPlace extends LatLng {
   /** Set when the input was a terminal id. */
   terminalId?: string;
   name?: string;
+  /** UN/LOCODE places: what the code list says of it (function classifier, subdivision). */
+  functions?: string;
+  subdivision?: string;
+  region?: string;
+  /** How the position was found when it is not the place's own ("parent place CNSGH"). */
+  position?: string;
 }
 
 export interface Port extends LatLng {

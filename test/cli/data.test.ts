@@ -71,6 +71,7 @@ describe("route-sheets data", () => {
       name: "Andorra la Vella",
       lat: 42.5,
       lng: 1.5167,
+      functions: "--34-6--",
       snapDistance: expect.any(Number),
     });
     // Andorra is inland: the sea network's nearest point is on the Mediterranean coast, 100+ km away.
@@ -79,7 +80,7 @@ describe("route-sheets data", () => {
     const missing = cli("data", "resolve", "ADFMO", "--data-dir", "dd");
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(
-      /ADFMO \(La Farga de Moles\) has no coordinates in the UN\/LOCODE list; pass "lat,lng" instead/
+      /ADFMO \(La Farga de Moles\): known code, no position; give "lat,lng" instead/
     );
   });
 

@@ -11,6 +11,7 @@ import {
   readPortOverlay,
   readTerminalsCsv,
   seaPortsLayer,
+  shippedUnlocodeTable,
 } from "../../src/data/places";
 import { makeTerminal } from "../../src/engine/places";
 
@@ -58,9 +59,12 @@ describe("shipped places snapshot", () => {
       lng: onlyThere.lng,
       source: onlyThere.source,
     });
-    // sea-ports entries without coordinates stay known but not routable.
+    // sea-ports entries without coordinates anywhere stay known but not routable.
     const unplaced = [...seaPorts.values()].find(
-      (r) => r.lat === undefined && !overlay.some((o) => o.locode === r.locode)
+      (r) =>
+        r.lat === undefined &&
+        !overlay.some((o) => o.locode === r.locode) &&
+        shippedUnlocodeTable().get(r.locode)?.lat === undefined
     );
     if (unplaced) {
       expect(read.ports.lookup(unplaced.locode).port).toBeUndefined();

@@ -51,9 +51,14 @@ const LAYER_WEIGHT: Record<string, number> = {
   "sea-ports list": 2,
 };
 
+/** Ranks curated ports like a city of this size (port size where population is not the measure). */
+const CURATED_PORT_RANK = 500_000;
+
 export function placeEntries(
   ports: PortRegistry,
-  terminals: Iterable<TerminalEntry>
+  terminals: Iterable<TerminalEntry>,
+  /** Other names by code (data/place-aliases.csv: Antwerp for BEANR). */
+  aliases: ReadonlyMap<string, readonly string[]> = new Map()
 ): PlaceEntry[] {
   const withTerminals = new Set<string>();
   const entries: PlaceEntry[] = [];
@@ -72,15 +77,30 @@ export function placeEntries(
   }
   for (const { record, layer, others } of ports.routableRecords()) {
     const { kind, modalities } = classify(record, layer, others);
-    entries.push({
+    const names = namesOf(record, others);
+    for (const a of aliases.get(record.locode) ?? []) if (!names.includes(a)) names.push(a);
+    const weight = (LAYER_WEIGHT[layer] ?? 1) + (withTerminals.has(record.locode) ? 1 : 0);
+    const all = [record, ...others];
+    const population = Math.max(0, ...all.map((r) => r.population ?? 0));
+    const entry: PlaceEntry = {
       kind,
       locode: record.locode,
-      names: namesOf(record, others),
+      names,
       lat: record.lat!,
       lng: record.lng!,
       modalities,
-      weight: (LAYER_WEIGHT[layer] ?? 1) + (withTerminals.has(record.locode) ? 1 : 0),
-    });
+      weight,
+      rank:
+        population +
+        (layer === "port overlay" ? CURATED_PORT_RANK : 0) +
+        (withTerminals.has(record.locode) ? CURATED_PORT_RANK : 0),
+    };
+    const region = all.find((r) => r.region)?.region;
+    const subdivision = all.find((r) => r.subdivision)?.subdivision;
+    if (region) entry.region = region;
+    if (subdivision) entry.subdivision = subdivision;
+    if (population) entry.population = population;
+    entries.push(entry);
   }
   return entries;
 }
@@ -99,10 +119,14 @@ function classify(
   if (functions !== undefined) {
     const inland = layer === "inland places";
     const modalities = modalitiesOfFunctions(functions, inland);
+    // A sea-ports entry whose code the list knows only as, say, an airport is still a port.
+    if (PORT_LAYERS.has(layer) && !functions.includes("1")) modalities.push("DEEPSEA");
+    // Every place with a position is reached by road (an airport, a postal exchange).
+    if (modalities.length === 0) modalities.push("TRUCK");
     // Every inland place checked by hand is on a road.
     if (inland && !modalities.includes("TRUCK")) modalities.push("TRUCK");
     return {
-      kind: functions.includes("1") ? "port" : "place",
+      kind: functions.includes("1") || PORT_LAYERS.has(layer) ? "port" : "place",
       modalities: ordered(new Set(modalities)),
     };
   }

@@ -3,13 +3,23 @@ import { unknownData } from "../errors";
 import { PlaceDirectory } from "../route-engine";
 import { ResolvedPlace } from "../types";
 import { parsePlaceInput, PLACE_FORMS } from "./parse-place";
-import { PortRegistry } from "./port-registry";
+import { PlaceDetails, PortRegistry } from "./port-registry";
 
 /** What the resolver needs of the terminal registry. */
 export interface TerminalLookup {
   byId(
     id: string
   ): { id: string; name: string; locode: string; lat: number; lng: number } | undefined;
+}
+
+/** What an answer says of a code besides its position (the population only ranks names). */
+function facts(d: PlaceDetails): Partial<ResolvedPlace> {
+  const out: Partial<ResolvedPlace> = {};
+  if (d.functions) out.functions = d.functions;
+  if (d.subdivision) out.subdivision = d.subdivision;
+  if (d.region) out.region = d.region;
+  if (d.position) out.position = d.position;
+  return out;
 }
 
 export class PlaceResolver implements PlaceDirectory {
@@ -24,7 +34,7 @@ export class PlaceResolver implements PlaceDirectory {
       case "GEO":
         return { kind: "GEO", lat: input.lat, lng: input.lng };
       case "LOCODE": {
-        const { port, known } = this.ports.lookup(input.locode);
+        const { port, known, details } = this.ports.lookup(input.locode);
         if (port)
           return {
             kind: "LOCODE",
@@ -32,11 +42,13 @@ export class PlaceResolver implements PlaceDirectory {
             name: port.name,
             lat: port.lat,
             lng: port.lng,
+            ...(details && facts(details)),
           };
         if (known) {
+          // Short enough for a cell: the code, its name, and what to give instead.
           throw unknownData(
             parameter,
-            `${parameter} ${input.locode} (${known.name}) has no coordinates in the ${known.layer}; pass "lat,lng" instead (${PLACE_FORMS}).`
+            `${parameter} ${input.locode} (${known.name.slice(0, 40)}): known code, no position; give "lat,lng" instead.`
           );
         }
         throw unknownData(

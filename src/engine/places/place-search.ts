@@ -22,6 +22,15 @@ export interface PlaceEntry {
   terminalId?: string;
   /** Ranks equally good matches: a curated port before a bare list entry (higher first). */
   weight: number;
+  /**
+   * Ranks places of the same name, higher first: the population (GeoNames), plus a city-sized
+   * amount for curated ports and ports with terminals (port size). Defaults to 0.
+   */
+  rank?: number;
+  population?: number;
+  /** UN/LOCODE subdivision code and name ("OR", "Oregon"). */
+  subdivision?: string;
+  region?: string;
 }
 
 export interface PlaceMatch {
@@ -36,6 +45,11 @@ export interface PlaceMatch {
   match: "exact" | "fuzzy";
   /** 0..1, 1 only for exact matches. */
   score: number;
+  /** UN/LOCODE subdivision code and its name, where known ("OR", "Oregon"). */
+  subdivision?: string;
+  region?: string;
+  /** Inhabitants (GeoNames), where known: ranks places of the same name. */
+  population?: number;
 }
 
 /** Longest query read, in characters (the service refuses longer ones). */
@@ -129,6 +143,8 @@ export class PlaceIndex {
 
     const code = normaliseLocode(text);
     if (code) this.byCodeMatches(code, text, offer);
+    // A code typed is that code first, before a place whose name is spelt the same.
+    const codeHit = code === undefined ? undefined : this.byCode.get(code);
     const tokens = foldedTokens(text);
     const folded = tokens.join(" ");
     for (const i of this.byName.get(folded) ?? []) offer(i, 1, true);
@@ -145,6 +161,8 @@ export class PlaceIndex {
     const ranked = [...scores].sort(
       (a, b) =>
         b[1].score - a[1].score ||
+        Number(b[0] === codeHit) - Number(a[0] === codeHit) ||
+        (this.entries[b[0]].rank ?? 0) - (this.entries[a[0]].rank ?? 0) ||
         this.entries[b[0]].weight - this.entries[a[0]].weight ||
         compare(this.sortKey[a[0]], this.sortKey[b[0]])
     );
@@ -289,6 +307,9 @@ export class PlaceIndex {
       score: s.exact ? s.score : Math.min(s.score, 0.95),
     };
     if (e.terminalId) m.terminalId = e.terminalId;
+    if (e.subdivision) m.subdivision = e.subdivision;
+    if (e.region) m.region = e.region;
+    if (e.population) m.population = e.population;
     return m;
   }
 }

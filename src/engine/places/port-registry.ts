@@ -19,6 +19,27 @@ export interface PortRecord {
   functions?: string;
   /** Other names the place is known by (searchable). */
   aliases?: string[];
+  /** UN/LOCODE subdivision code (ISO 3166-2 without the country), e.g. `OR`. */
+  subdivision?: string;
+  /** The subdivision's name, e.g. `Oregon`. */
+  region?: string;
+  /**
+   * What the position rests on when the layer says (the shipped UN/LOCODE list): `UN/LOCODE`,
+   * `GeoNames`, `parent CODE` or `parent GeoNames NAME`.
+   */
+  basis?: string;
+  /** Inhabitants (GeoNames), ranks places of the same name. */
+  population?: number;
+}
+
+/** What every layer together says of a code besides its position. */
+export interface PlaceDetails {
+  functions?: string;
+  subdivision?: string;
+  region?: string;
+  population?: number;
+  /** How the position was found, in words ("UN/LOCODE", "parent place CNSGH (Shanghai)"). */
+  position?: string;
 }
 
 /** Records by LOCODE; a Map<string, PortRecord> is one. */
@@ -38,6 +59,7 @@ export interface PortLayer {
 export interface PortLookup {
   port?: Port;
   known?: PortRecord & { layer: string };
+  details?: PlaceDetails;
 }
 
 /** Codes whose look-up is remembered. */
@@ -78,15 +100,26 @@ export class PortRegistry {
 
   private lookupInLayers(locode: string): PortLookup {
     let known: PortLookup["known"];
+    let port: Port | undefined;
+    const details: PlaceDetails = {};
     for (const layer of this.layers) {
       const r = layer.get().get(locode);
       if (!r) continue;
-      if (r.lat !== undefined && r.lng !== undefined) {
-        return { port: toPort(r), known: { ...r, layer: layer.label } };
+      details.functions ??= r.functions;
+      details.subdivision ??= r.subdivision || undefined;
+      details.region ??= r.region || undefined;
+      if (r.population) details.population = Math.max(details.population ?? 0, r.population);
+      if (!port && r.lat !== undefined && r.lng !== undefined) {
+        port = toPort(r);
+        known = { ...r, layer: layer.label };
+        const words = positionWords(r);
+        if (words) details.position = words;
       }
       known ??= { ...r, layer: layer.label };
     }
-    return { known };
+    for (const k of Object.keys(details) as (keyof PlaceDetails)[])
+      if (details[k] === undefined) delete details[k];
+    return port ? { port, known, details } : { known, details };
   }
 
   /**
@@ -123,6 +156,19 @@ export class PortRegistry {
       a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0
     );
   }
+}
+
+/**
+ * How a position was found when it is not the place's own (UN/LOCODE's or a curated one):
+ * "GeoNames", "parent place CNSGH", "same place as CNSHA"; undefined otherwise.
+ */
+function positionWords(r: PortRecord): string | undefined {
+  if (!r.basis || r.basis === "UN/LOCODE") return undefined;
+  const parent = /^parent (?:GeoNames )?(.*)$/.exec(r.basis);
+  if (!parent) return r.basis;
+  return r.basis.startsWith("parent GeoNames")
+    ? `parent place ${parent[1]} (GeoNames)`
+    : `parent place ${parent[1]}`;
 }
 
 function toPort(r: PortRecord): Port {

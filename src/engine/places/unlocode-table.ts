@@ -15,6 +15,12 @@ export interface UnlocodeColumns {
   functions: string[];
   lat: (number | null)[];
   lng: (number | null)[];
+  /** Shipped list only: what each position rests on (see PortRecord.basis). */
+  basis?: string[];
+  /** Shipped list only: GeoNames population, 0 when unknown. */
+  population?: number[];
+  /** Shipped list only: the subdivision's name. */
+  regions?: string[];
 }
 
 export function toUnlocodeColumns(locations: readonly UnlocodeLocation[]): UnlocodeColumns {
@@ -74,11 +80,7 @@ export class UnlocodeTable implements PortSource {
 
   /** Every record, with its function classifier (what the place search needs to know). */
   *values(): IterableIterator<PortRecord> {
-    for (let i = 0; i < this.size; i++) {
-      const r = this.record(i);
-      const functions = this.columns.functions[i];
-      yield functions ? { ...r, functions } : r;
-    }
+    for (let i = 0; i < this.size; i++) yield this.record(i);
   }
 
   private record(i: number): PortRecord {
@@ -86,9 +88,16 @@ export class UnlocodeTable implements PortSource {
     const locode = c.locodes.slice(i * 5, i * 5 + 5);
     const lat = c.lat[i];
     const lng = c.lng[i];
-    return lat === null || lng === null
-      ? { locode, name: c.names[i], source: this.source }
-      : { locode, name: c.names[i], lat, lng, source: this.source };
+    const r: PortRecord =
+      lat === null || lng === null
+        ? { locode, name: c.names[i], source: this.source }
+        : { locode, name: c.names[i], lat, lng, source: this.source };
+    if (c.functions[i]) r.functions = c.functions[i];
+    if (c.subdivisions[i]) r.subdivision = c.subdivisions[i];
+    if (c.basis?.[i]) r.basis = c.basis[i];
+    if (c.population?.[i]) r.population = c.population[i];
+    if (c.regions?.[i]) r.region = c.regions[i];
+    return r;
   }
 
   private indexOf(locode: string): number {

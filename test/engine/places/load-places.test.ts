@@ -36,7 +36,11 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe("built-in ports (sea-ports only)", () => {
-  const { resolver, ports } = loadPlaces({ overlayFile: NONE, terminalsFile: NONE });
+  const { resolver, ports } = loadPlaces({
+    overlayFile: NONE,
+    terminalsFile: NONE,
+    unlocodeFile: NONE,
+  });
 
   it("resolves a known LOCODE to sea-ports coordinates ([lng,lat] swapped)", () => {
     expect(resolver.resolve("nl rtm", "origin")).toEqual({
@@ -74,9 +78,7 @@ describe("built-in ports (sea-ports only)", () => {
   it("reports a sea-ports entry without coordinates as Unknown Data asking for lat,lng", () => {
     const e = errorOf(() => resolver.resolve("TWTPE", "origin"));
     expect(e.kind).toBe("unknown-data");
-    expect(e.detail).toMatch(
-      /TWTPE .* has no coordinates in the sea-ports list; pass "lat,lng" instead/
-    );
+    expect(e.detail).toMatch(/TWTPE .*: known code, no position; give "lat,lng" instead/);
   });
 
   it("reports malformed input as Incorrect Values", () => {
@@ -93,6 +95,7 @@ describe("overlay and terminals", () => {
   const { resolver, ports, terminals } = loadPlaces({
     overlayFile: OVERLAY,
     terminalsFile: TERMINALS,
+    unlocodeFile: NONE,
   });
 
   it("overlay rows replace sea-ports coordinates and add ports", () => {
@@ -176,7 +179,12 @@ describe("UN/LOCODE import", () => {
     const r = importUnlocode([UNLOCODE], dataDir);
     expect(r).toMatchObject({ imported: 20, withCoordinates: 17 });
     expect(r.file).toBe(path.join(dataDir, "places", "unlocode.json"));
-    const { resolver, ports } = loadPlaces({ dataDir, overlayFile: OVERLAY, terminalsFile: NONE });
+    const { resolver, ports } = loadPlaces({
+      dataDir,
+      overlayFile: OVERLAY,
+      terminalsFile: NONE,
+      unlocodeFile: NONE,
+    });
     // Overlay beats UN/LOCODE.
     expect(resolver.resolve("NLRTM", "origin")).toMatchObject({ lat: 51.95, lng: 4.05 });
     // UN/LOCODE beats sea-ports (53.5510846, 9.9936818).
@@ -189,6 +197,7 @@ describe("UN/LOCODE import", () => {
       name: "Andorra la Vella",
       lat: 42.5,
       lng: 1.5167,
+      functions: "--34-6--",
     });
     expect(ports.get("AUSYD")).toMatchObject({ lat: -33.8667, lng: 151.2167 });
     // Known but without coordinates.
@@ -196,7 +205,7 @@ describe("UN/LOCODE import", () => {
     expect(e.kind).toBe("unknown-data");
     expect(e.parameter).toBe("destination");
     expect(e.detail).toMatch(
-      /^destination ADFMO \(La Farga de Moles\) has no coordinates in the UN\/LOCODE list; pass "lat,lng" instead/
+      /^destination ADFMO \(La Farga de Moles\): known code, no position; give "lat,lng" instead\.$/
     );
     // Deleted rows stay unknown.
     expect(errorOf(() => resolver.resolve("DEZZQ", "origin")).detail).toMatch(

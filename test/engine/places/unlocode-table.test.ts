@@ -47,17 +47,20 @@ describe("UnlocodeTable", () => {
       expect(table.get(code)).toBeUndefined();
   });
 
-  it("gives records with coordinates only when the list has them", () => {
+  it("gives records with coordinates only when the list has them, with function and subdivision", () => {
     expect(table.get("AUSYD")).toEqual({
       locode: "AUSYD",
       name: "Sydney",
       lat: -33.8667,
       lng: 151.2167,
+      functions: "1234----",
+      subdivision: "NSW",
       source: "UN/LOCODE test",
     });
     expect(table.get("ADFMO")).toEqual({
       locode: "ADFMO",
       name: "La Farga de Moles",
+      functions: "--3----B",
       source: "UN/LOCODE test",
     });
     expect(table.location("NLRTM")).toEqual(LOCATIONS[0]);

