@@ -11,7 +11,14 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as path from "node:path";
 import * as tls from "node:tls";
-import { addinIdentity, AddinIdentityOptions, withIdentity } from "./addin-manifest";
+import {
+  AddinIdentity,
+  AddinIdentityOptions,
+  deploymentIdentity,
+  fileIdentity,
+  IdentityStore,
+  withIdentity,
+} from "./addin-manifest";
 import { FunctionMetadata, functionHelp, helpIndex, helpPath } from "./help/help-pages";
 import { sendProblem } from "./plugins/problem";
 import { fail, problem, ServiceProblem } from "./problem";
@@ -25,6 +32,8 @@ export interface AddinHostOptions {
   publicUrl?: string;
   /** This deployment's add-in Id, version and name (see addin-manifest.ts). */
   identity?: AddinIdentityOptions;
+  /** Where the identity is kept, shared by every instance (the service's store). */
+  store?: IdentityStore;
 }
 
 /**
@@ -65,14 +74,24 @@ export function ownOrigin(app: FastifyInstance): string {
  * manifest.xml as this deployment serves it: every development-origin URL pointing at `origin`
  * (XML-escaped), and the deployment's own Id, version and display name.
  */
-export function manifestFor(
-  xml: string,
-  origin: string,
-  addinDir?: string,
-  identity: AddinIdentityOptions = {}
-): string {
-  const own = addinDir ? addinIdentity(xml, addinDir, identity) : undefined;
-  return withIdentity(xml, own).split(DEV_ORIGIN).join(escapeXml(origin));
+export function manifestFor(xml: string, origin: string, identity?: AddinIdentity): string {
+  return withIdentity(xml, identity).split(DEV_ORIGIN).join(escapeXml(origin));
+}
+
+/**
+ * Whether a request path names a source map once decoded and normalised (`/taskpane.js%2emap`,
+ * `/taskpane.js.map/`, `/sub/../taskpane.js.map`): the static files would serve any of these.
+ */
+export function isSourceMapPath(url: string): boolean {
+  const raw = url.split("?")[0];
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Malformed escapes: the static files refuse the path anyway; judge it as written.
+  }
+  const normal = path.posix.normalize(decoded.replace(/\\/g, "/")).replace(/[/.\s]+$/, "");
+  return /\.map$/i.test(normal);
 }
 
 /**
@@ -138,7 +157,7 @@ export async function addinHost(
   const csp = contentSecurityPolicy(options.addinDir);
   app.addHook("onRequest", async (request) => {
     // Source maps would hand out the add-in's sources: the server does not serve them.
-    if (/\.map$/i.test(request.url.split("?")[0]))
+    if (isSourceMapPath(request.url))
       throw fail("Not Found", `No resource at ${request.method} ${request.url.split("?")[0]}.`);
   });
   app.addHook("onSend", async (_request, reply) => {
@@ -189,6 +208,15 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
   }
   const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
   const origin = () => publicUrl ?? ownOrigin(app);
+  const identityOptions = { ...options.identity };
+  const store = options.store;
+  const identity = (xml: string, applyFlags = false) =>
+    store
+      ? deploymentIdentity(store, xml, options.addinDir, identityOptions, applyFlags)
+      : Promise.resolve(fileIdentity(xml, identityOptions));
+  // --addin-id / --addin-name go into the database once, at start: every instance then serves them.
+  if (store && options.manifestFile && fs.existsSync(options.manifestFile))
+    await identity(fs.readFileSync(options.manifestFile, "utf8"), true);
   const metadataFile = path.join(options.addinDir, "functions.json");
   const metadata = (): FunctionMetadata[] => {
     try {
@@ -213,11 +241,10 @@ async function addinRoutes(app: FastifyInstance, options: AddinHostOptions): Pro
         "Not Found",
         "manifest.xml is not available: the add-in manifest file is missing."
       );
+    const xml = fs.readFileSync(file, "utf8");
     return reply
       .type("application/xml; charset=utf-8")
-      .send(
-        manifestFor(fs.readFileSync(file, "utf8"), origin(), options.addinDir, options.identity)
-      );
+      .send(manifestFor(xml, origin(), await identity(xml)));
   });
   app.get("/functions.json", { schema: { hide: true } }, async (_request, reply) => {
     if (!fs.existsSync(metadataFile))

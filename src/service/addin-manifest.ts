@@ -1,6 +1,6 @@
 /**
  * One add-in per deployment: the manifest a server hands out carries an `Id` of its own (made once
- * and kept in the data directory, or given with --addin-id), a version that goes up whenever the
+ * and kept in the database every instance shares, or given with --addin-id), a version that goes up whenever the
  * add-in build changes (Office caches custom-function metadata per Id and version, and refreshes it
  * only when the version changes), and optionally a display name of its own (--addin-name).
  * Without these, staging and production (or two companies) would be one add-in to Office.
@@ -8,10 +8,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { AddinIdentityClaim, AddinIdentityRecord } from "./store/store";
 
-/** Where the deployment's add-in Id is kept (one GUID, one line). */
+/** Where earlier versions kept a data directory's add-in Id (one GUID, one line); now read only. */
 export const ADDIN_ID_FILE = "addin-id";
-/** The build fingerprint last served and its build number (the version's fourth part). */
+/** Where earlier versions kept the last build's fingerprint and number; now read only. */
 export const ADDIN_VERSION_FILE = "addin-version.json";
 /** Office limits DisplayName and the ribbon's short strings to 125 characters. */
 export const MAX_ADDIN_NAME = 125;
@@ -26,7 +27,7 @@ export interface AddinIdentity {
 }
 
 export interface AddinIdentityOptions {
-  /** Where the Id and the build number are kept; none: the manifest's own Id and version. */
+  /** A data directory whose earlier Id and build number (files of earlier versions) carry over. */
   dataDir?: string;
   /** --addin-id: used as given (a GUID). */
   id?: string;
@@ -55,19 +56,35 @@ export function normalizeAddinName(value: string): string {
   return name;
 }
 
-/** The deployment's Id: kept in the data directory, made on first use. */
-export function deploymentAddinId(dataDir: string): string {
-  const file = path.join(dataDir, ADDIN_ID_FILE);
+/**
+ * What a data directory kept before the database held the identity (earlier versions wrote these
+ * files): its Id, and its last build's fingerprint and number. Read, never written.
+ */
+export function legacyIdentity(dataDir: string | undefined): {
+  id?: string;
+  fingerprint?: string;
+  build?: number;
+} {
+  if (!dataDir) return {};
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(path.join(dataDir, file), "utf8").trim();
+    } catch {
+      return undefined;
+    }
+  };
+  const id = read(ADDIN_ID_FILE);
+  let version: { fingerprint?: string; build?: number } = {};
   try {
-    const kept = fs.readFileSync(file, "utf8").trim();
-    if (GUID.test(kept)) return kept.toLowerCase();
+    version = JSON.parse(read(ADDIN_VERSION_FILE) ?? "{}") as typeof version;
   } catch {
-    // Not made yet.
+    // Unreadable: as if absent.
   }
-  const id = randomUUID();
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, id + "\n");
-  return id;
+  return {
+    id: id && GUID.test(id) ? id.toLowerCase() : undefined,
+    fingerprint: typeof version.fingerprint === "string" ? version.fingerprint : undefined,
+    build: Number.isInteger(version.build) && version.build! > 0 ? version.build : undefined,
+  };
 }
 
 let fingerprintCache: { key: string; fingerprint: string } | undefined;
@@ -117,47 +134,52 @@ export function baseVersion(xml: string): string {
   return m ? [m[1], m[2] ?? "0", m[3] ?? "0"].join(".") : "1.0.0";
 }
 
-/**
- * The version for this build: base.N, where N goes up by one each time this data directory serves
- * a build with another fingerprint (so the version only ever rises, as Office expects).
- */
-export function deploymentVersion(dataDir: string, fingerprint: string, base: string): string {
-  const file = path.join(dataDir, ADDIN_VERSION_FILE);
-  let kept: { fingerprint?: string; build?: number } = {};
-  try {
-    kept = JSON.parse(fs.readFileSync(file, "utf8")) as typeof kept;
-  } catch {
-    // First build served.
-  }
-  let build = Number.isInteger(kept.build) && kept.build! > 0 ? kept.build! : 0;
-  if (kept.fingerprint !== fingerprint || build === 0) {
-    // Manifest version parts are at most 5 digits.
-    build = (build % 99_999) + 1;
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify({ fingerprint, build }) + "\n");
-  }
-  return `${base}.${build}`;
+/** What the store needs to hand out this deployment's identity (see Store.addinIdentity). */
+export interface IdentityStore {
+  addinIdentity(claim: AddinIdentityClaim): Promise<AddinIdentityRecord>;
 }
 
-/** Id, version and name of this deployment's manifest. */
-export function addinIdentity(
+/**
+ * Id, version and name of this deployment's manifest, from the database every instance shares:
+ * the Id and name stored there (--addin-id / --addin-name replace them when `applyFlags`: once, at
+ * start), and base.N where N is the number the deployment gave this add-in build (a build new to
+ * it gets the next one, so the version only ever rises, as Office expects).
+ */
+export async function deploymentIdentity(
+  store: IdentityStore,
   xml: string,
   addinDir: string,
+  options: AddinIdentityOptions,
+  applyFlags = false
+): Promise<AddinIdentity> {
+  const fingerprint = buildFingerprint(addinDir);
+  const legacy = legacyIdentity(options.dataDir);
+  const record = await store.addinIdentity({
+    fingerprint,
+    firstId: legacy.id ?? randomUUID(),
+    ...(legacy.build
+      ? { minBuild: legacy.fingerprint === fingerprint ? legacy.build : legacy.build + 1 }
+      : {}),
+    ...(applyFlags && options.id ? { id: normalizeAddinId(options.id) } : {}),
+    ...(applyFlags && options.name ? { name: normalizeAddinName(options.name) } : {}),
+  });
+  // Manifest version parts are at most 5 digits.
+  const build = ((record.build - 1) % 99_999) + 1;
+  return { id: record.id, version: `${baseVersion(xml)}.${build}`, name: record.name ?? undefined };
+}
+
+/** Id, version and name without a database: the manifest's own, but for the flags given. */
+export function fileIdentity(
+  xml: string,
   options: AddinIdentityOptions
 ): AddinIdentity | undefined {
-  if (!options.dataDir)
-    return options.id || options.name
-      ? {
-          id: options.id ? normalizeAddinId(options.id) : manifestId(xml),
-          version: manifestVersion(xml),
-          name: options.name,
-        }
-      : undefined;
-  return {
-    id: options.id ? normalizeAddinId(options.id) : deploymentAddinId(options.dataDir),
-    version: deploymentVersion(options.dataDir, buildFingerprint(addinDir), baseVersion(xml)),
-    name: options.name,
-  };
+  return options.id || options.name
+    ? {
+        id: options.id ? normalizeAddinId(options.id) : manifestId(xml),
+        version: manifestVersion(xml),
+        name: options.name,
+      }
+    : undefined;
 }
 
 function manifestId(xml: string): string {

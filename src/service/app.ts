@@ -35,11 +35,11 @@ import { lazyRequestLogger } from "./request-logger";
 import {
   acceptJsonBodies,
   guardHandshakes,
-  limitConnections,
   purgeIdempotencyKeys,
   redactLogArguments,
 } from "./limits";
 import { Store } from "./store/store";
+import { limitConnections, limitForwardedClients } from "./connection-caps";
 
 export interface BuildAppOptions {
   engine: RouteEngine;
@@ -91,8 +91,12 @@ function answerClientError(
     status,
     detail: `The HTTP request could not be parsed (${err.code ?? "malformed"}); send a well-formed HTTP/1.1 request.`,
   });
+  // The headers every other answer carries (plugins/answers.ts): nosniff, and HSTS over HTTPS.
+  const hsts = (socket as { encrypted?: boolean }).encrypted
+    ? "Strict-Transport-Security: max-age=31536000\r\n"
+    : "";
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n${hsts}Connection: close\r\n\r\n${body}`
   );
 }
 
@@ -185,7 +189,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(https && typeof https === "object" ? { https: { ...https, ...limits } } : {}),
   } as FastifyServerOptions);
   app.server.maxConnections = config.maxConnections;
-  limitConnections(app.server, config, options.trustProxy ?? []);
+  limitConnections(app.server, config, options.trustProxy ?? [], () => app.log);
+  limitForwardedClients(app, config, options.trustProxy ?? []);
   if (https) guardHandshakes(app.server, config.timeouts.tlsHandshakeMs);
   acceptJsonBodies(app);
   purgeIdempotencyKeys(app, store, config.idempotency.purgeEveryMs);
@@ -224,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       manifestFile: options.manifestFile,
       publicUrl: options.addinPublicUrl,
       identity: options.addinIdentity,
+      store,
       problemTypeBase: config.problemTypeBase,
     });
   return app;

@@ -71,8 +71,17 @@ export interface ServiceConfig {
   idempotency: IdempotencySettings;
   /** Most simultaneous connections; more are refused at accept time. */
   maxConnections: number;
-  /** Most simultaneous connections from one IP address; more are closed at accept time. */
+  /**
+   * Most simultaneous connections from one client address (an IPv6 /64 counts as one address);
+   * more are closed at accept time. Behind a trusted proxy: requests in flight per forwarded
+   * client address.
+   */
   maxConnectionsPerIp: number;
+  /**
+   * Connections of maxConnections that only addresses with no open connection may take (default
+   * an eighth of maxConnections): a few busy addresses cannot fill the server.
+   */
+  connectionsKeptForNewAddresses: number;
 }
 
 export const DEFAULT_COSTS: CostTable = {
@@ -104,6 +113,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   idempotency: { maxBytesPerKey: 16 * 1024 * 1024, purgeEveryMs: 10 * 60_000 },
   maxConnections: 1024,
   maxConnectionsPerIp: 128,
+  connectionsKeptForNewAddresses: 128,
 };
 
 /** Settings to change: any of them, the groups (optimizer, timeouts…) in part. */
@@ -116,9 +126,12 @@ export type ConfigOverrides = {
 };
 
 export function makeConfig(overrides: ConfigOverrides = {}): ServiceConfig {
+  const maxConnections = overrides.maxConnections ?? DEFAULT_CONFIG.maxConnections;
   return {
     ...DEFAULT_CONFIG,
     ...overrides,
+    connectionsKeptForNewAddresses:
+      overrides.connectionsKeptForNewAddresses ?? Math.floor(maxConnections / 8),
     costs: { ...DEFAULT_COSTS, ...overrides.costs },
     rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit },
     optimizer: { ...DEFAULT_CONFIG.optimizer, ...overrides.optimizer },
@@ -157,14 +170,17 @@ export const ConfigSchema = Type.Partial(
           { additionalProperties: false }
         )
       ),
-      corsOrigins: Type.Union([Type.Literal("*"), Type.Array(Type.String({ minLength: 1 }))]),
-      corsMaxAgeSeconds: count("seconds", 86_400 * 7, 0),
+      corsOrigins: Type.Union([Type.Literal("*"), Type.Array(Type.String({ minLength: 1 }))], {
+        description: "origins whose pages may call the API (--cors-origin)",
+      }),
+      corsMaxAgeSeconds: count("seconds a browser may cache a preflight answer", 86_400 * 7, 0),
       logLevel: Type.Union(
-        ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l))
+        ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
+        { description: "log level (--log-level)" }
       ),
-      logRequests: Type.Boolean(),
-      problemTypeBase: Type.String({ minLength: 1 }),
-      batchMaxItems: count("items", 100_000),
+      logRequests: Type.Boolean({ description: "one log line per request (--no-request-log)" }),
+      problemTypeBase: Type.String({ minLength: 1, description: "prefix of problem type URIs" }),
+      batchMaxItems: count("items in one batch", 100_000),
       optimizer: Type.Partial(
         Type.Object(
           {
@@ -191,14 +207,22 @@ export const ConfigSchema = Type.Partial(
       idempotency: Type.Partial(
         Type.Object(
           {
-            maxBytesPerKey: count("bytes"),
+            maxBytesPerKey: count("bytes of batch answers one key may keep"),
             purgeEveryMs: ms("purge interval"),
           },
           { additionalProperties: false }
         )
       ),
-      maxConnections: count("connections", 1_000_000),
-      maxConnectionsPerIp: count("connections", 1_000_000),
+      maxConnections: count("open connections in all", 1_000_000),
+      maxConnectionsPerIp: count(
+        "open connections per client address, an IPv6 /64 as one (behind --trust-proxy: requests in flight per forwarded address)",
+        1_000_000
+      ),
+      connectionsKeptForNewAddresses: count(
+        "connections only addresses with none open may take",
+        1_000_000,
+        0
+      ),
     },
     { additionalProperties: false }
   )
@@ -244,4 +268,41 @@ export function readConfigFile(file: string): ConfigOverrides {
   const value: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
   checkConfig(value, file);
   return value;
+}
+
+/** What a setting's schema allows, briefly, for `serve --help`. */
+function range(schema: TSchema): string {
+  if (Array.isArray(schema.anyOf))
+    return (schema.anyOf as TSchema[])
+      .map((s) => (s.const !== undefined ? JSON.stringify(s.const) : "[strings]"))
+      .join(" | ");
+  if (schema.type === "boolean") return "true | false";
+  if (schema.type === "string") return "text";
+  const low =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? `>${schema.exclusiveMinimum}` : "");
+  return `${schema.type === "integer" ? "integer" : "number"} ${low}–${schema.maximum ?? ""}`;
+}
+
+/**
+ * Every setting a --config file may hold, one line each: its dotted name, what it is, the values
+ * allowed and the default. Made from ConfigSchema, so the help cannot miss a setting.
+ */
+export function configSettingsHelp(): string[] {
+  const lines: string[] = [];
+  const visit = (schema: TSchema, defaults: unknown, prefix: string) => {
+    for (const [name, child] of Object.entries(schema.properties as Record<string, TSchema>)) {
+      const value = (defaults as Record<string, unknown> | undefined)?.[name];
+      if (child.type === "object") {
+        visit(child, value, `${prefix}${name}.`);
+        continue;
+      }
+      const shown =
+        name === "connectionsKeptForNewAddresses" ? "maxConnections / 8" : JSON.stringify(value);
+      lines.push(
+        `${prefix}${name}: ${child.description ? `${child.description}; ` : ""}${range(child)} [${shown}]`
+      );
+    }
+  };
+  visit(ConfigSchema, DEFAULT_CONFIG, "");
+  return lines;
 }

@@ -1,11 +1,10 @@
 /**
- * Limits that keep one client from taking the server away from the others: connections per IP
- * address, TLS handshakes that never finish, deeply nested JSON, the idempotency table's growth,
+ * Limits that keep one client from taking the server away from the others (connection caps: see
+ * connection-caps.ts): TLS handshakes that never finish, deeply nested JSON, the idempotency table's growth,
  * and (for logs) key-shaped text. Each is a small function `buildApp` applies.
  */
 import { FastifyError, FastifyInstance } from "fastify";
 import { BlockList, isIPv4, isIPv6, Server as NetServer, Socket } from "node:net";
-import { ServiceConfig } from "./config";
 import { redactKeys } from "./store/keys";
 import { Store } from "./store/store";
 
@@ -32,35 +31,6 @@ export function isListed(list: BlockList, address: string | undefined): boolean 
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return list.check(mapped[1], "ipv4");
   return list.check(address, isIPv4(address) ? "ipv4" : "ipv6");
-}
-
-/**
- * At most `maxConnectionsPerIp` open connections per peer address (HTTP and HTTPS alike: counted
- * at TCP accept, before any TLS); more are closed at once. Trusted proxies are exempt (every
- * request behind a balancer comes from its address).
- */
-export function limitConnections(
-  server: NetServer,
-  config: Pick<ServiceConfig, "maxConnectionsPerIp">,
-  trustedProxies: readonly string[]
-): void {
-  const exempt = addressList(trustedProxies);
-  const open = new Map<string, number>();
-  server.on("connection", (socket: Socket) => {
-    const ip = socket.remoteAddress ?? "";
-    if (isListed(exempt, ip)) return;
-    const n = open.get(ip) ?? 0;
-    if (n >= config.maxConnectionsPerIp) {
-      socket.destroy();
-      return;
-    }
-    open.set(ip, n + 1);
-    socket.once("close", () => {
-      const left = (open.get(ip) ?? 1) - 1;
-      if (left > 0) open.set(ip, left);
-      else open.delete(ip);
-    });
-  });
 }
 
 /**

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { OfficeAddinManifest } from "office-addin-manifest";
 import {
   ADDIN_ID_FILE,
+  ADDIN_VERSION_FILE,
   normalizeAddinId,
   normalizeAddinName,
 } from "../../src/service/addin-manifest";
@@ -172,7 +173,8 @@ describe("the manifest each deployment serves", () => {
     expect(second.read.id).toMatch(GUID);
     expect(first.read.id).not.toBe(second.read.id);
     expect([first.read.id, second.read.id]).not.toContain(repoId);
-    expect(fs.readFileSync(path.join(a, ADDIN_ID_FILE), "utf8").trim()).toBe(first.read.id);
+    // Kept in the database (service.db here), not in a file of the data directory.
+    expect(fs.existsSync(path.join(a, ADDIN_ID_FILE))).toBe(false);
     const again = await manifestOf(a);
     expect(again.read.id).toBe(first.read.id);
     expect(again.read.version).toBe(first.read.version);
@@ -180,6 +182,20 @@ describe("the manifest each deployment serves", () => {
     expect(first.read.displayName).toBe("Route Sheets");
     expect(first.read.officeAppType).toBe("TaskPaneApp");
     expect(first.read.defaultSettings?.sourceLocation).toBe(`${first.url}/taskpane.html`);
+  });
+
+  test("a data directory of an earlier version keeps its Id and its version does not go down", async () => {
+    const dir = path.join(base, "legacy");
+    fs.mkdirSync(dir, { recursive: true });
+    const id = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+    fs.writeFileSync(path.join(dir, ADDIN_ID_FILE), id.toUpperCase() + "\n");
+    fs.writeFileSync(
+      path.join(dir, ADDIN_VERSION_FILE),
+      JSON.stringify({ fingerprint: "older", build: 41 })
+    );
+    const served = await manifestOf(dir);
+    expect(served.read.id).toBe(id);
+    expect(served.read.version).toMatch(/\.42$/);
   });
 
   test("the version rises when the add-in build changes, and only then", async () => {
@@ -278,4 +294,22 @@ describe("security headers of the pane (issue 21)", () => {
     expectProblem(await rawGet(running.url, "/taskpane.js.map"), 404, "Not Found");
     expectProblem(await rawGet(running.url, "/TASKPANE.JS.MAP?x=1"), 404, "Not Found");
   });
+
+  test.each([
+    "/taskpane.js.map/",
+    "/taskpane.js%2emap",
+    "/taskpane.js%2Emap",
+    "/taskpane%2ejs%2emap",
+    "/sub/../taskpane.js.map",
+    "/sub/%2e%2e/taskpane.js.map",
+    "/taskpane.js.map.",
+    "/taskpane.js.map//",
+  ])(
+    "a source map asked for as %s is judged by its decoded, normalised path: 404",
+    async (target) => {
+      const answer = await rawGet(running.url, target);
+      expectProblem(answer, 404, "Not Found");
+      expect(answer.body).not.toContain("sources");
+    }
+  );
 });

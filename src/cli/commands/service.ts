@@ -5,30 +5,19 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { createAccountWithKey, findKey } from "../../service/accounts";
-import { readConfigFile } from "../../service/config";
-import { parseRoadEngine } from "../../data/osrm";
-import { REDIS_FAIL_MODES } from "../../service/rate-limit/redis";
-import {
-  DEFAULT_DATA_DIR,
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  openStore,
-  startService,
-} from "../../service/server";
+import { DEFAULT_HOST, openStore, startService } from "../../service/server";
 import { Store, TIERS, Tier } from "../../service/store/store";
-import { devCertDir } from "../../service/tls";
+import {
+  addServerOptions,
+  databaseOption,
+  dataDirOption,
+  int,
+  ServerFlags,
+  serveOptionsFrom,
+} from "./server-options";
 
-export function int(name: string, min = 0) {
-  return (value: string): number => {
-    const n = Number(value);
-    // Safe integers only: 1e19 is an "integer" but not exact as a double, and corrupts balances.
-    if (!/^\s*\+?\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min)
-      throw new InvalidArgumentError(
-        `${name} must be a whole number from ${min} to ${Number.MAX_SAFE_INTEGER}.`
-      );
-    return n;
-  };
-}
+/** serve's defaults: loopback (nginx in front), a log line per request. */
+const SERVE_DEFAULTS = { host: DEFAULT_HOST, logLevel: "info", requestLog: true };
 
 /** Route-optimizer credits `keys create --optimizer` grants when --optimizer-credits is not given. */
 export const DEFAULT_OPTIMIZER_CREDITS = 100;
@@ -51,19 +40,6 @@ function positive(name: string) {
     return n;
   };
 }
-
-export const dataDirOption = () =>
-  new Option(
-    "--data-dir <dir>",
-    "data directory (SQLite database service.db, imported data)"
-  ).default(DEFAULT_DATA_DIR);
-
-/** The same on every command that touches accounts: PostgreSQL when given, else the SQLite file. */
-export const databaseOption = () =>
-  new Option(
-    "--database <url>",
-    "PostgreSQL URL (postgres://user:password@host:5432/db) shared by several instances; default: SQLite in --data-dir"
-  ).env("DATABASE_URL");
 
 async function withStore<T>(
   opts: { dataDir: string; database?: string },
@@ -110,21 +86,6 @@ export function addinPaths() {
   };
 }
 
-/** `--road-engine osrm=URL` (serve and start): TRUCK legs from an OSRM server. */
-export function roadEngineOption(): Option {
-  return new Option(
-    "--road-engine <engine>",
-    "osrm=URL: TRUCK legs from an OSRM server's HTTP route service (e.g. osrm=http://127.0.0.1:5000); answers say basis road network (OSRM), and the built-in estimate answers when OSRM does not"
-  ).argParser((value) => {
-    try {
-      parseRoadEngine(value);
-    } catch (error) {
-      throw new InvalidArgumentError((error as Error).message);
-    }
-    return value;
-  });
-}
-
 /** The add-in's files when `npm run build` has produced them. */
 export function builtAddin() {
   const paths = addinPaths();
@@ -132,101 +93,28 @@ export function builtAddin() {
 }
 
 export function register(program: Command): void {
-  program
+  const serve = program
     .command("serve")
     .description(
-      'Run the route service (HTTP API; also the built Excel add-in and /manifest.xml when npm run build has made dist/addin). Prints "Listening on <url>" on stdout once it accepts connections; logs go to stderr.'
-    )
-    .addOption(
-      new Option("--port <port>", "TCP port; 0 picks a free one")
-        .default(DEFAULT_PORT)
-        .argParser(int("--port"))
-    )
-    .addOption(new Option("--host <host>", "interface to listen on").default(DEFAULT_HOST))
-    .addOption(dataDirOption())
-    .addOption(databaseOption())
-    .addOption(
-      new Option(
-        "--redis <url>",
-        "Redis URL (redis://host:6379): rate limits shared by several instances; default: in memory"
-      ).env("REDIS_URL")
-    )
-    .addOption(
-      new Option("--redis-fail <mode>", "while Redis is unreachable: open (allow) or closed (429)")
-        .choices([...REDIS_FAIL_MODES])
-        .default("open")
-    )
-    .option(
-      "--request-id-header <name>",
-      "take request ids from this header set by the balancer (nginx: X-Request-Id $request_id) so a retried request is charged once; believed only from --trust-proxy addresses"
-    )
-    .option(
-      "--trust-proxy <cidr>",
-      "address or CIDR of a proxy in front (repeat it, or a comma list): only its requests' --request-id-header and X-Forwarded-For are believed; exempt from the per-IP connection cap",
-      (value: string, previous: string[]) => [
-        ...previous,
-        ...value
-          .split(",")
-          .map((v) => v.trim())
-          .filter(Boolean),
-      ],
-      [] as string[]
-    )
-    .option(
-      "--tls",
-      `HTTPS with the Office add-in dev certificates (${devCertDir()}/localhost.crt, localhost.key; create them with "npx office-addin-dev-certs install"), or --cert/--key`,
-      false
-    )
-    .option("--cert <file>", "TLS certificate (PEM), with --tls")
-    .option("--key <file>", "TLS private key (PEM), with --tls")
-    .addOption(
-      new Option("--log-level <level>", "log level")
-        .choices(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-        .default("info")
-    )
-    .option("--no-request-log", "do not log one line per request")
-    .option("--cors-origin <origins>", "allowed CORS origins: * or a comma-separated list", "*")
-    .addOption(roadEngineOption())
-    .option(
-      "--config <file>",
-      "JSON file of settings: costs {terminals, distance, emissions, path, optimizerSearch, operators}, rateLimit {perSecond, burst}, corsOrigins, corsMaxAgeSeconds, batchMaxItems"
-    )
-    .action(async (opts) => {
-      const fileConfig = opts.config ? readConfigFile(opts.config) : {};
-      const running = await startService({
-        port: opts.port,
-        host: opts.host,
-        dataDir: opts.dataDir,
-        database: opts.database,
-        redis: opts.redis,
-        redisFail: opts.redisFail,
-        roadEngine: opts.roadEngine,
-        requestIdHeader: opts.requestIdHeader,
-        trustProxy: opts.trustProxy,
-        tls: opts.tls ? { cert: opts.cert, key: opts.key } : false,
-        logStream: process.stderr,
-        // The built add-in is served too when it exists, so Excel can load it from this server.
-        addin: builtAddin(),
-        config: {
-          ...fileConfig,
-          logLevel: opts.logLevel,
-          logRequests: opts.requestLog,
-          ...(opts.corsOrigin !== "*" || !fileConfig.corsOrigins
-            ? {
-                corsOrigins:
-                  opts.corsOrigin === "*"
-                    ? "*"
-                    : String(opts.corsOrigin)
-                        .split(",")
-                        .map((s: string) => s.trim())
-                        .filter(Boolean),
-              }
-            : {}),
-        },
-      });
-      closeOnSignals(() => running.close());
-      process.stdout.write(`Listening on ${running.url}\n`);
+      'Run the route service: the HTTP API, and the built Excel add-in with /manifest.xml, /functions.json and /help/ (when npm run build has made dist/addin). The production command: --public-url, --addin-id, --addin-name, --database, --redis, --trust-proxy, --config. Prints "Listening on <url>" on stdout once it accepts connections; logs go to stderr.'
+    );
+  addServerOptions(serve, SERVE_DEFAULTS).action(async (opts: ServerFlags) => {
+    const { publicUrl, ...options } = serveOptionsFrom(opts, SERVE_DEFAULTS);
+    const addin = builtAddin();
+    const running = await startService({
+      ...options,
+      tls: opts.tls || opts.cert ? { cert: opts.cert, key: opts.key } : false,
+      logStream: process.stderr,
+      // The built add-in is served too when it exists, so Excel can load it from this server.
+      addin: addin && { ...addin, publicUrl },
     });
+    if (addin && !publicUrl && opts.trustProxy.length)
+      running.app.log.warn(
+        "--trust-proxy without --public-url: the add-in's manifest and help links name this instance's own address; give --public-url https://<the proxy's host>."
+      );
+    closeOnSignals(() => running.close());
+    process.stdout.write(`Listening on ${running.url}\n`);
+  });
 
   const keys = program.command("keys").description("API keys and their accounts");
   keys

@@ -45,8 +45,20 @@ const KEY_SHAPED = /rs_[A-Za-z0-9_-]{16,}/g;
  */
 const KEY_SHAPED_ANY = /(?:r|%72)(?:s|%73)(?:_|%5f)(?:[a-z0-9_-]|%[0-9a-f]{2}){16,}/gi;
 
+/** A base64url character, as written or percent-encoded (`%41` is `A`; `%20` is not one). */
+const B64_CHAR = "(?:[A-Za-z0-9_-]|%(?:2d|3[0-9]|4[1-9a-f]|5[0-9af]|6[1-9a-f]|7[0-9a]))";
+/**
+ * A key pasted without its `rs_` prefix: 32 or more base64url characters in a row (a key's random
+ * part is 43; words, codes and coordinates are shorter or broken by other characters). A UUID
+ * (a terminal's or a request's id) is left alone.
+ */
+const UNPREFIXED_KEY = new RegExp(
+  `(?<![A-Za-z0-9_-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![A-Za-z0-9_-]))${B64_CHAR}{32,}`,
+  "gi"
+);
+
 export function redactKeys(text: string): string {
-  return text.replace(KEY_SHAPED_ANY, "rs_[REDACTED]");
+  return text.replace(KEY_SHAPED_ANY, "rs_[REDACTED]").replace(UNPREFIXED_KEY, "[REDACTED]");
 }
 
 export function containsKey(text: string): boolean {
