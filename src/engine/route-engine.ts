@@ -3,6 +3,7 @@
  * dispatches to the router of its modality. Pure: every data set arrives through the constructor
  * (see src/data/load-engine.ts for the loader that reads the files).
  */
+import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "./byte-lru";
 import { incorrectValues, routeNotFound } from "./errors";
 import type { PlaceMatch } from "./places/place-search";
 import { parseVia, routeVia, Waypoints } from "./voyage/via";
@@ -123,14 +124,29 @@ export interface EmissionsQuery extends DistanceQuery {
   fuelType?: string;
 }
 
-const DISTANCE_CACHE_SIZE = 50_000;
+/**
+ * Budget of the distance cache (byte-lru.ts): about 65,000 distances without paths, fewer with
+ * paths read. With the sea router's own cache and its remembered ports, the engine's caches stay
+ * within the ceiling docs/deploy.md states, however many distinct lanes it answers.
+ */
+export const DISTANCE_CACHE_BYTES = 32 * 2 ** 20;
 /** Longest place look-up query, in characters. */
 export const PLACE_QUERY_MAX = 200;
 
-export class RouteEngine {
-  private readonly distanceCache = new Map<string, DistanceResult>();
+export interface EngineOptions {
+  /** Budget of the distance cache; DISTANCE_CACHE_BYTES by default. */
+  distanceCacheBytes?: number;
+}
 
-  constructor(readonly parts: EngineParts) {}
+export class RouteEngine {
+  private readonly distanceCache: ByteLru<string, DistanceResult>;
+
+  constructor(
+    readonly parts: EngineParts,
+    options: EngineOptions = {}
+  ) {
+    this.distanceCache = new ByteLru(options.distanceCacheBytes ?? DISTANCE_CACHE_BYTES);
+  }
 
   terminals(terminalLocode: string | undefined, terminalName?: string): Terminal[] {
     const locode = normaliseLocodeParam(terminalLocode, "terminalLocode");
@@ -178,10 +194,19 @@ export class RouteEngine {
       ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
       : undefined;
     const avoid = parseAvoid(query.avoid);
-    const via = parseVia(this, query.via);
+    const via = parseVia(
+      this.parts.waypoints ?? {},
+      (name) => this.parts.places.resolve(name, "via"),
+      query.via
+    );
     return {
       result: via.length
-        ? routeVia(this, origin, destination, via, modality, vessel, avoid)
+        ? routeVia(
+            (a, b) => this.distanceBetween(a, b, modality, vessel, avoid),
+            origin,
+            destination,
+            via
+          )
         : this.distanceBetween(origin, destination, modality, vessel, avoid),
       origin,
       destination,
@@ -236,9 +261,21 @@ export class RouteEngine {
     ].join("|");
     const hit = this.distanceCache.get(key);
     if (hit) return hit;
-    const result = this.computeDistance(origin, destination, modality, vessel, avoid);
-    if (this.distanceCache.size >= DISTANCE_CACHE_SIZE) this.distanceCache.clear();
-    this.distanceCache.set(key, result);
+    const computed = this.computeDistance(origin, destination, modality, vessel, avoid);
+    // Kept without the router's route: its path is asked of the router again when first read
+    // (the router's cache or the same search gives the same points), then kept and counted.
+    let path: LatLng[] | undefined;
+    // The ends as plain points: the resolved places (names, codes) are not kept alive.
+    const a = { lat: origin.lat, lng: origin.lng };
+    const b = { lat: destination.lat, lng: destination.lng };
+    const result = withPath(computed, () => {
+      if (!path) {
+        path = this.computeDistance(a, b, modality, vessel, avoid).path;
+        this.distanceCache.grew(key, path.length * PATH_POINT_BYTES);
+      }
+      return path;
+    });
+    this.distanceCache.set(key, result, RESULT_BYTES);
     return result;
   }
 
@@ -290,20 +327,37 @@ export class RouteEngine {
  * packed (compact-route.ts), and a lane sheet that wants distances never unpacks them.
  */
 function routed(r: RoutedPath, passages: Passage[], snapDistance?: SnapDistance): DistanceResult {
-  return {
-    distance: round(r.meters),
-    passages,
-    // RAIL/TRUCK say how they were computed; sea and barge routes always follow their networks.
-    ...(r.basis ? { basis: r.basis } : {}),
-    get path(): LatLng[] {
-      return r.path;
-    },
-    ...(snapDistance && {
-      snapDistance: {
+  return withPath(
+    {
+      distance: round(r.meters),
+      passages,
+      // RAIL/TRUCK say how they were computed; sea and barge routes always follow their networks.
+      basis: r.basis,
+      snapDistance: snapDistance && {
         origin: round(snapDistance.origin),
         destination: round(snapDistance.destination),
       },
-    }),
+    },
+    () => r.path
+  );
+}
+
+/**
+ * A result whose path comes from `path` when read: an object literal (its getter and fields in
+ * one fast-mode shape, the fields in the order answers have always serialised in).
+ */
+function withPath(
+  d: Pick<DistanceResult, "distance" | "passages" | "basis" | "snapDistance">,
+  path: () => LatLng[]
+): DistanceResult {
+  return {
+    distance: d.distance,
+    passages: d.passages,
+    ...(d.basis ? { basis: d.basis } : {}),
+    get path(): LatLng[] {
+      return path();
+    },
+    ...(d.snapDistance && { snapDistance: d.snapDistance }),
   };
 }
 

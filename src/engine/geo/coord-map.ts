@@ -18,10 +18,11 @@ function hashOf(lat: number, lng: number): number {
 
 export class CoordMap<T> {
   /** Slot i holds key (keys[2i], keys[2i+1]) when used[i] is 1. */
-  private keys = new Float64Array(32);
-  private used = new Uint8Array(16);
-  private values: Array<T | undefined> = new Array<T | undefined>(16);
-  private mask = 15;
+  // Small to start: the router keeps thousands of these with a few points each.
+  private keys = new Float64Array(8);
+  private used = new Uint8Array(4);
+  private values: Array<T | undefined> = new Array<T | undefined>(4);
+  private mask = 3;
   /** Number of points held. */
   size = 0;
 
@@ -54,10 +55,10 @@ export class CoordMap<T> {
   }
 
   clear(): void {
-    this.keys = new Float64Array(32);
-    this.used = new Uint8Array(16);
-    this.values = new Array<T | undefined>(16);
-    this.mask = 15;
+    this.keys = new Float64Array(8);
+    this.used = new Uint8Array(4);
+    this.values = new Array<T | undefined>(4);
+    this.mask = 3;
     this.size = 0;
   }
 

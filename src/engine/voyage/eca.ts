@@ -3,6 +3,7 @@
  * draws) cut into short pieces, each counted in the area that holds its midpoint. The share of the
  * polyline's length inside is applied to the routed distance, so the figures add up with it.
  */
+import { greatCircleMeters } from "../geo/geodesy";
 import { insidePolygon } from "../emissions/lanes";
 import { LatLng } from "../types";
 
@@ -28,7 +29,6 @@ export interface EcaResult {
 
 /** Pieces at most this long (m): fine enough for areas whose edges are ~200 nm offshore. */
 const STEP_METERS = 10_000;
-const EARTH_RADIUS = 6_371_008.8;
 
 interface Shape {
   area: EcaArea;
@@ -76,7 +76,7 @@ export class EcaAreas {
       if (dLng > 180) dLng -= 360;
       if (dLng < -180) dLng += 360;
       const b = { lat: path[i].lat, lng: a.lng + dLng };
-      const len = haversine(a, b);
+      const len = greatCircleMeters(a, b);
       if (len === 0) continue;
       total += len;
       const n = Math.max(1, Math.ceil(len / STEP_METERS));
@@ -107,14 +107,4 @@ export class EcaAreas {
 
 function wrap(lng: number): number {
   return lng > 180 ? lng - 360 : lng < -180 ? lng + 360 : lng;
-}
-
-function haversine(a: LatLng, b: LatLng): number {
-  const toRad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * toRad;
-  const dLng = (b.lng - a.lng) * toRad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
 }

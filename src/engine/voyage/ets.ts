@@ -3,6 +3,7 @@
  * 100 %, EU–non-EU 50 %), times the phase-in of the year, applied to the leg's tank-to-wake part
  * (the ETS counts direct emissions). Countries come from the ports' UN/LOCODEs.
  */
+import { greatCircleMeters } from "../geo/geodesy";
 import { incorrectValues } from "../errors";
 import { Modality } from "../types";
 
@@ -200,17 +201,10 @@ function transhipmentPortOf(rules: EtsRules, end: EtsEnd): string | undefined {
   for (const p of rules.neighbouringTranshipmentPorts?.ports ?? []) {
     if (end.locode && p.locodes.includes(end.locode.toUpperCase())) return p.name;
     if (end.locode || end.lat === undefined || end.lng === undefined) continue;
-    if (kmBetween(end as { lat: number; lng: number }, p) <= p.radiusKm) return p.name;
+    if (greatCircleMeters(end as { lat: number; lng: number }, p) <= p.radiusKm * 1000)
+      return p.name;
   }
   return undefined;
-}
-
-function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const r = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * r) / 2) ** 2 +
-    Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lng - a.lng) * r) / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** The phase-in of the latest listed year not after `year` (0 before the first). */

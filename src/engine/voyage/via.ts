@@ -2,25 +2,34 @@
  * via=: force a route through named waypoints (a passage, a cape) or places (LOCODE, terminal,
  * "lat,lng"), composed from ordinary routes origin → via₁ → … → destination. The routers are not
  * touched: each piece is a normal (cached) route of the engine, so "Suez or Cape" are two calls
- * differing only in via=.
+ * differing only in via=. The engine hands in what this needs (its waypoints, a place resolver, a
+ * leg function with the query's modality, vessel and avoid bound), not itself: no import cycle.
  */
 import { incorrectValues } from "../errors";
-import type { RouteEngine } from "../route-engine";
-import { DistanceResult, LatLng, Modality, Passage, VesselDimensions } from "../types";
+import { DistanceResult, LatLng } from "../types";
 
 /** Named sea waypoints (data/waypoints.json), upper-case names. */
 export type Waypoints = Readonly<Record<string, LatLng>>;
 
 const MAX_VIA = 5;
 
-/** The via points of a query: waypoint names first, then any place the engine resolves. */
-export function parseVia(engine: RouteEngine, raw: string | undefined): LatLng[] {
+/** Resolves a place name for via= (throws when it is none). */
+export type ViaResolver = (name: string) => LatLng;
+
+/** One piece of a via route: the engine's (cached) route between two stops. */
+export type ViaLeg = (from: LatLng, to: LatLng) => DistanceResult;
+
+/** The via points of a query: waypoint names first, then any place `resolve` knows. */
+export function parseVia(
+  waypoints: Waypoints,
+  resolve: ViaResolver,
+  raw: string | undefined
+): LatLng[] {
   const v = raw?.trim();
   if (!v) return [];
   const names = v.split(/[;|]/).length > 1 ? v.split(/[;|]/) : splitCommas(v);
   if (names.length > MAX_VIA)
     throw incorrectValues("via", `via holds at most ${MAX_VIA} waypoints, got ${names.length}.`);
-  const waypoints = engine.parts.waypoints ?? {};
   return names.map((name) => {
     const key = name
       .trim()
@@ -29,7 +38,7 @@ export function parseVia(engine: RouteEngine, raw: string | undefined): LatLng[]
     const w = waypoints[key];
     if (w) return { lat: w.lat, lng: w.lng };
     try {
-      const p = engine.parts.places.resolve(name.trim(), "via");
+      const p = resolve(name.trim());
       return { lat: p.lat, lng: p.lng };
     } catch {
       throw incorrectValues(
@@ -47,19 +56,15 @@ function splitCommas(v: string): string[] {
 
 /** The route through the via points: distances added, passages in order, paths joined. */
 export function routeVia(
-  engine: RouteEngine,
+  leg: ViaLeg,
   origin: LatLng,
   destination: LatLng,
-  via: readonly LatLng[],
-  modality: Modality,
-  vessel: VesselDimensions | undefined,
-  avoid: Passage[]
+  via: readonly LatLng[]
 ): DistanceResult {
   const stops = [origin, ...via, destination];
   const pieces: DistanceResult[] = [];
-  for (let i = 1; i < stops.length; i++)
-    pieces.push(engine.distanceBetween(stops[i - 1], stops[i], modality, vessel, avoid));
-  const passages: Passage[] = [];
+  for (let i = 1; i < stops.length; i++) pieces.push(leg(stops[i - 1], stops[i]));
+  const passages: DistanceResult["passages"] = [];
   for (const p of pieces) {
     for (const name of p.passages) if (passages[passages.length - 1] !== name) passages.push(name);
   }

@@ -44,7 +44,7 @@ import {
   PORT_SHORE_M,
   StraightLegs,
 } from "./straight-legs";
-import { LruCache } from "./lru-cache";
+import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "../../byte-lru";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
 
@@ -56,6 +56,9 @@ const MAX_CANDIDATES = 8;
 const LONG_SPOKE_M = 300_000;
 const SPOKE_RADIUS_M = 150_000;
 
+/** The route cache's budget: about 50,000 routes without paths, fewer with paths read. */
+export const SEA_CACHE_BYTES = 24 * 2 ** 20;
+
 /** Query points remembered (per closed-passage set): snap candidates, ports, upward space (≈ 3 KB). */
 const REMEMBERED_ENDS = 10_000;
 
@@ -66,7 +69,10 @@ export type SeaRoute = RoutedPath & {
 };
 
 export interface SeaRouterOptions {
-  cacheSize?: number;
+  /** Budget of the route cache (see byte-lru.ts); SEA_CACHE_BYTES by default. */
+  cacheBytes?: number;
+  /** Query points remembered (snaps, upward spaces, legs tried); REMEMBERED_ENDS by default. */
+  rememberedEnds?: number;
   /** Decimals of degrees the cache key keeps (5 ≈ 1 m). */
   cacheKeyDecimals?: number;
   /** false = plain Dijkstra on the junctions, no lower bound and no hierarchy; for checks and benchmarks. */
@@ -165,7 +171,7 @@ export function closedPassageMask(closed: Iterable<Passage>): number {
 export class NetworkSeaRouter implements SeaRouter {
   readonly chains: ChainGraph;
   private readonly hierarchies = new Map<number, ContractionHierarchy>();
-  private readonly cache: LruCache<string, SeaRoute | null>;
+  private readonly cache: ByteLru<string, SeaRoute | null>;
   private readonly keyDecimals: number;
   private readonly useAStar: boolean;
   private readonly useHierarchies: boolean;
@@ -185,6 +191,7 @@ export class NetworkSeaRouter implements SeaRouter {
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
+  private readonly rememberedEnds: number;
   private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
@@ -195,8 +202,9 @@ export class NetworkSeaRouter implements SeaRouter {
     readonly graph: SeaGraph,
     options: SeaRouterOptions = {}
   ) {
-    this.cache = new LruCache(options.cacheSize ?? 20_000);
+    this.cache = new ByteLru(options.cacheBytes ?? SEA_CACHE_BYTES);
     this.keyDecimals = options.cacheKeyDecimals ?? 5;
+    this.rememberedEnds = options.rememberedEnds ?? REMEMBERED_ENDS;
     this.useAStar = options.useAStar ?? true;
     this.useHierarchies = (options.useHierarchies ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
@@ -228,7 +236,14 @@ export class NetworkSeaRouter implements SeaRouter {
     // The closed set by its bit mask: no sorted list of names per query.
     const closedMask = closedPassageMask(options.closed);
     const d = this.keyDecimals;
-    const key = `${from.lat.toFixed(d)},${from.lng.toFixed(d)};${to.lat.toFixed(d)},${to.lng.toFixed(d)};${closedMask}`;
+    // Joined, not a template: one flat string, not a tree of pieces, for each cached route.
+    const key = [
+      from.lat.toFixed(d),
+      from.lng.toFixed(d),
+      to.lat.toFixed(d),
+      to.lng.toFixed(d),
+      closedMask,
+    ].join(",");
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     // One route for both directions: B→A is A→B read backwards, so the two distances are equal
@@ -237,8 +252,32 @@ export class NetworkSeaRouter implements SeaRouter {
     if (to.lat < from.lat || (to.lat === from.lat && to.lng < from.lng)) {
       const r = this.route(to, from, options);
       result = r && reversedRoute(r);
-    } else result = this.search(from, to, closedMask);
-    this.cache.set(key, result);
+    } else {
+      // The cache keeps the numbers only: the path is made again when it is first read (the same
+      // search, so the same points), then kept and counted. A route just searched holds its ends'
+      // search state, kilobytes that thousands of cached lanes must not keep alive.
+      const r = this.search(from, to, closedMask);
+      let path: LatLng[] | undefined;
+      // The ends as plain points: a caller's place objects (names, codes) are not kept alive.
+      const a = { lat: from.lat, lng: from.lng };
+      const b = { lat: to.lat, lng: to.lng };
+      const again = (): LatLng[] => {
+        if (!path) {
+          path = this.search(a, b, closedMask)!.path;
+          this.cache.grew(key, path.length * PATH_POINT_BYTES);
+        }
+        return path;
+      };
+      result = r && {
+        meters: r.meters,
+        passages: r.passages,
+        snapDistance: r.snapDistance,
+        get path(): LatLng[] {
+          return again();
+        },
+      };
+    }
+    this.cache.set(key, result, RESULT_BYTES);
     return result;
   }
 
@@ -258,7 +297,7 @@ export class NetworkSeaRouter implements SeaRouter {
     if (!points) this.ends.set(closedMask, (points = new CoordMap()));
     let end = points.get(point.lat, point.lng);
     if (!end) {
-      if (++this.remembered > REMEMBERED_ENDS) {
+      if (++this.remembered > this.rememberedEnds) {
         this.ends.clear();
         this.remembered = 1;
         this.ends.set(closedMask, (points = new CoordMap()));
@@ -471,7 +510,7 @@ export class NetworkSeaRouter implements SeaRouter {
     if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return null;
     let w = this.waterPoints.get(p.lat, p.lng);
     if (w === undefined) {
-      if (this.waterPoints.size > REMEMBERED_ENDS) this.waterPoints = new CoordMap();
+      if (this.waterPoints.size > this.rememberedEnds) this.waterPoints = new CoordMap();
       const water = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
       w = water && { ...water, moveM: geodesicMeters(p.lat, p.lng, water.lat, water.lng) };
       this.waterPoints.set(p.lat, p.lng, w);
