@@ -5,6 +5,7 @@
  */
 import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "./byte-lru";
 import { incorrectValues, routeNotFound } from "./errors";
+import { avoidProblem, readAvoid } from "./passage-grammar";
 import type { PlaceMatch } from "./places/place-search";
 import { parseVia, routeVia, Waypoints } from "./voyage/via";
 import {
@@ -14,7 +15,6 @@ import {
   MODALITIES,
   Modality,
   Passage,
-  PASSAGES,
   ResolvedPlace,
   RouteBasis,
   Terminal,
@@ -399,24 +399,11 @@ export function parseModality(value: string | undefined, parameter = "modality")
   return v as Modality;
 }
 
+/** `avoid` read by the one grammar the add-in and `lanes` use too (passage-grammar.ts). */
 export function parseAvoid(value: string | undefined): Passage[] {
-  if (!value?.trim()) return [];
-  const out: Passage[] = [];
-  for (const raw of value.split(",")) {
-    const name = raw
-      .trim()
-      .toUpperCase()
-      .replace(/[\s-]+/g, "_");
-    if (!name) continue;
-    if (!(PASSAGES as readonly string[]).includes(name)) {
-      throw incorrectValues(
-        "avoid",
-        `avoid "${raw.trim()}" is not a passage; allowed values: ${PASSAGES.join(", ")}.`
-      );
-    }
-    if (!out.includes(name as Passage)) out.push(name as Passage);
-  }
-  return out;
+  const reading = readAvoid(value);
+  if (reading.kind === "UNKNOWN") throw incorrectValues("avoid", avoidProblem(reading.item));
+  return reading.passages;
 }
 
 function normaliseLocodeParam(value: string | undefined, parameter: string): string {

@@ -1,4 +1,5 @@
 /** Distance units of ROUTE.DISTANCE and per-unit choices of ROUTE.EMISSIONS. */
+import { avoidProblem, avoidText, readAvoid } from "../engine/passage-grammar";
 import { MODALITIES } from "../engine/types";
 import { InputError, quoted } from "./excel-errors";
 
@@ -38,15 +39,14 @@ export function parseModality(raw: unknown): string {
 }
 
 /**
- * Passages to avoid ("suez; panama" → "PANAMA,SUEZ"): one spelling per set, so equal questions
- * share a cache entry. The service checks the names.
+ * Passages to avoid ("suez; panama", "Bab el Mandeb" → "BAB_EL_MANDEB"), read by the one grammar
+ * the service and `lanes` use (engine/passage-grammar.ts), in one spelling per set so equal
+ * questions share a cache entry. #VALUE! naming a piece that is no passage.
  */
 export function parseAvoid(raw: unknown): string | undefined {
-  const names = (optionalText(raw) ?? "")
-    .split(/[\s,;]+/)
-    .map((name) => name.trim().toUpperCase())
-    .filter((name) => name !== "");
-  return names.length ? [...new Set(names)].sort().join(",") : undefined;
+  const reading = readAvoid(raw);
+  if (reading.kind === "UNKNOWN") throw new InputError(avoidProblem(reading.item));
+  return avoidText(reading.passages);
 }
 
 /** TRUE/FALSE, 1/0 or the words; undefined when not given. */
