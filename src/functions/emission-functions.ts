@@ -6,14 +6,16 @@
  */
 import { NotCachedError, RouteApiClient } from "../client/api-client";
 import { chain, durationDays, etsCoveredKgPerTeu } from "../client/emission-extensions";
+import { isApiError } from "../client/errors";
+import { suggestFor } from "../client/place-lookup";
 import { MODALITIES } from "../engine/types";
 import { InputError, toExcelError } from "./excel-errors";
 import type { EmissionFunctions } from "./function-types";
 import { asGrid } from "./grid";
 import { cancelable, isPreview, PREVIEW_MESSAGE } from "./invocation";
-import { laneQuery, placeArgument, withSuggestions } from "./lane-query";
+import { laneQuery, placeArgument, placeError, withSuggestions } from "./lane-query";
 import { Cell, perLane } from "./lane-runner";
-import { optionalBoolean, optionalText, parseModality } from "./units";
+import { oneDecimal, optionalBoolean, optionalText, parseModality } from "./units";
 
 export type { EmissionFunctions } from "./function-types";
 
@@ -51,17 +53,19 @@ export function createEmissionFunctions(getClient: () => RouteApiClient): Emissi
         const tons = optionalNumber(weightTons, "weightTons");
         const answer = await cancelable(
           invocation,
-          chain(
-            client,
-            {
-              points: places.join(places.some((p) => p.includes(",")) ? ";" : ","),
-              modalities: modes.join(","),
-              containerType: optionalText(containerType),
-              // One box when no shipment is given, so the last column always has a value.
-              containers: boxes ?? (tons === undefined ? 1 : undefined),
-              weightTons: tons,
-            },
-            { cacheOnly }
+          chainWithSuggestions(client, cacheOnly, () =>
+            chain(
+              client,
+              {
+                points: places.join(places.some((p) => p.includes(",")) ? ";" : ","),
+                modalities: modes.join(","),
+                containerType: optionalText(containerType),
+                // One box when no shipment is given, so the last column always has a value.
+                containers: boxes ?? (tons === undefined ? 1 : undefined),
+                weightTons: tons,
+              },
+              { cacheOnly }
+            )
           )
         );
         const rows: Cell[][] = [];
@@ -71,23 +75,10 @@ export function createEmissionFunctions(getClient: () => RouteApiClient): Emissi
             l.origin,
             l.destination,
             l.modality,
-            l.distance / 1000,
-            l.co2eTeu,
-            l.co2eTon,
-            l.co2eKg ?? "",
+            ...figures(l.distance, l),
           ]);
           const hub = answer.hubs.find((h) => h.after === i + 1);
-          if (hub)
-            rows.push([
-              "Hub",
-              hub.point,
-              hub.point,
-              hub.hubType,
-              0,
-              hub.co2eTeu,
-              hub.co2eTon,
-              hub.co2eKg ?? "",
-            ]);
+          if (hub) rows.push(["Hub", hub.point, hub.point, hub.hubType, ...figures(0, hub)]);
         });
         const t = answer.total;
         rows.push([
@@ -95,10 +86,7 @@ export function createEmissionFunctions(getClient: () => RouteApiClient): Emissi
           answer.legs[0].origin,
           answer.legs[answer.legs.length - 1].destination,
           "",
-          t.distance / 1000,
-          t.co2eTeu,
-          t.co2eTon,
-          t.co2eKg ?? "",
+          ...figures(t.distance, t),
         ]);
         const withHeader = optionalBoolean(header, "header") ?? false;
         return withHeader ? [CHAIN_COLUMNS.slice(), ...rows] : rows;
@@ -115,11 +103,14 @@ export function createEmissionFunctions(getClient: () => RouteApiClient): Emissi
         const client = getClient();
         const lane = await laneQuery(client, cells, cacheOnly);
         const { origin, destination, modality, vesselInfo, avoid } = lane.query;
-        return withSuggestions(client, lane, cacheOnly, () =>
-          durationDays(
-            client,
-            { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
-            { cacheOnly }
+        // Days to 0.1, like every figure of the functions.
+        return oneDecimal(
+          await withSuggestions(client, lane, cacheOnly, () =>
+            durationDays(
+              client,
+              { origin, destination, modality, speedKnots, portHours, vesselInfo, avoid },
+              { cacheOnly }
+            )
           )
         );
       });
@@ -146,6 +137,40 @@ export function createEmissionFunctions(getClient: () => RouteApiClient): Emissi
       });
     },
   };
+}
+
+/** A chain row's km and kg CO2e (per TEU, per tonne, shipment), to 0.1 like every figure. */
+function figures(
+  metres: number,
+  kg: { co2eTeu: number; co2eTon: number; co2eKg?: number }
+): Cell[] {
+  return [
+    oneDecimal(metres / 1000),
+    oneDecimal(kg.co2eTeu),
+    oneDecimal(kg.co2eTon),
+    kg.co2eKg === undefined ? "" : oneDecimal(kg.co2eKg),
+  ];
+}
+
+/** `points KRPUX is not a known UN/LOCODE`: the service's 404 detail for a code it does not know. */
+const UNKNOWN_POINT = /"?([^\s"]+)"? is not a known (UN\/LOCODE|terminal id)/;
+
+/**
+ * The chain's answer; a code the service does not know becomes #VALUE! `unknown place "KRPUX" —
+ * did you mean KRPUS (Busan)?`, as DISTANCE answers it.
+ */
+async function chainWithSuggestions<T>(
+  client: RouteApiClient,
+  cacheOnly: boolean,
+  call: () => Promise<T>
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const m = isApiError(error) && error.status === 404 ? UNKNOWN_POINT.exec(error.detail) : null;
+    if (!m || cacheOnly) throw error;
+    throw placeError(await suggestFor(client, m[1].toUpperCase()), "points");
+  }
 }
 
 /** The places or modalities of a chain: a comma/semicolon text or a range of cells. */

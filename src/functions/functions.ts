@@ -277,7 +277,7 @@ export async function lane(
  * Terminals at a location: spills one row per terminal with name, locode and id.
  * @customfunction TERMINALS
  * @helpurl https://localhost:3000/help/ROUTE.TERMINALS#ROUTE.TERMINALS
- * @param locode UN/LOCODE of the location, e.g. NLRTM.
+ * @param locode The location: a UN/LOCODE (NLRTM) or a name (Rotterdam).
  * @param [name] Part of a terminal name to match; all terminals when empty.
  * @param invocation Invocation context (formula value preview spends no credit).
  * @returns Rows of name, locode, id.

@@ -6,7 +6,7 @@ import type { RouteApiClient } from "../client/api-client";
 import { toExcelError } from "./excel-errors";
 import type { RouteFunctions } from "./function-types";
 import { InvocationLike, PREVIEW_MESSAGE } from "./invocation";
-import { laneEntity, LANE_COLUMNS, laneRow, passagesText } from "./lane-output";
+import { laneEntity, LANE_COLUMNS, laneRow, passagesText, placeLabel } from "./lane-output";
 import { laneQuery, withSuggestions } from "./lane-query";
 import { BLANK, laneAnswers, perLane } from "./lane-runner";
 import { supportsDataTypes } from "./runtime-features";
@@ -83,9 +83,12 @@ export function laneFunctions(getClient: () => RouteApiClient): LaneFunctions {
       return laneCards(
         invocation,
         { ...lane },
-        onLane(async (client, { query }, cacheOnly) => {
+        onLane(async (client, { query, origin, destination }, cacheOnly) => {
           const answer = await client.lane(query, { cacheOnly });
-          return supportsDataTypes() ? laneEntity(query, answer) : laneRow(query, answer);
+          const ends = { origin: placeLabel(origin), destination: placeLabel(destination) };
+          return supportsDataTypes()
+            ? laneEntity(query, answer, ends)
+            : laneRow(query, answer, ends);
         })
       );
     },

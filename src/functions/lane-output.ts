@@ -1,4 +1,5 @@
 /** ROUTE.LANE's answer: a card (entity value) where Excel has data types, else a row under a header. */
+import type { ResolvedPlace } from "../client/place-lookup";
 import type { EmissionsParams, LaneAnswer } from "../client/types";
 import { oneDecimal } from "./units";
 
@@ -21,11 +22,37 @@ export const LANE_COLUMNS = [
   "Passages",
 ] as const;
 
+/** How the Origin and Destination columns name a lane's ends. */
+export interface LaneEnds {
+  origin: string;
+  destination: string;
+}
+
+/**
+ * A place as LANE names it: a code as the code (a name looked up shows the code it was read as:
+ * NLRTM for "Rotterdam"), coordinates as "lat,lng", a terminal by its name and port when a name
+ * found it ("Metrans Praha Uhříněves (CZPRG)", not its id); an id typed as such stays.
+ */
+export function placeLabel(place: ResolvedPlace): string {
+  if (place.type !== "TERMINAL" || !place.name) return place.value;
+  return place.locode ? `${place.name} (${place.locode})` : place.name;
+}
+
+/** The ends as the query names them (codes, coordinates, ids). */
+const queryEnds = (query: EmissionsParams): LaneEnds => ({
+  origin: query.origin,
+  destination: query.destination,
+});
+
 /** One lane as a row of LANE_COLUMNS (figures to 0.1 km, nm, kg). */
-export function laneRow(query: EmissionsParams, answer: LaneAnswer): Array<string | number> {
+export function laneRow(
+  query: EmissionsParams,
+  answer: LaneAnswer,
+  ends: LaneEnds = queryEnds(query)
+): Array<string | number> {
   return [
-    query.origin,
-    query.destination,
+    ends.origin,
+    ends.destination,
     query.modality,
     oneDecimal(answer.distance / 1000),
     oneDecimal(answer.distance / 1852),
@@ -39,7 +66,11 @@ export function laneRow(query: EmissionsParams, answer: LaneAnswer): Array<strin
  * The lane as an entity value (CustomFunctionsRuntime 1.4): a card whose fields formulas read,
  * e.g. =A2.Distance, =A2.Passages.
  */
-export function laneEntity(query: EmissionsParams, answer: LaneAnswer): Record<string, unknown> {
+export function laneEntity(
+  query: EmissionsParams,
+  answer: LaneAnswer,
+  ends: LaneEnds = queryEnds(query)
+): Record<string, unknown> {
   const number = (value: number, numberFormat: string) => ({
     type: "FormattedNumber",
     basicValue: oneDecimal(value),
@@ -48,10 +79,10 @@ export function laneEntity(query: EmissionsParams, answer: LaneAnswer): Record<s
   const text = (value: string) => ({ type: "String", basicValue: value });
   return {
     type: "Entity",
-    text: `${query.origin} → ${query.destination} (${query.modality})`,
+    text: `${ends.origin} → ${ends.destination} (${query.modality})`,
     properties: {
-      Origin: text(query.origin),
-      Destination: text(query.destination),
+      Origin: text(ends.origin),
+      Destination: text(ends.destination),
       Modality: text(query.modality),
       Distance: number(answer.distance / 1000, '#,##0.0 "km"'),
       DistanceNm: number(answer.distance / 1852, '#,##0.0 "nm"'),

@@ -3,7 +3,8 @@
  */
 import { NotCachedError, RouteApiClient } from "../client/api-client";
 import { distinctRoutings } from "../client/distinct-routings";
-import { FailureContext, InputError, NoResultError, toExcelError } from "./excel-errors";
+import { ApiError, isApiError } from "../client/errors";
+import { FailureContext, InputError, NoResultError, quoted, toExcelError } from "./excel-errors";
 import { isoDateOf } from "./excel-dates";
 import type { RouteFunctions } from "./function-types";
 import { cancelable, InvocationLike, isPreview, PREVIEW_MESSAGE } from "./invocation";
@@ -19,17 +20,21 @@ export function lookupFunctions(getClient: () => RouteApiClient): LookupFunction
   return {
     terminals({ locode, name }, invocation) {
       return run<Cell[][]>(invocation, async (cacheOnly) => {
-        const code = optionalText(locode)
-          ?.toUpperCase()
-          .replace(/[\s-]+/g, "");
-        if (!code) throw new InputError("locode is required: a UN/LOCODE such as NLRTM");
-        const terminals = await getClient().terminals(
-          { terminalLocode: code, terminalName: optionalText(name) },
-          { cacheOnly }
-        );
+        const client = getClient();
+        const code = await terminalsLocode(client, locode, cacheOnly);
+        const part = optionalText(name);
+        let terminals;
+        try {
+          terminals = await client.terminals(
+            { terminalLocode: code, terminalName: part },
+            { cacheOnly }
+          );
+        } catch (error) {
+          throw withArgumentNames(error);
+        }
         if (terminals.length === 0)
           throw new NoResultError(
-            `No terminals found for locode ${code}${optionalText(name) ? ` and name "${optionalText(name)}"` : ""}`
+            `No terminals found for locode ${code}${part ? ` and name "${part}"` : ""}`
           );
         return terminals.map((t) => [t.name, t.locode, t.id]);
       });
@@ -110,6 +115,37 @@ export function lookupFunctions(getClient: () => RouteApiClient): LookupFunction
       );
     },
   };
+}
+
+/**
+ * TERMINALS' location: a UN/LOCODE as typed (NLRTM, "nl rtm"), or a place's name looked up
+ * ("Rotterdam" → NLRTM). #VALUE! naming `locode` otherwise.
+ */
+async function terminalsLocode(
+  client: RouteApiClient,
+  raw: unknown,
+  cacheOnly: boolean
+): Promise<string> {
+  if (optionalText(raw) === undefined)
+    throw new InputError(
+      "locode is required: a UN/LOCODE such as NLRTM, or a name such as Rotterdam"
+    );
+  const place = await placeArgument(client, raw, "locode", cacheOnly);
+  const code = place.type === "LOCODE" ? place.value : place.locode;
+  if (!code)
+    throw new InputError(
+      `locode ${quoted(place.typed)} is not allowed: use a UN/LOCODE such as NLRTM, or a name`
+    );
+  return code.toUpperCase();
+}
+
+/** The service's names of TERMINALS' arguments (terminalLocode, terminalName) as the function's. */
+function withArgumentNames(error: unknown): unknown {
+  if (!isApiError(error) || !error.detail) return error;
+  const detail = error.detail
+    .replace(/\bterminalLocode\b/g, "locode")
+    .replace(/\bterminalName\b/g, "name");
+  return detail === error.detail ? error : new ApiError(error.status, error.title, detail);
 }
 
 /** Runs a lookup; in preview from the cache only. Failures become CustomFunctions.Error. */

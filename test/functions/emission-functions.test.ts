@@ -53,12 +53,17 @@ test("ROUTE.CHAIN spills one row per leg and hub plus a total row; points and mo
     "/route-information/api/chain?points=CNCTU,CNSHA,NLRTM,DEDUI&modalities=RAIL,DEEPSEA,BARGE&containers=1"
   );
   const total = rows[5];
-  expect(total[4]).toBeCloseTo(chain.total.distance / 1000, 6);
-  expect(total[5]).toBe(chain.total.co2eTeu);
+  // Figures to 0.1 (km, kg), as README says and every other function shows them.
+  const tenth = (x: number) => Math.round(x * 10) / 10;
+  expect(total[4]).toBe(tenth(chain.total.distance / 1000));
+  expect(total[5]).toBe(tenth(chain.total.co2eTeu));
+  expect(total[6]).toBe(tenth(chain.total.co2eTon));
+  for (const row of rows)
+    for (const figure of row.slice(4)) expect(figure).toBe(tenth(figure as number));
   const sum = rows.slice(0, 5).reduce((t, r) => t + (r[5] as number), 0);
-  expect(total[5]).toBeCloseTo(sum, 3);
+  expect(Math.abs((total[5] as number) - sum)).toBeLessThanOrEqual(0.05 * 6);
   // One box by default: the shipment column is one TEU's figure.
-  expect(total[7]).toBeCloseTo(chain.total.co2eKg, 3);
+  expect(total[7]).toBe(tenth(chain.total.co2eKg));
   const ranged = await fns().chain({
     points: [["CNCTU"], ["CNSHA"], ["NLRTM"], ["DEDUI"]],
     modalities: [["RAIL"], ["DEEPSEA"], ["BARGE"]],
@@ -68,7 +73,31 @@ test("ROUTE.CHAIN spills one row per leg and hub plus a total row; points and mo
   });
   expect(ranged[0][0]).toBe("Element");
   expect(ranged).toHaveLength(7);
-  expect(ranged[6][7]).toBeCloseTo((ranged[6][5] as number) * 2 * 3, 2);
+  expect(Math.abs((ranged[6][7] as number) - (ranged[6][5] as number) * 2 * 3)).toBeLessThanOrEqual(
+    0.05 * 6 + 0.05
+  );
+});
+
+test("ROUTE.CHAIN: an unknown code is #VALUE! with a suggestion, as DISTANCE answers it", async () => {
+  const error = await fns()
+    .chain({ points: "CNSHA,KRPUX", modalities: "DEEPSEA" })
+    .then(
+      () => undefined,
+      (e) => e as FakeExcelError
+    );
+  const distance = await createRouteFunctions(() => client)
+    .distance({ origin: "CNSHA", destination: "KRPUX" })
+    .then(
+      () => undefined,
+      (e) => e as FakeExcelError
+    );
+  expect(error).toBeInstanceOf(FakeExcelError);
+  expect(error!.code).toBe("#VALUE!");
+  expect(error!.message).toMatch(/^unknown place "KRPUX" — did you mean KRPUS \(Busan\)\?$/);
+  expect({ code: error!.code, message: error!.message }).toEqual({
+    code: distance!.code,
+    message: distance!.message,
+  });
 });
 
 test("ROUTE.CHAIN: a wrong number of modalities is #VALUE! naming modalities", async () => {
@@ -87,7 +116,8 @@ test("ROUTE.DURATION: days at the default 16 kn, or at speedKnots, plus port hou
     "/route-information/api/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA"
   );
   const days = await fns().duration({ origin: "CNSHA", destination: "NLRTM" });
-  expect(days).toBeCloseTo(d.distance / 1852 / 16 / 24, 3);
+  // Days to 0.1, like every figure.
+  expect(days).toBe(Math.round((d.distance / 1852 / 16 / 24) * 10) / 10);
   const fast = await fns().duration({
     origin: "CNSHA",
     destination: "NLRTM",
@@ -95,7 +125,7 @@ test("ROUTE.DURATION: days at the default 16 kn, or at speedKnots, plus port hou
     speedKnots: 20,
     portHours: 48,
   });
-  expect(fast).toBeCloseTo((d.distance / 1852 / 20 + 48) / 24, 3);
+  expect(fast).toBe(Math.round(((d.distance / 1852 / 20 + 48) / 24) * 10) / 10);
   const spill = (await fns().duration({
     origin: [["CNSHA"], ["SGSIN"]],
     destination: "NLRTM",

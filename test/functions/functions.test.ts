@@ -252,6 +252,35 @@ describe("ROUTE.TERMINALS", () => {
     expect(requests[0].url.searchParams.get("terminalLocode")).toBe("NLRTM");
   });
 
+  test("a name for the location is looked up; errors name the function's parameters", async () => {
+    const { route, requests } = setup();
+    expect(await route.terminals({ locode: "Rotterdam" })).toHaveLength(2);
+    expect(requests.at(-1)!.url.searchParams.get("terminalLocode")).toBe("NLRTM");
+    expect(await excelError(route.terminals({ locode: "Rotterdm" }))).toMatchObject({
+      code: "#VALUE!",
+      message: 'unknown place "Rotterdm" — did you mean NLRTM (Rotterdam)?',
+    });
+    expect(await excelError(route.terminals({ locode: "51.9,4.1" }))).toMatchObject({
+      code: "#VALUE!",
+      message: 'locode "51.9,4.1" is not allowed: use a UN/LOCODE such as NLRTM, or a name',
+    });
+    expect(await excelError(route.terminals({ locode: null }))).toMatchObject({
+      code: "#VALUE!",
+      message: expect.stringMatching(/^locode is required/),
+    });
+    const refused = setup({
+      interceptor: () =>
+        problem(
+          400,
+          "Incorrect Values",
+          'terminalLocode "X" is not allowed; terminalName too long'
+        ),
+    });
+    const error = await excelError(refused.route.terminals({ locode: "BEANR", name: "x" }));
+    expect(error.message).toBe('locode "X" is not allowed; name too long');
+    expect(error.message).not.toMatch(/terminal(Locode|Name)/);
+  });
+
   test("none found → #N/A", async () => {
     const { route } = setup();
     expect(await excelError(route.terminals({ locode: "BEANR", name: "Zzz" }))).toMatchObject({

@@ -192,6 +192,20 @@ test("ROUTE.LANE over ranges: a header and one row per lane, blank lanes blank, 
   expect(rows[4][0]).toBe("DEHAM");
 });
 
+test("ROUTE.LANE names a terminal found by name by its name and port, never its id", async () => {
+  const { route } = setup();
+  const rows = (await route.lane({
+    origin: [["Euromax"], ["Rotterdam"], ["51,95;4,05"]],
+    destination: "CNSHA",
+  })) as unknown[][];
+  expect(rows.slice(1).map((r) => r.slice(0, 2))).toEqual([
+    ["ECT Euromax Terminal (NLRTM)", "CNSHA"],
+    ["NLRTM", "CNSHA"],
+    ["51.95,4.05", "CNSHA"],
+  ]);
+  for (const row of rows) expect(String(row[0])).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+});
+
 test("OPTIONS dates: serials, ISO dates and the user's locale dates", () => {
   expect(isoDateOf(46357, "minDeparture")).toBe("2026-12-01");
   expect(isoDateOf("46357", "minDeparture")).toBe("2026-12-01");
