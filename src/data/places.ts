@@ -634,6 +634,7 @@ export function readUnlocodeFiles(files: string[]): {
 } {
   const collector = new UnlocodeCollector();
   for (const file of files) {
+    checkCodeListFile(file);
     const rows = parse(readTextFile(file), {
       relax_column_count: true,
       relax_quotes: true,
@@ -648,9 +649,33 @@ export interface UnlocodeImportResult extends UnlocodeImportStats {
   file: string;
 }
 
-/** Replaces the data directory's UN/LOCODE locations with those of `files`. */
+/**
+ * Refuses what cannot be a UNECE code-list CSV before it is parsed: an empty file, a binary one
+ * (NUL bytes, as in a spreadsheet or archive) or JSON.
+ */
+function checkCodeListFile(file: string): void {
+  const name = path.basename(file);
+  const head = fs.readFileSync(file).subarray(0, 64 * 1024);
+  if (head.length === 0 || head.toString("utf8").trim() === "")
+    throw new Error(`${name} is empty: expected a UN/LOCODE code-list CSV (UNECE's CodeListPart1.csv …)`);
+  if (head.includes(0))
+    throw new Error(`${name} is a binary file, not a UN/LOCODE code-list CSV (UTF-8 or Latin-1 text)`);
+  const first = head.toString("utf8").replace(/^\uFEFF/, "").trimStart()[0];
+  if (first === "{" || first === "[")
+    throw new Error(`${name} is JSON, not a UN/LOCODE code-list CSV (comma-separated, no header row)`);
+}
+
+/**
+ * Replaces the data directory's UN/LOCODE locations with those of `files`. Files that hold no
+ * location (not the code list) are refused before anything is written: the previous import stays.
+ */
 export function importUnlocode(files: string[], dataDir: string): UnlocodeImportResult {
   const { locations, stats } = readUnlocodeFiles(files);
+  if (locations.length === 0)
+    throw new Error(
+      `No UN/LOCODE locations in ${files.map((f) => path.basename(f)).join(", ")} ` +
+        `(${stats.rows} rows, ${stats.malformed} malformed): not a UNECE code-list CSV; the previous import is kept.`
+    );
   const names = files.map((f) => path.basename(f));
   const store: UnlocodeStore = {
     format: UNLOCODE_FORMAT,

@@ -28,7 +28,10 @@ export interface UnlocodeImportStats {
   headers: number;
   /** Rows marked X (for deletion). */
   deleted: number;
-  /** Rows whose country/location do not form a LOCODE, or that have no name. */
+  /**
+   * Rows whose country/location do not form a LOCODE, that have no name, a name longer than
+   * MAX_PLACE_NAME characters, or control characters in a field.
+   */
   malformed: number;
   /** Rows repeating a LOCODE already read (the first one with coordinates is kept). */
   duplicates: number;
@@ -39,6 +42,11 @@ export interface UnlocodeImportStats {
 }
 
 const FUNCTION_PATTERN = /^[0-9B-]{8}$/;
+/** Longest name kept: UNECE's longest are about 70 characters. */
+export const MAX_PLACE_NAME = 100;
+/** C0 and C1 control characters (tab, NUL, …): no field of the list has any. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const STATUS_PATTERN = /^[A-Z]{2}$/;
 
 /** Collects locations from any number of code-list files (Part1, Part2, …). */
@@ -61,7 +69,12 @@ export class UnlocodeCollector {
     }
     const locode = (f(1) + location).toUpperCase();
     const name = f(3) || f(4);
-    if (!LOCODE_PATTERN.test(locode) || !name) {
+    if (
+      !LOCODE_PATTERN.test(locode) ||
+      !name ||
+      name.length > MAX_PLACE_NAME ||
+      fields.some((x) => CONTROL.test(x ?? ""))
+    ) {
       this.counts.malformed++;
       return;
     }
