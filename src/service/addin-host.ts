@@ -72,10 +72,12 @@ export function ownOrigin(app: FastifyInstance): string {
 
 /**
  * manifest.xml as this deployment serves it: every development-origin URL pointing at `origin`
- * (XML-escaped), and the deployment's own Id, version and display name.
+ * (XML-escaped), the deployment's own Id, version and display name, and no comments.
  */
 export function manifestFor(xml: string, origin: string, identity?: AddinIdentity): string {
-  return withIdentity(xml, identity).split(DEV_ORIGIN).join(escapeXml(origin));
+  // The file's comments are notes for developers (they name the development origin): not served.
+  const bare = xml.replace(/<!--[\s\S]*?-->\s*/g, "");
+  return withIdentity(bare, identity).split(DEV_ORIGIN).join(escapeXml(origin));
 }
 
 /**

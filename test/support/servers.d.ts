@@ -30,15 +30,17 @@ export function freePort(): Promise<number>;
 /** `durable`: keep fsync and synchronous commits on (benchmarks); tests turn them off. */
 export function startPostgres(options?: { durable?: boolean }): Promise<PostgresServer>;
 export function startRedis(): Promise<RedisServer>;
+/** `tls`: terminate TLS with this certificate (the url is then https://). */
 export function startNginx(
   upstreams: string[],
-  options?: { workers?: number }
+  options?: { workers?: number; tls?: { cert: string; key: string } }
 ): Promise<NginxServer>;
 export function nginxConfig(options: {
   port: number;
   dir: string;
   upstreams: string[];
   workers: number;
+  tls?: { cert: string; key: string };
 }): string;
 export function waitForPort(
   port: number,

@@ -310,7 +310,10 @@ async function startNginx(upstreams, options = {}) {
   const port = await freePort();
   const dir = tempDir("route-sheets-nginx-");
   const conf = path.join(dir, "nginx.conf");
-  fs.writeFileSync(conf, nginxConfig({ port, dir, upstreams, workers: options.workers || 1 }));
+  fs.writeFileSync(
+    conf,
+    nginxConfig({ port, dir, upstreams, workers: options.workers || 1, tls: options.tls })
+  );
   let child;
   child = track(
     spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
@@ -338,7 +341,7 @@ async function startNginx(upstreams, options = {}) {
   return {
     pid: child.pid,
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}`,
     errorLog: () => fs.readFileSync(path.join(dir, "error.log"), "utf8"),
     async stop() {
       // SIGQUIT: graceful shutdown of the master and its workers.
@@ -349,7 +352,7 @@ async function startNginx(upstreams, options = {}) {
 }
 
 /** The nginx configuration of docs/deploy.md, with paths and ports of a test run. */
-function nginxConfig({ port, dir, upstreams, workers }) {
+function nginxConfig({ port, dir, upstreams, workers, tls }) {
   const user = process.getuid && process.getuid() === 0 ? "user nobody nogroup;\n" : "";
   return `${user}daemon off;
 worker_processes ${workers};
@@ -371,8 +374,8 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join("\n"
     keepalive_timeout 4s;
   }
   server {
-    listen 127.0.0.1:${port};
-    # As docs/deploy.md: a client is not made to reconnect every 1,000 requests (load generators
+    listen 127.0.0.1:${port}${tls ? " ssl" : ""};
+${tls ? `    ssl_certificate ${tls.cert};\n    ssl_certificate_key ${tls.key};\n` : ""}    # As docs/deploy.md: a client is not made to reconnect every 1,000 requests (load generators
     # race their next request against that close and count a connection reset).
     keepalive_requests 100000;
     location / {
