@@ -144,7 +144,7 @@ const open = (description: string) =>
 /** include=time / include=eca blocks (distance and emissions answers). */
 export const VOYAGE_EXTRAS = {
   time: open(
-    "Extension, include=time: {days, hours, sailingHours, portHours, speedKnots, speedKmh, speedBasis, source}."
+    "Extension, include=time: {days, hours, sailingHours, restHours, portHours, speedKnots, speedKmh, speedBasis, source, rules: {id, description}}. TRUCK adds the breaks and rests of the driving-time rules of its region (EU/AETR: 9 h a day, 45 min after 4.5 h, 11 h rest; US hours of service) and names them in rules; RAIL and BARGE name their average-speed assumptions."
   ),
   eca: open(
     "Extension, include=eca: {distanceInside (m), share, areas: [{name, type, distance}], asOf}."

@@ -3,6 +3,7 @@
  * the real server: transit time at default service speeds, distance inside ECAs/SECAs (the
  * Mediterranean SECA from 1 May 2025), the EU ETS share with the year's phase-in, and via=.
  */
+import { EU_RULES, restHours } from "../../src/engine/voyage/driving-rules";
 import fc from "fast-check";
 import { startTestServer, TestServer } from "./support";
 
@@ -54,7 +55,16 @@ test("include=time: days at 16 kn by default, at speedKnots when given, plus por
     modality: "TRUCK",
     include: "time",
   });
-  expect(truck.time!.hours).toBeCloseTo(truck.distance / 1000 / 60, 1);
+  // Driving at 60 km/h, plus the breaks and rests of the EU driving-time rules (issue 30.3).
+  const time = truck.time as unknown as {
+    sailingHours: number;
+    restHours: number;
+    rules: { id: string };
+  };
+  expect(time.sailingHours).toBeCloseTo(truck.distance / 1000 / 60, 1);
+  expect(time.rules.id).toBe("EU");
+  expect(time.restHours).toBe(restHours(time.sailingHours, EU_RULES));
+  expect(truck.time!.hours).toBeCloseTo(time.sailingHours + time.restHours, 1);
 });
 
 test("include=eca: Asia-Europe passes the Mediterranean SECA (from 2025) and the North Sea ECA; ETS 50 % × phase-in", async () => {

@@ -1,11 +1,14 @@
 /**
  * Transit time without a schedule: distance ÷ a service speed (+ port time). Default speeds per
  * modality, and for DEEPSEA with vessel dimensions per vessel class (data/service-speeds.json).
+ * A truck also stops as the driving-time rules of its region say (driving-rules.ts: EU/AETR,
+ * US hours of service); every answer names the rules or assumptions it used (`rules`).
  */
 import { incorrectValues } from "../errors";
 import { pickSizeClass } from "../emissions/size-class";
 import { SizeClass } from "../emissions/factor-data";
-import { Modality, VesselDimensions } from "../types";
+import { LatLng, Modality, VesselDimensions } from "../types";
+import { drivingRulesFor, restHours, TimeRules, timeRulesOf } from "./driving-rules";
 
 const METRES_PER_NM = 1852;
 const KMH_PER_KNOT = 1.852;
@@ -18,22 +21,29 @@ export interface ServiceSpeeds {
 }
 
 export interface TransitTime {
-  /** Sailing/driving time plus port time, in days. */
+  /** Sailing/driving time plus breaks and rests (a truck's) plus port time, in days. */
   days: number;
   hours: number;
+  /** Time moving: sailing, or a truck's driving. */
   sailingHours: number;
+  /** Breaks and rests the driving-time rules require (0 for the other modalities). */
+  restHours: number;
   portHours: number;
   speedKnots: number;
   speedKmh: number;
   /** Where the speed came from: "caller", the modality, or the vessel class. */
   speedBasis: string;
   source: string;
+  /** The rules or assumptions behind the time: a truck's driving-time rules, rail's and barge's averages. */
+  rules: TimeRules;
 }
 
 export interface TimeOptions {
   speedKnots?: string | number;
   portHours?: string | number;
   vessel?: VesselDimensions;
+  /** The lane's ends: a truck's driving-time rules are those of the region it runs in. */
+  lane?: { from: LatLng; to: LatLng };
 }
 
 export function transitTime(
@@ -66,16 +76,20 @@ export function transitTime(
     source = m.source;
   }
   const sailingHours = meters / METRES_PER_NM / knots;
-  const hours = sailingHours + portHours;
+  const driving = modality === "TRUCK" ? drivingRulesFor(options.lane) : undefined;
+  const rests = driving ? restHours(sailingHours, driving) : 0;
+  const hours = sailingHours + rests + portHours;
   return {
     days: round(hours / 24, 3),
     hours: round(hours, 2),
     sailingHours: round(sailingHours, 2),
+    restHours: round(rests, 2),
     portHours,
     speedKnots: round(knots, 2),
     speedKmh: round(knots * KMH_PER_KNOT, 2),
     speedBasis: basis,
     source,
+    rules: timeRulesOf(modality, driving),
   };
 }
 

@@ -11,7 +11,13 @@ import {
   FactorEmissionCalculator,
 } from "../../engine/emissions";
 import { DistanceQuery, RouteEngine } from "../../engine/route-engine";
-import { DistanceResult, Modality, ResolvedPlace, VesselDimensions } from "../../engine/types";
+import {
+  DistanceResult,
+  LatLng,
+  Modality,
+  ResolvedPlace,
+  VesselDimensions,
+} from "../../engine/types";
 import { EtsEnd, etsShare, parseYear, transitTime } from "../../engine/voyage";
 import { IncludeValue } from "../schemas";
 
@@ -87,6 +93,8 @@ export function voyageExtras(
       speedKnots: query.speedKnots,
       portHours: query.portHours,
       vessel: ctx.vessel,
+      // A truck's driving-time rules are those of where it runs: the route's ends tell.
+      lane: ctx.modality === "TRUCK" ? routeEnds(ctx.route) : undefined,
     });
   }
   if (include.has("eca")) {
@@ -99,6 +107,12 @@ export function voyageExtras(
       : { distanceInside: 0, share: 0, areas: [], asOf };
   }
   return out;
+}
+
+/** The first and last points of a route (undefined for an empty path). */
+function routeEnds(route: DistanceResult): { from: LatLng; to: LatLng } | undefined {
+  const path = route.path;
+  return path.length ? { from: path[0], to: path[path.length - 1] } : undefined;
 }
 
 /** include=time / include=eca on /distance: routes once (cached) and adds the blocks. */
