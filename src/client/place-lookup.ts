@@ -4,7 +4,7 @@
  * Shared by the custom functions and the task pane; each turns a PlaceProblem into its own error.
  */
 import type { CallOptions, RouteApiClient } from "./api-client";
-import { DetectedPlace, PlaceInput, readPlaceInput } from "./place-input";
+import { DetectedPlace, mayBeName, PlaceInput, readPlaceInput } from "./place-input";
 import { isApiError } from "./errors";
 import type { PlaceMatch } from "./types";
 
@@ -195,8 +195,26 @@ export async function resolvePlace(
   const input = readPlaceInput(raw);
   const problem = inputProblem(input, typed);
   if (problem) throw problem;
-  if (input.kind === "PLACE") return { ...input.place, typed };
-  const text = (input as { text: string }).text;
+  if (input.kind === "PLACE") {
+    if (!mayBeName(typed)) return { ...input.place, typed };
+    // "busan", "genoa": a name as likely as a code; the look-up knows both ("krpus" is KRPUS).
+    const named = await lookUpName(lookup, typed, typed, options).catch((error: unknown) => {
+      if (error instanceof PlaceProblem && error.kind === "ambiguous") throw error;
+      if (error instanceof PlaceProblem) return undefined;
+      throw error;
+    });
+    return named ?? { ...input.place, typed };
+  }
+  return lookUpName(lookup, typed, (input as { text: string }).text, options);
+}
+
+/** The place a name stands for, through the places look-up (pickMatch); PlaceProblem when none. */
+async function lookUpName(
+  lookup: PlacesLookup,
+  typed: string,
+  text: string,
+  options: CallOptions
+): Promise<ResolvedPlace> {
   let answer;
   try {
     answer = await lookup.places({ query: text, limit: 5 }, options);

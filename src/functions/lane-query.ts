@@ -6,7 +6,7 @@
 import type { RouteApiClient } from "../client/api-client";
 import { isApiError } from "../client/errors";
 import { PlaceProblem, resolvePlace, ResolvedPlace, suggestFor } from "../client/place-lookup";
-import { placeMessage, readPlaceInput } from "../client/place-input";
+import { mayBeName, placeMessage, readPlaceInput } from "../client/place-input";
 import type { EmissionsParams } from "../client/types";
 import { InputError } from "./excel-errors";
 import { optionalText, parseAvoid, parseModality } from "./units";
@@ -36,6 +36,8 @@ export async function placeArgument(
  * waiting; undefined for a name. #VALUE! naming `parameter` for empty or malformed input.
  */
 function placeAtOnce(raw: unknown, parameter: string): ResolvedPlace | undefined {
+  // "busan", "genoa": looked up first (resolvePlace), as likely a name as a code.
+  if (mayBeName(raw)) return undefined;
   const input = readPlaceInput(raw);
   const typed = raw === null || raw === undefined ? "" : String(raw).trim();
   if (input.kind === "PLACE") return { ...input.place, typed };

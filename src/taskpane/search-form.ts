@@ -9,7 +9,15 @@ import type { RouteOptionsParams } from "../client/types";
 import { ROUTE_SEARCH_PARAMETERS } from "../engine/optimizer/types";
 import { MODALITIES as MODALITY_CHOICES } from "../engine/types";
 import { DetectedPlace, detectPlace, readPlaceInput } from "../client/place-input";
-import { PlaceProblem, PlacesLookup, resolvePlace, ResolvedPlace } from "../client/place-lookup";
+import { cellSized } from "../client/cell-message";
+import type { ApiError } from "../client/errors";
+import {
+  PlaceProblem,
+  PlacesLookup,
+  resolvePlace,
+  ResolvedPlace,
+  suggestFor,
+} from "../client/place-lookup";
 
 export { MODALITY_CHOICES };
 
@@ -140,12 +148,6 @@ export function labelOf(field: SearchParameter): string {
 /** What the place text is, as the pane shows it next to the field ("LOCODE", "TERMINAL", "GEO"), or undefined (names: see resolveSearch). */
 export function placeTypeOf(text: string): DetectedPlace | undefined {
   return detectPlace(text);
-}
-
-/** The place text as the pane shows it back: codes in upper case ("cnsha" → "CNSHA"), the rest as typed. */
-export function placeDisplayText(text: string): string {
-  const input = readPlaceInput(text);
-  return input.kind === "PLACE" && input.place.type !== "GEO" ? input.place.value : text.trim();
 }
 
 /** What a name resolved to, for the badge next to its field: "NLRTM · Rotterdam", "TERMINAL · ECT Euromax (NLRTM)". */
@@ -405,4 +407,47 @@ export function fieldOfDetail(detail: string): SearchParameter | undefined {
     if (!best || at < best.at) best = { field, at };
   }
   return best?.field;
+}
+
+/** `origin KRPUX is not a known UN/LOCODE; allowed forms: …` (the service's 404 for a place). */
+const UNKNOWN_PLACE =
+  /^(origin|destination) "?([^\s";]+)"? is not a known (UN\/LOCODE|terminal id)/;
+
+/** Most characters of a service message shown next to a field. */
+const FIELD_MESSAGE_LIMIT = 160;
+
+/**
+ * The service's detail in the pane's words: parameters named as the fields are labelled
+ * ("maxTransfers" → "Max transfers"), the list of every allowed form cut to short examples.
+ */
+export function wordedDetail(detail: string): string {
+  let text = detail.replace(/^querystring\//, "");
+  for (const field of SEARCH_PARAMETERS) {
+    const label = FIELD_LABELS[field];
+    if (label)
+      text = text.replace(
+        new RegExp(`(^|[^A-Za-z0-9_/])${field}(?![A-Za-z0-9_])`, "g"),
+        `$1${label}`
+      );
+  }
+  return cellSized(text, FIELD_MESSAGE_LIMIT);
+}
+
+/**
+ * A refusal of the service as an error on the field it is about, in words: a place it does not
+ * know gets the look-up's "did you mean" (`From: unknown place "BUSAN" — did you mean KRPUS
+ * (Busan)?`), other details name the field as labelled. Undefined when no field is named.
+ */
+export async function serviceFieldError(
+  error: ApiError,
+  lookup: PlacesLookup
+): Promise<FieldError | undefined> {
+  const field = fieldOfDetail(error.detail);
+  if (!field) return undefined;
+  const unknown = error.status === 404 ? UNKNOWN_PLACE.exec(error.detail) : null;
+  if (unknown) {
+    const problem = await suggestFor(lookup, unknown[2]);
+    return { field, message: `${labelOf(field)}: ${problem.message}` };
+  }
+  return { field, message: wordedDetail(error.detail) };
 }

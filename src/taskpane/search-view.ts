@@ -13,15 +13,14 @@ import {
   BuiltSearch,
   emptySearchForm,
   FieldError,
-  fieldOfDetail,
   labelOf,
   MODALITY_CHOICES,
-  placeDisplayText,
   placeTypeOf,
   resolvedLabel,
   resolveSearch,
   SearchFormValues,
   SearchParameter,
+  serviceFieldError,
   SORT_CHOICES,
 } from "./search-form";
 import { noResultsMessage, searchSummary } from "./search-outcome";
@@ -189,11 +188,7 @@ export function initSearchView(events: SearchViewEvents): SearchView {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors();
-    // Codes shown back as the service reads them (cnsha → CNSHA); names are looked up.
-    for (const f of ["origin", "destination"] as const) {
-      const input = byId<HTMLInputElement>(f);
-      input.value = placeDisplayText(input.value);
-    }
+    // The fields keep what the user typed ("busan" stays "busan"); the badges say what it is.
     let built: BuiltSearch;
     try {
       built = await resolveSearch(values(), sharedClient());
@@ -235,11 +230,13 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       events.onResults(answer, routings);
     } catch (error) {
       status.dataset.state = "error";
-      const field = isApiError(error) ? fieldOfDetail(error.detail) : undefined;
-      status.textContent = field
-        ? `The service refused ${labelOf(field)}: see the marked field.`
+      const fieldError = isApiError(error)
+        ? await serviceFieldError(error, sharedClient()).catch(() => undefined)
+        : undefined;
+      status.textContent = fieldError
+        ? `The service refused ${labelOf(fieldError.field)}: see the marked field.`
         : describeProblem(error);
-      if (field && isApiError(error)) showErrors([{ field, message: error.detail }]);
+      if (fieldError) showErrors([fieldError]);
     }
   });
 

@@ -63,9 +63,26 @@ test("a terminal name with its LOCODE resolves to the terminal id", async () => 
 
 test("codes, coordinates and ids need no look-up", async () => {
   const c = client();
-  expect(await resolvePlace(c, "cnsha")).toMatchObject({ type: "LOCODE", value: "CNSHA" });
+  expect(await resolvePlace(c, "CNSHA")).toMatchObject({ type: "LOCODE", value: "CNSHA" });
+  expect(await resolvePlace(c, "nl-rtm")).toMatchObject({ type: "LOCODE", value: "NLRTM" });
   expect(await resolvePlace(c, "51,95;4,05")).toMatchObject({ type: "GEO", value: "51.95,4.05" });
   expect(seen).toEqual([]);
+});
+
+test("five letters not in capitals are looked up first: busan is Busan; cnsha, no place, the code", async () => {
+  const c = client();
+  expect(await resolvePlace(c, "busan")).toMatchObject({
+    type: "LOCODE",
+    value: "KRPUS",
+    name: "Busan",
+  });
+  expect(await resolvePlace(c, "cnsha")).toMatchObject({ type: "LOCODE", value: "CNSHA" });
+  expect(seen.map((s) => s.url)).toEqual([
+    "/route-information/api/places?limit=5&query=busan",
+    "/route-information/api/places?limit=5&query=cnsha",
+  ]);
+  // A name standing for several places is said so, not read as a code.
+  await expect(resolvePlace(c, "Portland")).rejects.toThrow(/^ambiguous place "Portland"/);
 });
 
 test("an unknown name without any near match is said plainly", async () => {

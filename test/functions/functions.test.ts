@@ -54,9 +54,15 @@ describe("ROUTE.DISTANCE", () => {
     const { route, requests } = setup();
     const km = await route.distance({ origin: "nlrtm", destination: "CNSHA" });
     expect(km).toBe(oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000));
-    expect(requests[0].url.searchParams.get("modality")).toBe("DEEPSEA");
-    expect(requests[0].url.searchParams.get("origin")).toBe("NLRTM");
-    expect(requests[0].url.searchParams.has("vesselInfo")).toBe(false);
+    // "nlrtm" in lower case may be a name ("busan"): looked up first, the code when no place is.
+    expect(requests.map((r) => r.url.pathname)).toEqual([
+      "/route-information/api/places",
+      "/route-information/api/distance",
+    ]);
+    const asked = requests[1].url.searchParams;
+    expect(asked.get("modality")).toBe("DEEPSEA");
+    expect(asked.get("origin")).toBe("NLRTM");
+    expect(asked.has("vesselInfo")).toBe(false);
   });
 
   test.each([
@@ -133,6 +139,10 @@ describe("ROUTE.DISTANCE", () => {
     });
     expect(await route.distance({ origin: "Rotterdam", destination: "CNSHA" })).toBe(
       oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000)
+    );
+    // Five letters in lower case are looked up as names first: busan is Busan, not a code BUSAN.
+    expect(await route.distance({ origin: "busan", destination: "rotterdam" })).toBe(
+      oneDecimal(fakeMetres("KRPUS", "NLRTM", "DEEPSEA") / 1000)
     );
   });
 
@@ -249,7 +259,7 @@ describe("ROUTE.TERMINALS", () => {
       ["ECT Delta", "NLRTM", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0001"],
       ["APM Maasvlakte II", "NLRTM", "0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0002"],
     ]);
-    expect(requests[0].url.searchParams.get("terminalLocode")).toBe("NLRTM");
+    expect(requests.at(-1)!.url.searchParams.get("terminalLocode")).toBe("NLRTM");
   });
 
   test("a name for the location is looked up; errors name the function's parameters", async () => {
@@ -396,7 +406,7 @@ describe("ROUTE.OPTIONS", () => {
     });
     expect(rows).toHaveLength(6); // the header row and 5 routings
     expect(rows[0]).toEqual([...OPTION_COLUMNS]);
-    const q = requests[0].url.searchParams;
+    const q = requests.at(-1)!.url.searchParams;
     expect([q.get("origin"), q.get("originType"), q.get("destinationType")]).toEqual([
       "NLRTM",
       "LOCODE",
@@ -405,8 +415,8 @@ describe("ROUTE.OPTIONS", () => {
     expect(q.getAll("modalities")).toEqual(["BARGE", "RAIL"]);
     expect([q.get("maxTransfers"), q.get("sort")]).toEqual(["2", "FASTEST"]);
     await route.options({ origin: "51.9,4.1", destination: "DEDUI", modalities: null, top: 2 });
-    expect(requests[1].url.searchParams.get("originType")).toBe("GEO");
-    expect(requests[1].url.searchParams.has("modalities")).toBe(false);
+    expect(requests.at(-1)!.url.searchParams.get("originType")).toBe("GEO");
+    expect(requests.at(-1)!.url.searchParams.has("modalities")).toBe(false);
   });
 
   test("routing row: next departure, frequency, ports, modalities, operators, figures, drop-off before pick-up (Excel serials)", () => {

@@ -1,15 +1,18 @@
 /**
  * The pane's From/To fields with names: resolveSearch looks them up (the places extension, here
  * the fake of test/client), puts the code or terminal in the query, says what each resolved to,
- * and names the fields as labelled. Codes are shown back in upper case.
+ * and names the fields as labelled. What the user typed stays in the field; the service's refusals
+ * are worded as the fields are labelled, an unknown code with the look-up's suggestion.
  */
 import { RouteApiClient } from "../../src/client/api-client";
+import { ApiError } from "../../src/client/errors";
 import {
   emptySearchForm,
-  placeDisplayText,
   resolvedLabel,
   resolveSearch,
   SearchFormValues,
+  serviceFieldError,
+  wordedDetail,
 } from "../../src/taskpane/search-form";
 import { fakeService, settingsOf } from "../client/fake-service";
 
@@ -55,9 +58,38 @@ test("an unknown name is an error on its field, labelled as the pane labels it, 
   ]);
 });
 
-test("codes are shown back in upper case; coordinates and names as typed", () => {
-  expect(placeDisplayText(" cnsha ")).toBe("CNSHA");
-  expect(placeDisplayText("nl-rtm")).toBe("NLRTM");
-  expect(placeDisplayText("51,95;4,05")).toBe("51,95;4,05");
-  expect(placeDisplayText("Rotterdam")).toBe("Rotterdam");
+test("lower-case names (busan, genoa) are names, looked up, not codes", async () => {
+  const { client: c } = client();
+  const built = await resolveSearch(form({ origin: "busan", destination: "rotterdam" }), c);
+  expect(built.errors).toEqual([]);
+  expect(built.params).toMatchObject({ origin: "KRPUS", destination: "NLRTM" });
+  expect(resolvedLabel(built.places!.origin!)).toBe("KRPUS · Busan");
+});
+
+test('the service\'s refusals in words: an unknown code with "did you mean", parameters as labelled', async () => {
+  const { client: c } = client();
+  const unknown = new ApiError(
+    404,
+    "Unknown Data",
+    "origin KRPUX is not a known UN/LOCODE; allowed forms: a UN/LOCODE (NLRTM), a terminal id (0b7c3b9e-3f0a-4a52-9a0e-6d2c3f1e0003) or lat,lng"
+  );
+  expect(await serviceFieldError(unknown, c)).toEqual({
+    field: "origin",
+    message: 'From: unknown place "KRPUX" — did you mean KRPUS (Busan)?',
+  });
+  const tooMany = new ApiError(400, "Incorrect Values", "allRequiredLocodes holds at most 6 items");
+  expect(await serviceFieldError(tooMany, c)).toEqual({
+    field: "allRequiredLocodes",
+    message: "Must call at all of holds at most 6 items",
+  });
+  expect(wordedDetail("querystring/maxTransfers must be integer")).toBe(
+    "Max transfers must be integer"
+  );
+  // Every message fits beside its field, with no id or list of every form.
+  const long = wordedDetail(
+    `destination "x" is not allowed; allowed forms: ${"a long list, ".repeat(30)}`
+  );
+  expect(long.length).toBeLessThanOrEqual(160);
+  expect(long).toMatch(/^To "x" is not allowed/);
+  expect(await serviceFieldError(new ApiError(500, "Internal", "boom"), c)).toBeUndefined();
 });
