@@ -94,15 +94,54 @@ describe("H2: Idempotency-Key storage", () => {
     expect(statuses.at(-1)).toBe(429);
     const stored = await s.store.idempotencyBytes(keyId, Date.now());
     const answerBytes = Buffer.byteLength(await (await postBatch(s, key, body)).text());
-    // Refused once at the cap: at most one answer beyond it.
-    expect(stored).toBeGreaterThanOrEqual(4000);
-    expect(stored).toBeLessThan(4000 + answerBytes);
+    // Refused before the cap is passed: an answer is admitted with room for its items' 402s
+    // (each debit may still be refused), so the last stored one may leave some room below it.
+    expect(stored).toBeLessThanOrEqual(4000);
+    expect(stored % answerBytes).toBe(0);
+    expect(stored).toBeGreaterThanOrEqual(2 * answerBytes);
     const refused = await postBatch(s, key, body, "cap-last");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await problemOf(refused)).detail).toMatch(/Idempotency-Key/);
     // Without Idempotency-Key the key still gets its answers.
     expect((await postBatch(s, key, body)).status).toBe(200);
+  });
+
+  test("40 concurrent charged batches against a 2,000-byte cap store at most 2,000 bytes; a refused batch is not charged", async () => {
+    const capped = await startTestServer(
+      { idempotency: { maxBytesPerKey: 2000 } },
+      { optimizer: null }
+    );
+    try {
+      const { key, keyId, account } = await capped.account({ credits: 1000 });
+      const body = { requests: Array.from({ length: 3 }, () => GOOD) };
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => postBatch(capped, key, body, `at-once-${i}`))
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(new Set(statuses)).toEqual(new Set([200, 429]));
+      const stored = await capped.store.idempotencyBytes(keyId, Date.now());
+      expect(stored).toBeLessThanOrEqual(2000);
+      // What the counter holds is exactly the answers stored.
+      const db = new Database(path.join(capped.dataDir, "service.db"), { readonly: true });
+      try {
+        expect(
+          db
+            .prepare(
+              "SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) FROM idempotency_keys WHERE key_id = ?"
+            )
+            .pluck()
+            .get(keyId)
+        ).toBe(stored);
+      } finally {
+        db.close();
+      }
+      // Only the 200 answers were charged (3 items each).
+      const ok = statuses.filter((x) => x === 200).length;
+      expect((await capped.store.accountState(account.id))!.credits).toBe(1000 - 3 * ok);
+    } finally {
+      await capped.stop();
+    }
   });
 
   test("problem details echo at most 64 characters of any value (GET and batch), whatever it holds", async () => {

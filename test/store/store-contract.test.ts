@@ -24,6 +24,10 @@ interface Adapter {
   migrations(store: Store): Promise<number[]>;
   /** Ledger rows of some accounts. */
   ledger(store: Store, accountIds: string[]): Promise<LedgerRow[]>;
+  /** Runs one statement on the store's database, behind its back. */
+  exec(store: Store, sql: string): Promise<void>;
+  /** The stored answers' UTF-8 bytes of an API key's records unexpired at `now`, by a full scan. */
+  scannedBytes(store: Store, keyId: string, now: number): Promise<number>;
 }
 
 interface LedgerRow {
@@ -68,6 +72,17 @@ const sqlite: Adapter = {
       )
       .all(...accountIds) as LedgerRow[];
   },
+  async exec(store, sql) {
+    (store as SqliteStore).db.exec(sql);
+  },
+  async scannedBytes(store, keyId, now) {
+    return (store as SqliteStore).db
+      .prepare(
+        "SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) FROM idempotency_keys WHERE key_id = ? AND expires_at > ?"
+      )
+      .pluck()
+      .get(keyId, now) as number;
+  },
 };
 
 const urls = new WeakMap<Store, string>();
@@ -96,6 +111,16 @@ const pg: Adapter = {
       [accountIds]
     );
     return r.rows;
+  },
+  async exec(store, sql) {
+    await (store as PostgresStore).pool.query(sql);
+  },
+  async scannedBytes(store, keyId, now) {
+    const r = await (store as PostgresStore).pool.query<{ bytes: number }>(
+      "SELECT COALESCE(SUM(octet_length(body)), 0)::int AS bytes FROM idempotency_keys WHERE key_id = $1 AND expires_at > $2",
+      [keyId, now]
+    );
+    return r.rows[0].bytes;
   },
 };
 
@@ -416,6 +441,90 @@ describe.each([sqlite, pg])("Store contract on $name", (adapter) => {
     expect(await store.purgeIdempotencyKeys(t0 + 1500)).toBe(1);
     expect(await store.idempotencyBytes("key_bytes", t0)).toBe(0);
   });
+
+  test("idempotency bytes come from the key's running counter, not from its stored answers", async () => {
+    const t0 = 60_000_000;
+    const times = { now: t0, ttlMs: 1000, leaseMs: 60_000 };
+    await store.claimIdempotencyKey("key_counter", "c-1", "fp", times);
+    await store.completeIdempotencyKey("key_counter", "c-1", 200, "z".repeat(50));
+    // An answer changed behind the store's back is not read again: the counter holds 50.
+    await adapter.exec(
+      store,
+      "UPDATE idempotency_keys SET body = body || 'more' WHERE key_id = 'key_counter'"
+    );
+    expect(await store.idempotencyBytes("key_counter", t0)).toBe(50);
+  });
+
+  test("reservations at once through two instances never take a key's bytes over the cap", async () => {
+    const other = await adapter.reopen(store);
+    const times = { now: Date.now(), ttlMs: 60_000, leaseMs: 60_000 };
+    const claims = Array.from({ length: 40 }, (_, i) => `r-${i}`);
+    for (const c of claims) await store.claimIdempotencyKey("key_reserve", c, "fp", times);
+    const ok = await Promise.all(
+      claims.map((c, i) =>
+        (i % 2 ? other : store).reserveIdempotencyBytes("key_reserve", c, 300, 2000)
+      )
+    );
+    // 6 × 300 = 1,800 fit under 2,000; a seventh would not.
+    expect(ok.filter(Boolean)).toHaveLength(6);
+    expect(await store.idempotencyBytes("key_reserve", times.now)).toBe(1800);
+    // The answers replace their reservations; the refused claims are released.
+    for (const [i, c] of claims.entries())
+      if (ok[i]) await store.completeIdempotencyKey("key_reserve", c, 200, "a".repeat(250));
+      else await store.releaseIdempotencyKey("key_reserve", c);
+    expect(await store.idempotencyBytes("key_reserve", times.now)).toBe(1500);
+    expect(await store.reserveIdempotencyBytes("key_reserve", "gone", 10, 2000)).toBe(false);
+    expect(await store.idempotencyBytes("key_reserve", times.now)).toBe(1500);
+  });
+
+  test("property: random claims, reservations, answers, releases, take-overs and purges keep the counter = the answers' bytes", async () => {
+    const step = fc.record({
+      op: fc.constantFrom("claim", "reserve", "complete", "release", "purge"),
+      key: fc.constantFrom("pa", "pb"),
+      record: fc.nat({ max: 4 }),
+      bytes: fc.nat({ max: 300 }),
+      advance: fc.nat({ max: 400 }),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+        run++;
+        let now = 70_000_000;
+        const ttlMs = 1000;
+        const leaseMs = 300;
+        for (const st of steps) {
+          now += st.advance;
+          const keyId = `prop-${run}-${st.key}`;
+          const rec = `k${st.record}`;
+          if (st.op === "claim")
+            await store.claimIdempotencyKey(keyId, rec, "fp", { now, ttlMs, leaseMs });
+          else if (st.op === "reserve")
+            await store.reserveIdempotencyBytes(keyId, rec, st.bytes, 1000);
+          else if (st.op === "complete")
+            await store.completeIdempotencyKey(keyId, rec, 200, "é".repeat(st.bytes));
+          else if (st.op === "release") await store.releaseIdempotencyKey(keyId, rec);
+          else await store.purgeIdempotencyKeys(now);
+          for (const k of ["pa", "pb"]) {
+            const id = `prop-${run}-${k}`;
+            const counted = await store.idempotencyBytes(id, now);
+            expect(counted).toBeGreaterThanOrEqual(await adapter.scannedBytes(store, id, now));
+            // What the counter holds beyond the answers is reservations of unanswered claims.
+            await store.purgeIdempotencyKeys(now);
+            expect(await store.idempotencyBytes(id, now)).toBe(counted);
+          }
+        }
+        // Every claim answered or released: the counter is exactly the answers' bytes.
+        for (const k of ["pa", "pb"]) {
+          const id = `prop-${run}-${k}`;
+          for (let r = 0; r <= 4; r++) await store.releaseIdempotencyKey(id, `k${r}`);
+          expect(await store.idempotencyBytes(id, now)).toBe(
+            await adapter.scannedBytes(store, id, now)
+          );
+        }
+      }),
+      { numRuns: 30 }
+    );
+  }, 120_000);
 
   test("credits are safe integers beyond 32 bits", async () => {
     const { record } = newKey();

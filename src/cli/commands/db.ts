@@ -10,6 +10,7 @@ import { PoolClient } from "pg";
 import { DEFAULT_DATA_DIR } from "../../service/server";
 import { PostgresStore, redactUrl } from "../../service/store/postgres";
 import { DB_FILE, SqliteStore } from "../../service/store/sqlite";
+import { RECOUNT_IDEMPOTENCY_BYTES } from "../../service/store/postgres-migrations";
 
 const CHUNK = 5000;
 
@@ -131,6 +132,8 @@ export async function migrateSqliteToPostgres(
         [r.key_id, r.idempotency_key, r.fingerprint, r.status, r.body, r.created_at, r.expires_at]
       );
     }
+    // The records' bytes and each key's counter (the cap's running count) from the answers copied.
+    await client.query(RECOUNT_IDEMPOTENCY_BYTES);
     await verify(sqlite, client);
     await client.query("COMMIT");
     return {

@@ -114,13 +114,10 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
         // the same request.
         const fingerprint = createHash("sha256").update(canonicalJson(request.body)).digest("hex");
         const now = Date.now();
+        const maxBytes = config.idempotency.maxBytesPerKey;
+        // The key's running counter (no scan of its answers): full already, refused at once.
         const stored = await deps.store.idempotencyBytes(caller.key.id, now);
-        if (stored >= config.idempotency.maxBytesPerKey)
-          throw new HttpProblem(
-            "Too Many Requests",
-            `This x-api-key already holds ${stored} bytes of answers under Idempotency-Keys (at most ${config.idempotency.maxBytesPerKey} per 24 hours); send the batch without Idempotency-Key, or retry after Retry-After seconds.`,
-            { "retry-after": "3600" }
-          );
+        if (stored >= maxBytes) throw idempotencyFull(stored, maxBytes);
         const prior = await deps.store.claimIdempotencyKey(caller.key.id, idem, fingerprint, {
           now,
           ttlMs: IDEMPOTENCY_TTL_MS,
@@ -145,7 +142,22 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
             .send(prior.body as never);
         }
         try {
-          const { text, charged } = await answer(request, caller, request.body.requests as Item[]);
+          // Before any debit, the answer's bytes are reserved on the key's counter within the cap
+          // (one conditional update): batches at once cannot store more than the cap together.
+          const reserve = async (bytes: number): Promise<void> => {
+            if (!(await deps.store.reserveIdempotencyBytes(caller.key.id, idem, bytes, maxBytes)))
+              throw idempotencyFull(
+                await deps.store.idempotencyBytes(caller.key.id, Date.now()),
+                maxBytes,
+                bytes
+              );
+          };
+          const { text, charged } = await answer(
+            request,
+            caller,
+            request.body.requests as Item[],
+            reserve
+          );
           // Only an answer that charged something is kept for replay: a retry of a free or
           // failed answer just runs again (still free), and cannot fill the disk for free.
           if (charged > 0) await deps.store.completeIdempotencyKey(caller.key.id, idem, 200, text);
@@ -166,7 +178,8 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
   async function answer(
     request: FastifyRequest,
     caller: Caller,
-    items: Item[]
+    items: Item[],
+    reserve?: (bytes: number) => Promise<void>
   ): Promise<{ text: string; charged: number }> {
     {
       if (items.length > config.batchMaxItems) {
@@ -204,18 +217,45 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
           results.push({ status: p.status, body: p });
         }
       }
-      const unpaid = await settleMany(deps.store, credits.costs, caller, request.id, pending);
-      for (const index of unpaid) {
-        const p = problemFor(
-          overLimit("route-information", credits.costOf(items[index].type), 0),
-          request,
-          config.problemTypeBase
-        );
-        results[index] = { status: p.status, body: p };
+      // The answer's text item by item: an unpaid item's part is replaced after the debit.
+      const parts = results.map((r) => JSON.stringify(r));
+      if (reserve && pending.length > 0) {
+        // At most the answer as computed with every item the debit might refuse as its 402.
+        let bytes = Buffer.byteLength(parts.join(",")) + TEXT_FRAME.length;
+        for (const { index, op } of pending) {
+          const refusal = JSON.stringify(unpaidResult(request, credits.costOf(op)));
+          bytes += Math.max(0, Buffer.byteLength(refusal) - Buffer.byteLength(parts[index]));
+        }
+        await reserve(bytes);
       }
-      return { text: JSON.stringify({ results }), charged: pending.length - unpaid.length };
+      const unpaid = await settleMany(deps.store, credits.costs, caller, request.id, pending);
+      for (const index of unpaid)
+        parts[index] = JSON.stringify(unpaidResult(request, credits.costOf(items[index].type)));
+      return {
+        text: `{"results":[${parts.join(",")}]}`,
+        charged: pending.length - unpaid.length,
+      };
     }
   }
+
+  /** An item the debit refused: 402 Over Limit. */
+  function unpaidResult(request: FastifyRequest, cost: number): ItemResult {
+    const p = problemFor(overLimit("route-information", cost, 0), request, config.problemTypeBase);
+    return { status: p.status, body: p };
+  }
+}
+
+/** The characters of the answer's text around its items' parts. */
+const TEXT_FRAME = `{"results":[]}`;
+
+/** 429: the key holds (or would hold with this answer's `bytes`) more than the cap allows. */
+function idempotencyFull(stored: number, maxBytes: number, bytes?: number): HttpProblem {
+  const adding = bytes === undefined ? "" : `, and this answer needs up to ${bytes} more`;
+  return new HttpProblem(
+    "Too Many Requests",
+    `This x-api-key already holds ${stored} bytes of answers under Idempotency-Keys${adding} (at most ${maxBytes} per 24 hours); send the batch without Idempotency-Key, or retry after Retry-After seconds.`,
+    { "retry-after": "3600" }
+  );
 }
 
 /** JSON with object keys sorted at every level (arrays keep their order). */

@@ -4,6 +4,17 @@
  */
 import { Migration } from "./migrations";
 
+/**
+ * Each idempotency record's bytes from its answer and every key's counter from its records: for
+ * records written without them (migration 6, db migrate-sqlite's copy).
+ */
+export const RECOUNT_IDEMPOTENCY_BYTES = `
+  UPDATE idempotency_keys SET bytes = COALESCE(octet_length(body), 0);
+  INSERT INTO idempotency_bytes (key_id, bytes)
+    SELECT key_id, SUM(bytes) FROM idempotency_keys GROUP BY key_id
+    ON CONFLICT (key_id) DO UPDATE SET bytes = EXCLUDED.bytes;
+`;
+
 export const PG_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -177,6 +188,23 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         build INTEGER NOT NULL UNIQUE,
         created_at BIGINT NOT NULL
       );
+    `,
+  },
+  {
+    version: 6,
+    name: "idempotency: a running byte counter per API key",
+    sql: `
+      -- The cap check summed octet_length(body) over every stored answer of the key on each
+      -- idempotent batch. Each record now carries its bytes (the answer's, or the bytes reserved
+      -- while it is answered) and idempotency_bytes their sum per key, kept in the same
+      -- transaction as every change of the records.
+      ALTER TABLE idempotency_keys ADD COLUMN bytes BIGINT NOT NULL DEFAULT 0;
+      CREATE TABLE idempotency_bytes (
+        key_id TEXT PRIMARY KEY,
+        bytes BIGINT NOT NULL DEFAULT 0
+      );
+      CREATE INDEX idempotency_keys_key_expiry ON idempotency_keys(key_id, expires_at);
+      ${RECOUNT_IDEMPOTENCY_BYTES}
     `,
   },
 ];

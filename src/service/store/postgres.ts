@@ -127,6 +127,11 @@ interface KeyRow {
   burst: number | null;
 }
 
+/** Moves an API key's idempotency byte counter by $2 (creating it at 0 first). */
+const ADD_IDEMPOTENCY_BYTES = `
+  INSERT INTO idempotency_bytes (key_id, bytes) VALUES ($1, $2)
+  ON CONFLICT (key_id) DO UPDATE SET bytes = idempotency_bytes.bytes + EXCLUDED.bytes`;
+
 /** Thrown inside chargeAll's transaction to undo it: the account did not cover the charges. */
 const NOT_COVERED = new Error("not covered");
 
@@ -770,41 +775,82 @@ export class PostgresStore implements Store {
    * One statement claims the key: a new row, or the takeover of an expired or abandoned one; a
    * conflict that is neither leaves the row as it is and we read it. Atomic across instances.
    */
+  /**
+   * In one transaction: the expired records purged (their bytes off the counters), then the
+   * record locked and answered, or claimed (an abandoned claim's reservation off the counter). A
+   * claim racing with another instance's insert of the same key tries again.
+   */
   async claimIdempotencyKey(
     keyId: string,
     idempotencyKey: string,
     fingerprint: string,
     times: IdempotencyTimes
   ): Promise<IdempotencyRecord | undefined> {
-    await this.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [times.now]);
+    await this.purgeIdempotencyKeys(times.now);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claimed = await this.query(
-        `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at)
-         VALUES ($1, $2, $3, NULL, NULL, $4, $5)
-         ON CONFLICT (key_id, idempotency_key) DO UPDATE
-           SET fingerprint = EXCLUDED.fingerprint, status = NULL, body = NULL,
-               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
-           WHERE idempotency_keys.expires_at <= $4
-              OR (idempotency_keys.status IS NULL AND idempotency_keys.created_at <= $6)
-         RETURNING 1`,
-        [
-          keyId,
-          idempotencyKey,
-          fingerprint,
-          times.now,
-          times.now + times.ttlMs,
-          times.now - times.leaseMs,
-        ]
-      );
-      if (claimed.rowCount === 1) return undefined;
-      const r = await this.query<IdempotencyRecord>(
-        "SELECT fingerprint, status, body FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2",
-        [keyId, idempotencyKey]
-      );
-      // Released between the two statements: claim again.
-      if (r.rows[0]) return r.rows[0];
+      const outcome = await this.transaction(async (c) => {
+        const found = await c.query<
+          IdempotencyRecord & { created_at: number; expires_at: number; bytes: number }
+        >(
+          `SELECT fingerprint, status, body, created_at, expires_at, bytes FROM idempotency_keys
+            WHERE key_id = $1 AND idempotency_key = $2 FOR UPDATE`,
+          [keyId, idempotencyKey]
+        );
+        const row = found.rows[0];
+        const taken =
+          row &&
+          Number(row.expires_at) > times.now &&
+          !(row.status === null && Number(row.created_at) <= times.now - times.leaseMs);
+        if (taken)
+          return { record: { fingerprint: row.fingerprint, status: row.status, body: row.body } };
+        if (row) {
+          await c.query(
+            `UPDATE idempotency_keys SET fingerprint = $3, status = NULL, body = NULL, bytes = 0,
+                    created_at = $4, expires_at = $5
+              WHERE key_id = $1 AND idempotency_key = $2`,
+            [keyId, idempotencyKey, fingerprint, times.now, times.now + times.ttlMs]
+          );
+          await c.query(ADD_IDEMPOTENCY_BYTES, [keyId, -Number(row.bytes)]);
+          return { record: undefined };
+        }
+        const inserted = await c.query(
+          `INSERT INTO idempotency_keys (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at, bytes)
+           VALUES ($1, $2, $3, NULL, NULL, $4, $5, 0)
+           ON CONFLICT (key_id, idempotency_key) DO NOTHING`,
+          [keyId, idempotencyKey, fingerprint, times.now, times.now + times.ttlMs]
+        );
+        if (inserted.rowCount !== 1) return undefined;
+        await c.query(ADD_IDEMPOTENCY_BYTES, [keyId, 0]);
+        return { record: undefined };
+      });
+      if (outcome) return outcome.record;
     }
-    throw new Error("idempotency key claim kept racing with its release");
+    throw new Error("idempotency key claim kept racing with another instance's");
+  }
+
+  async reserveIdempotencyBytes(
+    keyId: string,
+    idempotencyKey: string,
+    bytes: number,
+    maxBytes: number
+  ): Promise<boolean> {
+    return this.transaction(async (c) => {
+      // The counter's row lock orders reservations at once: each sees the ones before it.
+      const reserved = await c.query(
+        "UPDATE idempotency_bytes SET bytes = bytes + $2 WHERE key_id = $1 AND bytes + $2 <= $3",
+        [keyId, bytes, maxBytes]
+      );
+      if (reserved.rowCount !== 1) return false;
+      const onRecord = await c.query(
+        `UPDATE idempotency_keys SET bytes = bytes + $3
+          WHERE key_id = $1 AND idempotency_key = $2 AND status IS NULL`,
+        [keyId, idempotencyKey, bytes]
+      );
+      if (onRecord.rowCount === 1) return true;
+      // The claim is gone (released, or taken over): nothing to reserve for.
+      await c.query(ADD_IDEMPOTENCY_BYTES, [keyId, -bytes]);
+      return false;
+    });
   }
 
   async completeIdempotencyKey(
@@ -813,31 +859,56 @@ export class PostgresStore implements Store {
     status: number,
     body: string
   ): Promise<void> {
-    await this.query(
-      "UPDATE idempotency_keys SET status = $1, body = $2 WHERE key_id = $3 AND idempotency_key = $4",
-      [status, body, keyId, idempotencyKey]
-    );
+    const bytes = Buffer.byteLength(body);
+    await this.transaction(async (c) => {
+      const old = await c.query<{ bytes: number }>(
+        "SELECT bytes FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 FOR UPDATE",
+        [keyId, idempotencyKey]
+      );
+      if (!old.rows[0]) return;
+      await c.query(
+        "UPDATE idempotency_keys SET status = $1, body = $2, bytes = $3 WHERE key_id = $4 AND idempotency_key = $5",
+        [status, body, bytes, keyId, idempotencyKey]
+      );
+      await c.query(ADD_IDEMPOTENCY_BYTES, [keyId, bytes - Number(old.rows[0].bytes)]);
+    });
   }
 
   async releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void> {
     await this.query(
-      "DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND status IS NULL",
+      `WITH gone AS (
+         DELETE FROM idempotency_keys WHERE key_id = $1 AND idempotency_key = $2 AND status IS NULL
+         RETURNING bytes)
+       UPDATE idempotency_bytes SET bytes = idempotency_bytes.bytes - gone.bytes
+         FROM gone WHERE key_id = $1 AND gone.bytes <> 0`,
       [keyId, idempotencyKey]
     );
   }
 
   async idempotencyBytes(keyId: string, now: number): Promise<number> {
     const r = await this.query<{ bytes: string }>(
-      `SELECT COALESCE(SUM(octet_length(body)), 0) AS bytes FROM idempotency_keys
-       WHERE key_id = $1 AND expires_at > $2`,
+      `SELECT COALESCE((SELECT bytes FROM idempotency_bytes WHERE key_id = $1), 0)
+            - (SELECT COALESCE(SUM(bytes), 0) FROM idempotency_keys WHERE key_id = $1 AND expires_at <= $2) AS bytes`,
       [keyId, now]
     );
     return Number(r.rows[0].bytes);
   }
 
+  /** The expired records deleted and their bytes taken off their keys' counters, in one statement. */
   async purgeIdempotencyKeys(now: number): Promise<number> {
-    const r = await this.query("DELETE FROM idempotency_keys WHERE expires_at <= $1", [now]);
-    return r.rowCount ?? 0;
+    const r = await this.query<{ purged: number }>(
+      `WITH gone AS (
+         DELETE FROM idempotency_keys WHERE expires_at <= $1 RETURNING key_id, bytes
+       ), sums AS (
+         SELECT key_id, SUM(bytes) AS bytes FROM gone GROUP BY key_id
+       ), uncounted AS (
+         UPDATE idempotency_bytes SET bytes = idempotency_bytes.bytes - sums.bytes
+           FROM sums WHERE idempotency_bytes.key_id = sums.key_id AND sums.bytes <> 0
+       )
+       SELECT COUNT(*)::int AS purged FROM gone`,
+      [now]
+    );
+    return Number(r.rows[0].purged);
   }
 
   /**

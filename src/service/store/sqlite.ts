@@ -175,6 +175,9 @@ export class SqliteStore implements Store {
         GROUP BY k.id ORDER BY k.created_at, k.id`),
       dataVersion: db.prepare("PRAGMA data_version").pluck(),
       pruneIdempotency: db.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?"),
+      anyExpired: db
+        .prepare("SELECT 1 FROM idempotency_keys WHERE expires_at <= ? LIMIT 1")
+        .pluck(),
       idempotency: db.prepare(
         `SELECT fingerprint, status, body, created_at FROM idempotency_keys
          WHERE key_id = ? AND idempotency_key = ?`
@@ -184,9 +187,6 @@ export class SqliteStore implements Store {
            (key_id, idempotency_key, fingerprint, status, body, created_at, expires_at)
          VALUES (?, ?, ?, NULL, NULL, ?, ?)`
       ),
-      completeIdempotency: db.prepare(
-        "UPDATE idempotency_keys SET status = ?, body = ? WHERE key_id = ? AND idempotency_key = ?"
-      ),
       // The JSON array's elements in order: json_each walks it from the start.
       insertLedgerRun: db.prepare(
         `INSERT INTO ledger (account_id, key_id, pool, endpoint, cost, request_id, created_at)
@@ -195,6 +195,36 @@ export class SqliteStore implements Store {
       releaseIdempotency: db.prepare(
         "DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND status IS NULL"
       ),
+      // The running counters (migration 5): each change of the records moves its key's counter.
+      idempotencyRecordBytes: db
+        .prepare("SELECT bytes FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ?")
+        .pluck(),
+      addIdempotencyBytes: db.prepare(
+        `INSERT INTO idempotency_bytes (key_id, bytes) VALUES (?, ?)
+         ON CONFLICT (key_id) DO UPDATE SET bytes = bytes + excluded.bytes`
+      ),
+      reserveIdempotencyBytes: db.prepare(
+        `UPDATE idempotency_bytes SET bytes = bytes + ? WHERE key_id = ? AND bytes + ? <= ?`
+      ),
+      reserveOnRecord: db.prepare(
+        `UPDATE idempotency_keys SET bytes = bytes + ? WHERE key_id = ? AND idempotency_key = ? AND status IS NULL`
+      ),
+      completeIdempotencyBytes: db.prepare(
+        "UPDATE idempotency_keys SET status = ?, body = ?, bytes = ? WHERE key_id = ? AND idempotency_key = ?"
+      ),
+      // Expired records' bytes off their keys' counters (through the (key_id, expires_at) index).
+      uncountExpired: db.prepare(
+        `UPDATE idempotency_bytes SET bytes = bytes - (
+           SELECT COALESCE(SUM(k.bytes), 0) FROM idempotency_keys k
+            WHERE k.key_id = idempotency_bytes.key_id AND k.expires_at <= ?)
+         WHERE key_id IN (SELECT key_id FROM idempotency_keys WHERE expires_at <= ?)`
+      ),
+      idempotencyBytes: db
+        .prepare(
+          `SELECT COALESCE((SELECT bytes FROM idempotency_bytes WHERE key_id = ?), 0)
+                - (SELECT COALESCE(SUM(bytes), 0) FROM idempotency_keys WHERE key_id = ? AND expires_at <= ?)`
+        )
+        .pluck(),
     };
     this.groupTx = db.transaction((group: PendingCharge[]) => this.debitGroup(group));
   }
@@ -564,12 +594,17 @@ export class SqliteStore implements Store {
   ): Promise<IdempotencyRecord | undefined> {
     return this.db
       .transaction((): IdempotencyRecord | undefined => {
-        this.stmt.pruneIdempotency.run(times.now);
+        this.purgeExpired(times.now);
         const row = this.stmt.idempotency.get(keyId, idempotencyKey) as
           (IdempotencyRecord & { created_at: number }) | undefined;
         const abandoned = row && row.status === null && row.created_at <= times.now - times.leaseMs;
         if (row && !abandoned)
           return { fingerprint: row.fingerprint, status: row.status, body: row.body };
+        // An abandoned claim's reservation goes with it.
+        const old = row
+          ? (this.stmt.idempotencyRecordBytes.get(keyId, idempotencyKey) as number)
+          : 0;
+        this.stmt.addIdempotencyBytes.run(keyId, -old);
         this.stmt.putIdempotency.run(
           keyId,
           idempotencyKey,
@@ -582,30 +617,59 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
+  async reserveIdempotencyBytes(
+    keyId: string,
+    idempotencyKey: string,
+    bytes: number,
+    maxBytes: number
+  ): Promise<boolean> {
+    return this.db
+      .transaction((): boolean => {
+        if (this.stmt.reserveIdempotencyBytes.run(bytes, keyId, bytes, maxBytes).changes !== 1)
+          return false;
+        if (this.stmt.reserveOnRecord.run(bytes, keyId, idempotencyKey).changes === 1) return true;
+        // The claim is gone (released, or taken over): nothing to reserve for.
+        this.stmt.addIdempotencyBytes.run(keyId, -bytes);
+        return false;
+      })
+      .immediate();
+  }
+
   async completeIdempotencyKey(
     keyId: string,
     idempotencyKey: string,
     status: number,
     body: string
   ): Promise<void> {
-    this.stmt.completeIdempotency.run(status, body, keyId, idempotencyKey);
+    const bytes = Buffer.byteLength(body);
+    this.db.transaction(() => {
+      const old = this.stmt.idempotencyRecordBytes.get(keyId, idempotencyKey) as number | undefined;
+      if (old === undefined) return;
+      this.stmt.completeIdempotencyBytes.run(status, body, bytes, keyId, idempotencyKey);
+      this.stmt.addIdempotencyBytes.run(keyId, bytes - old);
+    })();
   }
 
   async releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void> {
-    this.stmt.releaseIdempotency.run(keyId, idempotencyKey);
+    this.db.transaction(() => {
+      const old = this.stmt.idempotencyRecordBytes.get(keyId, idempotencyKey) as number | undefined;
+      if (this.stmt.releaseIdempotency.run(keyId, idempotencyKey).changes === 1 && old)
+        this.stmt.addIdempotencyBytes.run(keyId, -old);
+    })();
   }
 
   async idempotencyBytes(keyId: string, now: number): Promise<number> {
-    return this.db
-      .prepare(
-        `SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) FROM idempotency_keys
-         WHERE key_id = ? AND expires_at > ?`
-      )
-      .pluck()
-      .get(keyId, now) as number;
+    return this.stmt.idempotencyBytes.get(keyId, keyId, now) as number;
   }
 
   async purgeIdempotencyKeys(now: number): Promise<number> {
+    return this.db.transaction(() => this.purgeExpired(now))();
+  }
+
+  /** Deletes the records expired at `now`, their bytes off their keys' counters; how many. */
+  private purgeExpired(now: number): number {
+    if (!this.stmt.anyExpired.get(now)) return 0;
+    this.stmt.uncountExpired.run(now, now);
     return this.stmt.pruneIdempotency.run(now).changes;
   }
 

@@ -193,7 +193,22 @@ export interface Store {
     fingerprint: string,
     times: IdempotencyTimes
   ): Promise<IdempotencyRecord | undefined>;
-  /** Stores the answer of a claimed key; it is replayed until the key expires. */
+  /**
+   * Adds `bytes` to what the API key holds under Idempotency-Keys, for the claim of
+   * `idempotencyKey` (still being answered), only if the key's total stays within `maxBytes`: one
+   * conditional update of the key's running counter, so requests at once cannot overshoot it.
+   * Whether it did.
+   */
+  reserveIdempotencyBytes(
+    keyId: string,
+    idempotencyKey: string,
+    bytes: number,
+    maxBytes: number
+  ): Promise<boolean>;
+  /**
+   * Stores the answer of a claimed key; it is replayed until the key expires. The key's counter
+   * then holds the answer's UTF-8 bytes instead of the claim's reservation.
+   */
   completeIdempotencyKey(
     keyId: string,
     idempotencyKey: string,
@@ -202,7 +217,11 @@ export interface Store {
   ): Promise<void>;
   /** Drops a claim whose request failed without an answer worth replaying (a retry runs again). */
   releaseIdempotencyKey(keyId: string, idempotencyKey: string): Promise<void>;
-  /** Bytes of the answers one API key has stored under Idempotency-Keys not yet expired at `now`. */
+  /**
+   * Bytes one API key holds under Idempotency-Keys not yet expired at `now` (answers stored, and
+   * reservations of claims being answered): its running counter, less the records expired since
+   * the last purge. Reads no answer.
+   */
   idempotencyBytes(keyId: string, now: number): Promise<number>;
   /** Deletes the Idempotency-Key records expired at `now`; returns how many. */
   purgeIdempotencyKeys(now: number): Promise<number>;
