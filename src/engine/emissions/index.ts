@@ -15,7 +15,7 @@ export type {
   RegionalFactors,
   VesselTypeFactors,
 } from "./factor-data";
-export { TradeLanes, insidePolygon } from "./lanes";
+export { TradeLanes } from "./lanes";
 export type { LaneEnds } from "./lanes";
 export { wtwGramsPerMj } from "./fuels";
 export { pickSizeClass } from "./size-class";

@@ -4,6 +4,7 @@
  * the modality's default intensity applies.
  */
 import { CoordMap } from "../geo/coord-map";
+import { pointInPolygon } from "../geo/polygon";
 import { LatLng } from "../types";
 import { Region, TradeLane } from "./factor-data";
 
@@ -95,22 +96,5 @@ function regionShape(polygon: ReadonlyArray<readonly [number, number]>): RegionS
 
 function insideShape(p: LatLng, s: RegionShape): boolean {
   if (p.lng < s.minLng || p.lng > s.maxLng || p.lat < s.minLat || p.lat > s.maxLat) return false;
-  return insidePolygon(p, s.polygon);
-}
-
-/** Even-odd ray casting on [lng, lat] vertices; fine for polygons that do not cross the antimeridian. */
-export function insidePolygon(
-  p: LatLng,
-  polygon: ReadonlyArray<readonly [number, number]>
-): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const xi = polygon[i][0];
-    const yi = polygon[i][1];
-    const xj = polygon[j][0];
-    const yj = polygon[j][1];
-    if (yi > p.lat !== yj > p.lat && p.lng < ((xj - xi) * (p.lat - yi)) / (yj - yi) + xi)
-      inside = !inside;
-  }
-  return inside;
+  return pointInPolygon(p.lng, p.lat, s.polygon);
 }

@@ -4,7 +4,7 @@
  * polyline's length inside is applied to the routed distance, so the figures add up with it.
  */
 import { greatCircleMeters } from "../geo/geodesy";
-import { insidePolygon } from "../emissions/lanes";
+import { pointInPolygon } from "../geo/polygon";
 import { LatLng } from "../types";
 
 export interface EcaArea {
@@ -60,7 +60,7 @@ export class EcaAreas {
     for (const s of this.shapes) {
       if (s.area.effectiveFrom > asOf) continue;
       if (p.lng < s.minLng || p.lng > s.maxLng || p.lat < s.minLat || p.lat > s.maxLat) continue;
-      if (insidePolygon(p, s.area.polygon)) return s.area;
+      if (pointInPolygon(p.lng, p.lat, s.area.polygon)) return s.area;
     }
     return undefined;
   }

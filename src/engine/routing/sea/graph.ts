@@ -2,6 +2,7 @@
  * The sea network as a compact graph: typed arrays, CSR adjacency, ellipsoidal edge lengths and a
  * passage label per edge. Built once from polylines (Eurostat MARNET) and shared by all queries.
  */
+import { UnionFind } from "../../graph/union-find";
 import {
   angleBetween,
   geodesicMeters,
@@ -225,23 +226,15 @@ function stitchComponents(
   cellDegrees: number
 ): number {
   const n = lats.length;
-  const parent = Int32Array.from({ length: n }, (_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
+  const sets = new UnionFind(n);
+  const find = (x: number): number => sets.find(x);
   const degree = new Int32Array(n);
   for (let e = 0; e < ea.length; e++) {
     degree[ea[e]]++;
     degree[eb[e]]++;
-    const ra = find(ea[e]);
-    const rb = find(eb[e]);
-    if (ra !== rb) parent[ra] = rb;
+    sets.union(ea[e], eb[e]);
   }
-  const size = new Int32Array(n);
-  for (let v = 0; v < n; v++) size[find(v)]++;
-  let largest = 0;
-  for (let v = 0; v < n; v++) if (size[v] > size[largest]) largest = v;
+  const largest = sets.largestRoot();
 
   const lat = Float64Array.from(lats);
   const lng = Float64Array.from(lngs);
@@ -334,22 +327,10 @@ function stitchComponents(
 
 /** Flags the edges of the largest connected piece. */
 function mainComponentEdges(n: number, edgeA: Int32Array, edgeB: Int32Array): Uint8Array {
-  const parent = Int32Array.from({ length: n }, (_, i) => i);
-  const find = (x: number): number => {
-    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
-    return x;
-  };
-  for (let e = 0; e < edgeA.length; e++) {
-    const ra = find(edgeA[e]);
-    const rb = find(edgeB[e]);
-    if (ra !== rb) parent[ra] = rb;
-  }
-  const size = new Int32Array(n);
-  for (let v = 0; v < n; v++) size[find(v)]++;
-  let largest = 0;
-  for (let v = 0; v < n; v++) if (size[v] > size[largest]) largest = v;
-  const root = find(largest);
+  const sets = new UnionFind(n);
+  for (let e = 0; e < edgeA.length; e++) sets.union(edgeA[e], edgeB[e]);
+  const root = sets.find(sets.largestRoot());
   const flags = new Uint8Array(edgeA.length);
-  for (let e = 0; e < edgeA.length; e++) flags[e] = find(edgeA[e]) === root ? 1 : 0;
+  for (let e = 0; e < edgeA.length; e++) flags[e] = sets.find(edgeA[e]) === root ? 1 : 0;
   return flags;
 }

@@ -1,4 +1,5 @@
 /** Passage areas: small polygons around canals and straits, used to label the network's edges. */
+import { pointInPolygon } from "../../geo/polygon";
 import { Passage, PASSAGES } from "../../types";
 
 export interface PassageArea {
@@ -16,16 +17,7 @@ export function passageOfId(id: number): Passage | undefined {
   return id > 0 ? PASSAGES[id - 1] : undefined;
 }
 
-/** Ray casting in the lng/lat plane: the areas are small enough for that to be exact in practice. */
-export function pointInPolygon(lng: number, lat: number, polygon: PassageArea["polygon"]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [xi, yi] = polygon[i];
-    const [xj, yj] = polygon[j];
-    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
+export { pointInPolygon };
 
 /** Bounding boxes of the areas ([minLng, minLat, maxLng, maxLat]), computed once per areas array. */
 const boxes = new WeakMap<ReadonlyArray<PassageArea>, Float64Array>();

@@ -37,30 +37,31 @@ import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask"
 import { compactRoute, withLazyPath } from "./compact-route";
 import { PathBuffer } from "./path-buffer";
 import { unwrapLongitudes } from "./longitudes";
-import {
-  CONNECTOR_SKIP_FROM_KM,
-  CONNECTOR_SKIP_TO_KM,
-  LegMemo,
-  PORT_SHORE_M,
-  StraightLegs,
-} from "./straight-legs";
+import { LegMemo, StraightLegs } from "./straight-legs";
 import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "../../byte-lru";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
 import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
-
-/** Snap candidates: edges within this factor of the nearest edge's distance, plus the slack. */
-const CANDIDATE_FACTOR = 1.5;
-const CANDIDATE_SLACK_M = 25_000;
-const CANDIDATE_BAND_M = 200_000;
-const MAX_CANDIDATES = 8;
-const LONG_SPOKE_M = 300_000;
-const SPOKE_RADIUS_M = 150_000;
-
-/** The route cache's budget: about 50,000 routes without paths, fewer with paths read. */
-export const SEA_CACHE_BYTES = 24 * 2 ** 20;
-
-/** Query points remembered (per closed-passage set): snap candidates, ports, upward space (≈ 3 KB). */
-const REMEMBERED_ENDS = 10_000;
+import {
+  CANDIDATE_FACTOR,
+  CANDIDATE_SLACK_M,
+  CANDIDATE_BAND_M,
+  MAX_CANDIDATES,
+  LONG_SPOKE_M,
+  SPOKE_RADIUS_M,
+  SEA_CACHE_BYTES,
+  REMEMBERED_ENDS,
+  DIRECT_MAX_M,
+  CONNECTOR_STEP_KM,
+  CANALS,
+  THIN_LAND_SAMPLES,
+  AT_VERTEX_M,
+  WATER_MOVE_MAX_M,
+  WATER_DETOUR_MAX_M,
+  WATER_DETOUR,
+  CONNECTOR_SKIP_FROM_KM,
+  CONNECTOR_SKIP_TO_KM,
+  PORT_SHORE_M,
+} from "./tuning";
 
 export type SeaRoute = RoutedPath & {
   passages: Passage[];
@@ -100,26 +101,6 @@ export interface SeaRouterOptions {
    */
   areas?: ReadonlyArray<PassageArea>;
 }
-
-/**
- * Straight legs (with a land raster, see straight-legs.ts): the whole route when the straight line
- * between the two points is clear and not longer than this.
- */
-const DIRECT_MAX_M = 20_000_000;
-
-/** Connector checks: the step of the raster samples. */
-const CONNECTOR_STEP_KM = 2;
-/** Passages dug through land: a connector to a port on one is inland water, not checked exactly. */
-const CANALS: ReadonlyArray<Passage> = ["SUEZ", "PANAMA", "KIEL", "CORINTH"];
-/** Raster land samples of a connector up to which the exact rings may still find it clear. */
-const THIN_LAND_SAMPLES = 2;
-/** A snap closer than this to an edge's end is that end. */
-const AT_VERTEX_M = 0.001;
-/** A query point inside land moves to water no farther than this (else it stays, see search). */
-const WATER_MOVE_MAX_M = 12_000;
-/** Routes shorter than this (great circle) and longer than WATER_DETOUR times it also try water. */
-const WATER_DETOUR_MAX_M = 1_500_000;
-const WATER_DETOUR = 1.2;
 
 export interface Snap {
   edge: number;

@@ -6,43 +6,27 @@
  */
 import { LatLng } from "../../types";
 import { CoordMap } from "../../geo/coord-map";
-import { angleBetween, fastGeodesicMeters, MEAN_RADIUS_M } from "../../geo/geodesy";
+import { angleBetween, fastGeodesicMeters, MEAN_RADIUS_M, RAD } from "../../geo/geodesy";
 import { LandIndex } from "./land-crossing";
 import { connectorIsClear, crossesDeepLand, LandRaster } from "./land-mask";
 import { PassageArea } from "./passages";
 import { PassageLegs } from "./passage-legs";
 import { PathBuffer } from "./path-buffer";
-import { pullStraight, PullOptions } from "./string-pull";
-
-/** Longest end-straightening leg, and the route points tried for it at each end. */
-const PULL_MAX_M = 400_000;
-const PULL_POINTS = 10;
-/** Smoothing of the whole path (string-pull.ts), in up to PULL_PASSES passes. */
-const PULL_OPTIONS: PullOptions = {
-  window: 8,
-  maxLegM: 3_000_000,
-  minSaveM: 500,
-  minSaveShare: 0.002,
-  maxTests: 24,
-};
-const PULL_PASSES = 3;
-const INNER_LEGS_FROM = 20_000;
-/** Step of the clearance samples. */
-export const STRAIGHT_STEP_KM = 2;
-/** Raster samples (deep land only) that refuse a straight leg before the exact test. */
-const QUICK_STEP_KM = 25;
-const QUICK_MIN_M = 300_000;
-const DEG_TO_RAD = Math.PI / 180;
-/** Raster checks: a port's own shore and the last stretch before the lane are not checked. */
-export const CONNECTOR_SKIP_FROM_KM = 3;
-export const CONNECTOR_SKIP_TO_KM = 1;
-/**
- * A first leg over land up to this long is a port's own way out (quays, a basin, a channel that
- * 1:50m fills in); a longer one comes from a point inland, whose route is left as it is.
- */
-const HARBOUR_LEG_MAX_M = 10_000;
-/** Exact check: the first metres of a leg at a query point (a port on its quay) are not counted. */
-export const PORT_SHORE_M = 1_000;
+import { pullStraight } from "./string-pull";
+import {
+  PULL_MAX_M,
+  PULL_POINTS,
+  PULL_OPTIONS,
+  PULL_PASSES,
+  INNER_LEGS_FROM,
+  STRAIGHT_STEP_KM,
+  QUICK_STEP_KM,
+  QUICK_MIN_M,
+  CONNECTOR_SKIP_FROM_KM,
+  CONNECTOR_SKIP_TO_KM,
+  HARBOUR_LEG_MAX_M,
+  PORT_SHORE_M,
+} from "./tuning";
 
 /** What a query point remembers of the straight legs tried from it (by their far end). */
 export interface LegMemo {
@@ -189,8 +173,8 @@ export class StraightLegs {
     const u = this.pullUnits;
     const along = this.pullAlong;
     for (let k = 0; k <= last; k++) {
-      const phi = path.lat(first + k) * DEG_TO_RAD;
-      const lam = path.lng(first + k) * DEG_TO_RAD;
+      const phi = path.lat(first + k) * RAD;
+      const lam = path.lng(first + k) * RAD;
       const c = Math.cos(phi);
       u[3 * k] = c * Math.cos(lam);
       u[3 * k + 1] = c * Math.sin(lam);
