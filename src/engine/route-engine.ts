@@ -34,6 +34,10 @@ export interface TerminalDirectory {
 /** Place look-up by code or name as a user types (src/engine/places/place-search.ts). */
 export interface PlaceFinder {
   search(query: string, limit: number): PlaceMatch[];
+  /** Builds the search index now (the service does before it listens), not at the first search. */
+  prepare?(): void;
+  /** True once the index is built. */
+  readonly ready?: boolean;
 }
 
 export interface RoutedPath {
@@ -172,6 +176,16 @@ export class RouteEngine {
         `limit "${limit}" is not allowed; allowed values: 1 to 20 (default 5).`
       );
     return this.parts.finder ? this.parts.finder.search(text, n) : [];
+  }
+
+  /** Builds the place index now, so that no request pays for it (issue 31: before listening). */
+  preparePlaces(): void {
+    this.parts.finder?.prepare?.();
+  }
+
+  /** True when a place look-up will not build the index first. */
+  get placesReady(): boolean {
+    return this.parts.finder?.ready ?? true;
   }
 
   distance(query: DistanceQuery): DistanceResult {

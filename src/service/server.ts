@@ -192,6 +192,9 @@ export async function startService(options: ServeOptions = {}): Promise<RunningS
       : undefined;
   const roadLegs = options.roadEngine ? osrmLegsFor(options.roadEngine) : undefined;
   const engine = options.engine ?? loadEngineFor(dataDir, roadLegs);
+  // The place index (every UN/LOCODE, a data directory's import) is built before listening, so
+  // that no request, and no /health during a rolling restart, waits for it (issue 31).
+  engine.preparePlaces?.();
   const optimizer = options.optimizer ?? undefined;
   // Listening does not wait for the threads: a search sent while they load waits for them.
   const optimizerRunner: OptimizerRunner | undefined = pool;

@@ -5,7 +5,7 @@ import * as path from "path";
 import { importTerminals, importUnlocode, loadPlaces } from "../../data/places";
 import { loadSeaRouter } from "../../data/sea";
 import { DEFAULT_CLOSED } from "../../engine/routing/vessels";
-import { normaliseLocode } from "../../engine/places";
+import { chooseByName, normaliseLocode } from "../../engine/places";
 
 /** Same default as `route-sheets serve`. */
 const DEFAULT_DATA_DIR = "./.route-sheets";
@@ -78,7 +78,7 @@ export function register(program: Command): void {
   data
     .command("places")
     .description(
-      "Find places, ports and terminals by UN/LOCODE or name, as GET /route-information/api/places does (exact matches first, then word prefixes, misspellings and mistyped codes). Prints JSON."
+      "Find places, ports and terminals by UN/LOCODE or name, as GET /route-information/api/places does (exact matches first, places of one name ranked by population or port size, then word prefixes, misspellings and mistyped codes). Prints JSON with the choice lanes and the add-in make: one place, or ambiguous/unknown with a message naming the candidates. Places and populations contain data from GeoNames (CC BY 4.0)."
     )
     .argument("<query...>", 'what a user would type, e.g. Rotterdam, "NLRTM Euromax" or KRPUX')
     .option("--limit <n>", "most results (1 to 20)", "5")
@@ -89,7 +89,14 @@ export function register(program: Command): void {
       if (!Number.isInteger(limit) || limit < 1 || limit > 20)
         throw new Error(`--limit "${opts.limit}" is not allowed; allowed values: 1 to 20.`);
       const { finder } = loadPlaces({ dataDir: opts.dataDir });
-      console.log(JSON.stringify({ query: text, results: finder.search(text, limit) }, null, 2));
+      const results = finder.search(text, limit);
+      // What lanes and the add-in make of the name: one place, or the ranked candidates.
+      const choice = chooseByName(text, results);
+      const summary =
+        choice.kind === "one"
+          ? { kind: "one", locode: choice.match.locode, name: choice.match.name }
+          : { kind: choice.kind, message: choice.problem };
+      console.log(JSON.stringify({ query: text, choice: summary, results }, null, 2));
     });
 
   data

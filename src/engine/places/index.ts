@@ -11,3 +11,5 @@ export * from "./terminal-registry";
 export * from "./place-resolver";
 export * from "./place-search";
 export * from "./place-entries";
+export * from "./name-choice";
+export * from "./place-names";

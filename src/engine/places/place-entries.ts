@@ -102,6 +102,18 @@ export function placeEntries(
     if (population) entry.population = population;
     entries.push(entry);
   }
+  // A new code standing for an older code's place (CNCQI for CNCKG) ranks just below it, and the
+  // older code, the one shippers use, ranks as the larger of the two.
+  const byCode = new Map(entries.filter((e) => e.kind !== "terminal").map((e) => [e.locode, e]));
+  for (const { record } of ports.routableRecords()) {
+    const same = /^same place as ([A-Z0-9]{5})$/.exec(record.basis ?? "");
+    const copy = byCode.get(record.locode);
+    const target = same ? byCode.get(same[1]) : undefined;
+    if (!copy || !target) continue;
+    target.rank = Math.max(target.rank ?? 0, copy.rank ?? 0) + 1;
+    copy.rank = target.rank - 1;
+    if (copy.population) target.population = Math.max(target.population ?? 0, copy.population);
+  }
   return entries;
 }
 

@@ -50,6 +50,8 @@ export interface PlaceMatch {
   region?: string;
   /** Inhabitants (GeoNames), where known: ranks places of the same name. */
   population?: number;
+  /** Population or port size, whichever says more: what ranks places of one name. */
+  rank?: number;
 }
 
 /** Longest query read, in characters (the service refuses longer ones). */
@@ -310,6 +312,7 @@ export class PlaceIndex {
     if (e.subdivision) m.subdivision = e.subdivision;
     if (e.region) m.region = e.region;
     if (e.population) m.population = e.population;
+    if (e.rank) m.rank = e.rank;
     return m;
   }
 }

@@ -8,11 +8,14 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { MODALITIES } from "../../engine/types";
 import { PLACE_QUERY_MAX, RouteEngine } from "../../engine/route-engine";
 import { problemResponses, SECURITY } from "./common";
+import { incorrectValues } from "../../engine/errors";
+import { chooseByName } from "../../engine/places/name-choice";
+
+const QUERY_TEXT = `What the user typed: a UN/LOCODE (any case, "nl rtm"), a place, port or terminal name in any case, with or without diacritics ("Sao Paulo", "Antwerpen"), or a LOCODE followed by a terminal name ("NLRTM Euromax"); 1 to ${PLACE_QUERY_MAX} characters.`;
 
 export const PlacesQuery = Type.Object({
-  query: Type.String({
-    description: `What the user typed: a UN/LOCODE (any case, "nl rtm"), a place, port or terminal name, or a LOCODE followed by a terminal name ("NLRTM Euromax"); 1 to ${PLACE_QUERY_MAX} characters.`,
-  }),
+  query: Type.Optional(Type.String({ description: `${QUERY_TEXT} Or give it as q.` })),
+  q: Type.Optional(Type.String({ description: "Short for query (give one of the two)." })),
   limit: Type.Optional(
     Type.String({ description: "Most results to return: 1 to 20 (default 5)." })
   ),
@@ -41,6 +44,17 @@ export const PlaceResult = Type.Object(
         "exact: a code, name or alias equal after case/accent folding; fuzzy: word prefix, misspelling or a mistyped code.",
     }),
     score: Type.Number({ minimum: 0, maximum: 1, description: "1 for exact matches; best first." }),
+    subdivision: Type.Optional(
+      Type.String({
+        description: "UN/LOCODE subdivision (ISO 3166-2 without the country), e.g. OR.",
+      })
+    ),
+    region: Type.Optional(Type.String({ description: "The subdivision's name, e.g. Oregon." })),
+    population: Type.Optional(
+      Type.Integer({
+        description: "Inhabitants (GeoNames), where known: ranks places of one name.",
+      })
+    ),
   },
   { $id: "PlaceResult" }
 );
@@ -61,6 +75,22 @@ export const placesApi: FastifyPluginAsync<{ engine: RouteEngine }> = async (app
           200: Type.Object({
             query: Type.String(),
             results: Type.Array(Type.Ref(PlaceResult)),
+            choice: Type.Object(
+              {
+                kind: Type.Union([
+                  Type.Literal("one"),
+                  Type.Literal("ambiguous"),
+                  Type.Literal("unknown"),
+                ]),
+                locode: Type.Optional(Type.String()),
+                terminalId: Type.Optional(Type.String()),
+                message: Type.Optional(Type.String({ maxLength: 100 })),
+              },
+              {
+                description:
+                  'What the name stands for as origin or destination in lanes and the add-in: one place, or ambiguous (exact matches at several places, ranked by population or port size) or unknown, with a message of at most 100 characters ("Portland: USPDX (Oregon) or USPWM (Maine)").',
+              }
+            ),
           }),
           ...problemResponses(["Incorrect Values"]),
         },
@@ -68,8 +98,24 @@ export const placesApi: FastifyPluginAsync<{ engine: RouteEngine }> = async (app
       onRequest: app.guard(null),
     },
     async (request) => {
-      const { query, limit } = request.query;
-      return { query, results: options.engine.places(query, limit) };
+      const { query, q, limit } = request.query;
+      if (query !== undefined && q !== undefined && query !== q)
+        throw incorrectValues("q", "give query or q, not both.");
+      const text = query ?? q;
+      const results = options.engine.places(text, limit);
+      const choice = chooseByName(text ?? "", results);
+      return {
+        query: text ?? "",
+        results,
+        choice:
+          choice.kind === "one"
+            ? {
+                kind: choice.kind,
+                ...(choice.match.locode ? { locode: choice.match.locode } : {}),
+                ...(choice.match.terminalId ? { terminalId: choice.match.terminalId } : {}),
+              }
+            : { kind: choice.kind, message: choice.problem },
+      };
     }
   );
 };
