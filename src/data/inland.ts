@@ -25,6 +25,8 @@ import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overlan
 import { RailNetwork } from "../engine/routing/overland/rail-network";
 import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import { LandNetwork, LandNetworkFile } from "../engine/routing/overland/land-network";
+import { Peak, Terrain } from "../engine/routing/overland/terrain";
+import type { LatLng } from "../engine/types";
 import { concatFlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
 import { parse } from "./csv";
 import { packedPolygonSnapshot, polygonSnapshot } from "./snapshot";
@@ -46,6 +48,32 @@ export interface InlandLoadOptions {
   roadLegs?: RoadLegSource;
   /** TRUCK/RAIL on the road and rail networks of data/land/ (default true). */
   landNetworks?: boolean;
+  /** Estimates priced for high mountains and open water (default true); false: plain circuity. */
+  terrain?: boolean;
+}
+
+/** Peaks, high ranges (data/land/terrain/) and the open-water test of the landmasses. */
+function terrainOf(options: InlandLoadOptions, isOpenWater: (p: LatLng) => boolean): Terrain {
+  const file = path.join(options.dataDir ?? DATA_DIR, "land", "terrain", "high-mountains.json");
+  const ranges = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, "utf8")) as { ranges: Array<{ polygons: PolygonRings[] }> })
+        .ranges
+    : [];
+  const polygons = ranges.flatMap((r) => r.polygons);
+  const index = polygons.length ? new LandmassIndex(polygons, { snapMeters: 0 }) : undefined;
+  return new Terrain(loadPeaks(options), isOpenWater, (p) => index?.landmassOf(p) != null);
+}
+
+/** data/land/terrain/peaks.csv: the peaks of 5,000 m and more (Natural Earth 1:10m). */
+export function loadPeaks(options: InlandLoadOptions = {}): Peak[] {
+  const file = path.join(options.dataDir ?? DATA_DIR, "land", "terrain", "peaks.csv");
+  if (!fs.existsSync(file)) return [];
+  return readCsv(file).map((r, i) => {
+    const peak = { name: r.name, lat: Number(r.lat), lng: Number(r.lng), elevationMeters: Number(r.elevation_m) };
+    if (![peak.lat, peak.lng, peak.elevationMeters].every(Number.isFinite))
+      throw new Error(`peaks.csv row ${i + 2}: lat, lng and elevation_m must be numbers`);
+    return peak;
+  });
 }
 
 /** The road and rail networks of data/land/*.json (src/builders/land/build-land-networks.ts). */
@@ -91,7 +119,10 @@ export function loadCircuityFactors(options: InlandLoadOptions = {}): CircuityFa
       );
     }
     if (!r.source?.trim()) throw new Error(`circuity.csv row ${i + 2}: source is empty`);
-    return { modality, region: region as CircuityRegion, factor, source: r.source.trim() };
+    const minKm = r.min_km?.trim() ? Number(r.min_km) : 0;
+    if (!(minKm >= 0))
+      throw new Error(`circuity.csv row ${i + 2}: min_km "${r.min_km}" is not a distance in km`);
+    return { modality, region: region as CircuityRegion, factor, minKm, source: r.source.trim() };
   });
 }
 
@@ -233,8 +264,12 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
     regionOf: (p) => regions.regionOf(p),
     rail: options.railCorridors === false ? undefined : new RailNetwork(loadRailCorridorsFile(options)),
     roadLegs: options.roadLegs,
-    networks: options.landNetworks === false ? [] : loadLandNetworks(options),
+    networks: options.landNetworks === false ? [] : () => loadLandNetworks(options),
     countryOf: (p) => regions.countryOf(p),
+    terrain:
+      options.terrain === false
+        ? undefined
+        : terrainOf(options, (p) => landmasses.landmassOf(p) === null),
   });
 }
 

@@ -42,7 +42,12 @@ const references: Reference[] = (
   source: r.source,
 }));
 
-const circuityOnly = loadOverlandRouter({ railCorridors: false });
+// The plain estimate: no corridors, no networks of data/land/, no terrain.
+const circuityOnly = loadOverlandRouter({
+  railCorridors: false,
+  landNetworks: false,
+  terrain: false,
+});
 const router = loadOverlandRouter();
 
 /** Corridor distance of the reference, through its published border crossing when known. */

@@ -1,6 +1,7 @@
 /**
- * Circuity (detour) factors: network distance ÷ ellipsoidal great-circle distance, per modality and
- * region. The factors and their sources live in data/circuity.csv.
+ * Circuity (detour) factors: network distance ÷ ellipsoidal great-circle distance, per modality,
+ * region and distance band (a trip of `minKm` or more; the longest band it reaches applies). The
+ * factors and their sources live in data/circuity.csv.
  */
 export const CIRCUITY_REGIONS = [
   "EUROPE",
@@ -17,11 +18,14 @@ export interface CircuityFactor {
   modality: OverlandModality;
   region: CircuityRegion;
   factor: number;
+  /** The band starts here (km of great circle); 0 for the whole range. */
+  minKm?: number;
   source: string;
 }
 
 export class CircuityTable {
-  private readonly byKey = new Map<string, CircuityFactor>();
+  /** Per modality|region: bands by ascending minKm. */
+  private readonly byKey = new Map<string, CircuityFactor[]>();
 
   constructor(rows: ReadonlyArray<CircuityFactor>) {
     for (const row of rows) {
@@ -30,7 +34,15 @@ export class CircuityTable {
           `circuity factor ${row.factor} for ${row.modality}/${row.region} is outside [1, 3)`
         );
       }
-      this.byKey.set(`${row.modality}|${row.region}`, row);
+      const key = `${row.modality}|${row.region}`;
+      const bands = this.byKey.get(key) ?? [];
+      bands.push(row);
+      bands.sort((a, b) => (a.minKm ?? 0) - (b.minKm ?? 0));
+      this.byKey.set(key, bands);
+    }
+    for (const [key, bands] of this.byKey) {
+      if ((bands[0].minKm ?? 0) !== 0)
+        throw new Error(`circuity table ${key}: the first band must start at 0 km`);
     }
     for (const m of ["RAIL", "TRUCK"] as const) {
       if (!this.byKey.has(`${m}|DEFAULT`))
@@ -38,12 +50,17 @@ export class CircuityTable {
     }
   }
 
-  /** The factor of the region, or the modality's DEFAULT when the region has none. */
-  lookup(modality: OverlandModality, region: CircuityRegion): CircuityFactor {
-    return (
+  /**
+   * The factor of the region for a trip of `km` great-circle kilometres (the longest band it
+   * reaches; the first band without `km`), or the modality's DEFAULT when the region has none.
+   */
+  lookup(modality: OverlandModality, region: CircuityRegion, km = 0): CircuityFactor {
+    const bands =
       this.byKey.get(`${modality}|${region}`) ??
-      (this.byKey.get(`${modality}|DEFAULT`) as CircuityFactor)
-    );
+      (this.byKey.get(`${modality}|DEFAULT`) as CircuityFactor[]);
+    let pick = bands[0];
+    for (const b of bands) if ((b.minKm ?? 0) <= km) pick = b;
+    return pick;
   }
 }
 

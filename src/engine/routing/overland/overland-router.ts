@@ -15,6 +15,7 @@ import { RailAccess, RailNetwork } from "./rail-network";
 import { MinHeap } from "../../heap";
 import { RoadLegSource } from "./road-legs";
 import { LandNetwork, NetworkAccess } from "./land-network";
+import { Terrain } from "./terrain";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -40,11 +41,16 @@ export interface OverlandRouterParts {
   maxLandsideMeters?: number;
   /** TRUCK legs from a road engine (OSRM); the router's own answer where it has none. */
   roadLegs?: RoadLegSource;
-  /** Road and rail networks from public data (data/land/); each covers the countries it names. */
-  networks?: ReadonlyArray<LandNetwork>;
+  /**
+   * Road and rail networks from public data (data/land/); each covers the countries it names. A
+   * function is called on the first trip that could use one (loading them takes ~100 ms).
+   */
+  networks?: ReadonlyArray<LandNetwork> | (() => ReadonlyArray<LandNetwork>);
   /** Country (ISO 3166-1 numeric) of a point, for the networks' coverage; none: no networks. */
   countryOf?: (p: LatLng) => string | null;
   networkAccess?: Partial<NetworkAccessLimits>;
+  /** High mountains and open water between the ends of an estimate; none: plain circuity. */
+  terrain?: Terrain;
 }
 
 /** When a trip may run on a road or rail network of data/land/. */
@@ -133,7 +139,7 @@ export class CircuityOverlandRouter implements OverlandRouter {
   /** Landmass of each network node, looked up the first time the node is a candidate. */
   private readonly networkNodeLand = new Map<LandNetwork, Array<number | null | undefined>>();
 
-  constructor(private readonly parts: OverlandRouterParts) {
+  constructor(readonly parts: OverlandRouterParts) {
     this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
     this.maxLandsideMeters = parts.maxLandsideMeters ?? DEFAULT_MAX_LANDSIDE_METERS;
     this.networkAccess = { ...DEFAULT_NETWORK_ACCESS, ...parts.networkAccess };
@@ -183,8 +189,10 @@ export class CircuityOverlandRouter implements OverlandRouter {
     modality: OverlandModality,
     estimateMeters: number
   ): RoutedPath | null {
-    const { networks, countryOf } = this.parts;
-    if (!networks?.length || !countryOf) return null;
+    const { countryOf } = this.parts;
+    if (!this.parts.networks || !countryOf) return null;
+    if (typeof this.parts.networks === "function") this.parts.networks = this.parts.networks();
+    const networks = this.parts.networks as ReadonlyArray<LandNetwork>;
     for (const net of networks) {
       if (net.modality !== modality) continue;
       const entries = this.networkAccessTo(net, from, modality);
@@ -219,6 +227,10 @@ export class CircuityOverlandRouter implements OverlandRouter {
     p: LatLng,
     modality: OverlandModality
   ): NetworkAccess[] {
+    const { maxAccessMeters, candidates, candidateSlackMeters } = this.networkAccess;
+    // Nodes first: most trips are nowhere near a network, and the look-ups below cost more.
+    const nearest = net.nearNodes(p, maxAccessMeters, candidates * 4);
+    if (!nearest.length) return [];
     const land = this.parts.landmasses.landmassOf(p);
     if (land === null) return [];
     let lands = this.networkNodeLand.get(net);
@@ -228,12 +240,9 @@ export class CircuityOverlandRouter implements OverlandRouter {
       if (v === undefined) v = lands![i] = this.parts.landmasses.landmassOf(net.node(i));
       return v;
     };
-    const { factor } = this.parts.circuity.lookup(modality, this.parts.regionOf(p));
-    const { maxAccessMeters, candidates, candidateSlackMeters } = this.networkAccess;
-    const near = net
-      .nearNodes(p, maxAccessMeters, candidates * 4)
-      .filter((c) => landOf(c.node) === land);
+    const near = nearest.filter((c) => landOf(c.node) === land);
     if (!near.length) return [];
+    const { factor } = this.parts.circuity.lookup(modality, this.parts.regionOf(p));
     const limit = near[0].meters + candidateSlackMeters;
     return near
       .filter((c) => c.meters <= limit)
@@ -397,13 +406,32 @@ export class CircuityOverlandRouter implements OverlandRouter {
       .map((c) => ({ node: c.node, meters: c.meters * factor }));
   }
 
-  /** One stretch over land: great circle times the region's circuity factor. */
+  /**
+   * One stretch over land: great circle times the circuity factor of the region and distance
+   * band, the stretches through high mountains and over open water (terrain.ts) at their own
+   * factors when terrain data is given.
+   */
   private overland(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath {
     const region = tripRegion(modality, this.parts.regionOf(from), this.parts.regionOf(to));
-    const { factor } = this.parts.circuity.lookup(modality, region);
     const greatCircle = geodesicMeters(from, to);
+    const { factor } = this.parts.circuity.lookup(modality, region, greatCircle / 1000);
     const segments = Math.min(32, Math.max(1, Math.ceil(greatCircle / PATH_SEGMENT_METERS)));
-    return { meters: greatCircle * factor, path: geodesicPath(from, to, segments) };
+    const path = geodesicPath(from, to, segments);
+    const terrain = this.parts.terrain;
+    if (!terrain) return { meters: greatCircle * factor, path };
+    const { mountainMeters, highlandMeters, waterMeters } = terrain.stretches(
+      from,
+      to,
+      greatCircle
+    );
+    const { mountainFactor, highlandFactor, waterFactor } = terrain.settings;
+    const plain = greatCircle - mountainMeters - highlandMeters - waterMeters;
+    const meters =
+      plain * factor +
+      mountainMeters * Math.max(factor, mountainFactor) +
+      highlandMeters * Math.max(factor, highlandFactor) +
+      waterMeters * Math.max(factor, waterFactor);
+    return { meters, path };
   }
 
   /**
