@@ -46,9 +46,19 @@ export function toUnit(lat: number, lng: number): Vec3 {
 }
 
 export function toLatLng(v: Vec3): { lat: number; lng: number } {
-  const lat = Math.atan2(v[2], Math.hypot(v[0], v[1])) / RAD;
-  const lng = Math.atan2(v[1], v[0]) / RAD;
-  return { lat, lng };
+  return { lat: unitLat(v[0], v[1], v[2]), lng: unitLng(v[0], v[1]) };
+}
+
+/**
+ * Latitude and longitude (degrees) of the unit vector (x, y, z), as two plain numbers: for the
+ * loops that sample legs point by point and must not allocate an object per point.
+ */
+export function unitLat(x: number, y: number, z: number): number {
+  return Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
+}
+
+export function unitLng(x: number, y: number): number {
+  return Math.atan2(y, x) / RAD;
 }
 
 /** Angle in radians between unit vectors, stable for small angles. */

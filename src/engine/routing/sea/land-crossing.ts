@@ -9,7 +9,7 @@
  * The index is plain typed arrays (LandIndexParts), so a coarse-celled one (1°: about 1.7 MB for
  * 1:50m land) can be stored in the engine snapshot and checked by the router at every query.
  */
-import { angleBetween, MEAN_RADIUS_M, RAD, toUnit } from "../../geo/geodesy";
+import { angleBetween, MEAN_RADIUS_M, RAD, toUnit, unitLat, unitLng } from "../../geo/geodesy";
 import { doubled } from "../../typed-arrays";
 import { edgeClearance } from "./clearance";
 import { planarRings, Rings } from "./land-mask";
@@ -398,8 +398,8 @@ export class LandIndex {
     const x = wa * ua[0] + wb * ub[0];
     const y = wa * ua[1] + wb * ub[1];
     const z = wa * ua[2] + wb * ub[2];
-    this.qLat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
-    this.qLng = Math.atan2(y, x) / RAD;
+    this.qLat = unitLat(x, y, z);
+    this.qLng = unitLng(x, y);
   }
 }
 

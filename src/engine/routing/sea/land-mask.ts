@@ -3,7 +3,16 @@
  * scanlines at each row's centre latitude, then optionally widened by a margin of cells. Used to
  * check that an open-sea shortcut (a geodesic between two network vertices) stays off the coast.
  */
-import { slerp, toLatLng, toUnit, angleBetween, MEAN_RADIUS_KM, RAD } from "../../geo/geodesy";
+import {
+  slerp,
+  toLatLng,
+  toUnit,
+  angleBetween,
+  MEAN_RADIUS_KM,
+  RAD,
+  unitLat,
+  unitLng,
+} from "../../geo/geodesy";
 
 export type Rings = ReadonlyArray<ReadonlyArray<readonly [number, number] | ReadonlyArray<number>>>;
 
@@ -307,7 +316,6 @@ export function arcIsClear(
 /** Below this length a leg is sampled along the straight lat/lng line (off the great circle by far less than a cell). */
 const LINEAR_SAMPLING_KM = 300;
 /** Coarse pass first: most blocked legs hit land within a few coarse samples. */
-const RAD_TO_DEG = 180 / Math.PI;
 const COARSE_FACTOR = 8;
 
 /**
@@ -361,8 +369,8 @@ export function connectorIsClear(
         const x = wa * ax + wb * bx;
         const y = wa * ay + wb * by;
         const z = wa * az + wb * bz;
-        lat = Math.atan2(z, Math.sqrt(x * x + y * y)) * RAD_TO_DEG;
-        lng = Math.atan2(y, x) * RAD_TO_DEG;
+        lat = unitLat(x, y, z);
+        lng = unitLng(x, y);
       }
       // The cell worked out here, in integers: a call passing the coordinates (isLand, when not
       // inlined) would box both doubles, and this loop runs for every snap and straight leg.
@@ -407,8 +415,8 @@ export function crossesDeepLand(
     const x = wa * ua[0] + wb * ub[0];
     const y = wa * ua[1] + wb * ub[1];
     const z = wa * ua[2] + wb * ub[2];
-    const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) / RAD;
-    const lng = Math.atan2(y, x) / RAD;
+    const lat = unitLat(x, y, z);
+    const lng = unitLng(x, y);
     return (
       isLand(land, lat, lng) &&
       isLand(land, lat + depth * cell, lng) &&

@@ -5,7 +5,15 @@
  * cannot use. Most legs are far from every area: a circle round each area and its latitude band
  * rule them out without sampling; the rest are sampled only where the leg is within the circle.
  */
-import { angleBetween, MEAN_RADIUS_M, nearestOnArc, toUnit, Vec3 } from "../../geo/geodesy";
+import {
+  angleBetween,
+  MEAN_RADIUS_M,
+  nearestOnArc,
+  toUnit,
+  Vec3,
+  unitLat,
+  unitLng,
+} from "../../geo/geodesy";
 import { LatLng, Passage } from "../../types";
 import { passageBit } from "./chains";
 import { PassageArea, passageId, pointInPolygon } from "./passages";
@@ -76,8 +84,8 @@ export class PassageLegs {
         const x = wa * ua[0] + wb * ub[0];
         const y = wa * ua[1] + wb * ub[1];
         const z = wa * ua[2] + wb * ub[2];
-        const lat = Math.atan2(z, Math.sqrt(x * x + y * y)) * RAD_TO_DEG;
-        const lng = Math.atan2(y, x) * RAD_TO_DEG;
+        const lat = unitLat(x, y, z);
+        const lng = unitLng(x, y);
         if (lat < s.minLat || lat > s.maxLat) continue;
         // Areas may reach past ±180 (Northeast): test the longitude on either side.
         const inBox = (l: number): boolean => l >= s.minLng && l <= s.maxLng;
