@@ -6,6 +6,7 @@
  * ShipmentFootprint with one transport chain element and its transport operation category), the
  * whole document, and its CSV.
  */
+import { OPTIONAL_COLUMNS } from "./lane-columns";
 import { CsvFormat, csvCell, csvDocument, csvNumber, DEFAULT_CSV_FORMAT } from "./csv";
 import type { LegEmissionFields, MethodBlock } from "../engine/emissions/report";
 import type { Modality } from "../engine/types";
@@ -76,16 +77,7 @@ export interface FootprintDocument {
 }
 
 /** The optional lane-sheet columns a footprint reads besides origin, destination and modality. */
-export const FOOTPRINT_QUERY_COLUMNS = [
-  "vesselInfo",
-  "containerType",
-  "fuelType",
-  "avoid",
-  "via",
-  "containers",
-  "weightTons",
-  "factorSet",
-] as const;
+export const FOOTPRINT_QUERY_COLUMNS = OPTIONAL_COLUMNS;
 
 export type FootprintQuery = { origin: string; destination: string; modality: string } & Partial<
   Record<(typeof FOOTPRINT_QUERY_COLUMNS)[number], string>

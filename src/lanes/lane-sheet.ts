@@ -14,18 +14,7 @@ import { LaneInputError, LanePlaces } from "./lane-places";
 
 export { DELIMITERS, type Delimiter } from "../client/csv";
 
-export const REQUIRED_COLUMNS = ["origin", "destination", "modality"] as const;
-/** Every other column the sheet reads (any case); the rest are kept as they are. */
-export const OPTIONAL_COLUMNS = [
-  "vesselInfo",
-  "containerType",
-  "fuelType",
-  "avoid",
-  "via",
-  "containers",
-  "weightTons",
-  "factorSet",
-] as const;
+export { OPTIONAL_COLUMNS, readHeader, REQUIRED_COLUMNS } from "../client/lane-columns";
 export const OUTPUT_COLUMNS = [
   "distance_m",
   "distance_km",
@@ -57,41 +46,6 @@ export function detectDelimiter(headerLine: string): Delimiter {
   let best: Delimiter = ",";
   for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
   return best;
-}
-
-const KNOWN_COLUMNS: readonly string[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
-
-/**
- * The input's header checked and read: names compared case-insensitively (Origin, ORIGIN…), each
- * known one mapped to its canonical spelling. Throws naming duplicate or missing columns.
- * Returns, per column, the canonical name (or the header as written for other columns).
- */
-export function readHeader(header: string[]): string[] {
-  const seen = new Map<string, number>();
-  const duplicates: string[] = [];
-  header.forEach((name, i) => {
-    const folded = name.trim().toLowerCase();
-    const first = seen.get(folded);
-    if (first !== undefined)
-      duplicates.push(`"${name.trim()}" (columns ${first + 1} and ${i + 1})`);
-    else seen.set(folded, i);
-  });
-  if (duplicates.length)
-    throw new Error(
-      `Input has duplicate column name(s): ${duplicates.join(", ")}; each column name may appear once (names are compared without regard to case).`
-    );
-  const columns = header.map(
-    (name) =>
-      KNOWN_COLUMNS.find((k) => k.toLowerCase() === name.trim().toLowerCase()) ?? name.trim()
-  );
-  const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
-  if (missing.length) {
-    throw new Error(
-      `Input is missing column(s) ${missing.join(", ")}: required columns are ${REQUIRED_COLUMNS.join(", ")}; ` +
-        `optional: ${OPTIONAL_COLUMNS.join(", ")} (names in any case).`
-    );
-  }
-  return columns;
 }
 
 const BLANK_RESULTS: LaneResults = {

@@ -22,7 +22,7 @@ import {
 } from "../client/footprint";
 import { ApiCall, PATHS } from "../client/types";
 import type { MethodBlock } from "../engine/emissions/report";
-import { readHeader } from "../lanes/lane-sheet";
+import { readHeader } from "../client/lane-columns";
 
 /** A lane as read from the sheet: its 1-based sheet row and its cells by canonical column name. */
 export interface SheetLane {
