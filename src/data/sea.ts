@@ -27,6 +27,8 @@ import {
 } from "../engine/routing/sea/land-mask";
 import { buildLandIndexParts, LandIndex, LandIndexParts } from "../engine/routing/sea/land-crossing";
 import { loadSeaLandPolygons } from "./inland";
+import { FineSeaRegions } from "../engine/routing/sea-fine/fine-router";
+import type { FineLandFile } from "../engine/routing/sea-fine/fine-land-file";
 import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import { Cached, SeaParts, seaSnapshot } from "./snapshot";
 import { cachedSnapshot } from "./snapshot/cache";
@@ -353,9 +355,22 @@ export function loadSeaRouter(): SeaRouter & NetworkSeaRouter {
       land: loadSnapLand().mask,
       coast: loadCoastIndex(),
       areas: readPassageAreas(),
+      fine: loadFineSeaRegions(),
     });
   }
   return router;
+}
+
+/**
+ * The fine regions of data/sea-fine-land.json (Natural Earth 1:10m land around fjords, sounds and
+ * straits; src/builders/sea-fine/make-sea-fine.ts); their grids are made on first use.
+ */
+export function loadFineSeaRegions(
+  file = path.join(DATA_ROOT, "sea-fine-land.json")
+): FineSeaRegions | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const json = JSON.parse(fs.readFileSync(file, "utf8")) as FineLandFile;
+  return new FineSeaRegions(json.regions, readPassageAreas());
 }
 
 export function readCanalLimits(file = path.join(DATA_ROOT, "canal-limits.csv")): CanalLimit[] {

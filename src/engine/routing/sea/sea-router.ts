@@ -100,6 +100,19 @@ export interface SeaRouterOptions {
    * legs cannot bypass a canal or strait (or its closure).
    */
   areas?: ReadonlyArray<PassageArea>;
+  /**
+   * Fine regions (src/engine/routing/sea-fine/): a route with both ends in one runs on its 1:10m
+   * water grid unless this router's own route (`network`) is clear of 1:10m land and about as
+   * short; undefined (or null) from it leaves the route to this router.
+   */
+  fine?: {
+    route(
+      from: LatLng,
+      to: LatLng,
+      closed: ReadonlySet<Passage>,
+      network: () => SeaRoute | null
+    ): SeaRoute | null | undefined;
+  };
 }
 
 export interface Snap {
@@ -160,6 +173,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly coast: LandIndex | undefined;
   private readonly canalMask: number;
   private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
+  private readonly fine: SeaRouterOptions["fine"];
   /** Straight legs, end straightening and smoothing (with a land raster). */
   private readonly straight: StraightLegs | undefined;
   private readonly edgeSeen: Int32Array;
@@ -190,6 +204,7 @@ export class NetworkSeaRouter implements SeaRouter {
     this.useHierarchies = (options.useHierarchies ?? true) && this.useAStar;
     this.chains = options.chains ?? buildChainGraph(graph);
     this.land = options.land;
+    this.fine = options.fine;
     this.coast = options.land ? options.coast : undefined;
     this.canalMask = closedPassageMask(CANALS);
     this.straight = options.land
@@ -237,14 +252,18 @@ export class NetworkSeaRouter implements SeaRouter {
       // The cache keeps the numbers only: the path is made again when it is first read (the same
       // search, so the same points), then kept and counted. A route just searched holds its ends'
       // search state, kilobytes that thousands of cached lanes must not keep alive.
-      const r = this.search(from, to, closedMask);
+      // A route with both ends in one fine region may come from its 1:10m grid instead.
+      const find = (p: LatLng, q: LatLng): SeaRoute | null =>
+        this.fine?.route(p, q, options.closed, () => this.search(p, q, closedMask)) ??
+        this.search(p, q, closedMask);
+      const r = find(from, to);
       let path: LatLng[] | undefined;
       // The ends as plain points: a caller's place objects (names, codes) are not kept alive.
       const a = { lat: from.lat, lng: from.lng };
       const b = { lat: to.lat, lng: to.lng };
       const again = (): LatLng[] => {
         if (!path) {
-          path = this.search(a, b, closedMask)!.path;
+          path = find(a, b)!.path;
           this.cache.grew(key, path.length * PATH_POINT_BYTES);
         }
         return path;
