@@ -421,7 +421,7 @@ const FIELD_MESSAGE_LIMIT = 160;
  * ("maxTransfers" → "Max transfers"), the list of every allowed form cut to short examples.
  */
 export function wordedDetail(detail: string): string {
-  let text = detail.replace(/^querystring\//, "");
+  let text = detail.replace(/^(querystring\/|query parameter )/, "");
   for (const field of SEARCH_PARAMETERS) {
     const label = FIELD_LABELS[field];
     if (label)

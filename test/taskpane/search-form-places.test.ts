@@ -85,6 +85,9 @@ test('the service\'s refusals in words: an unknown code with "did you mean", par
   expect(wordedDetail("querystring/maxTransfers must be integer")).toBe(
     "Max transfers must be integer"
   );
+  expect(wordedDetail("query parameter allRequiredLocodes holds at most 6 items.")).toBe(
+    "Must call at all of holds at most 6 items."
+  );
   // Every message fits beside its field, with no id or list of every form.
   const long = wordedDetail(
     `destination "x" is not allowed; allowed forms: ${"a long list, ".repeat(30)}`
