@@ -9,11 +9,17 @@ const BITS = new Float64Array(1);
 const WORDS = new Int32Array(BITS.buffer);
 
 function hashOf(lat: number, lng: number): number {
+  // The four 32-bit words mixed with murmur3's multipliers, then its finaliser: high bits reach
+  // the low bits the table uses (coordinates like 4.5 have all-zero low words).
   BITS[0] = lat;
-  let h = Math.imul(WORDS[0] ^ 0x9e3779b9, 0x85ebca6b) ^ WORDS[1];
+  let h = Math.imul(WORDS[0], 0xcc9e2d51) ^ WORDS[1];
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   BITS[0] = lng;
-  h = Math.imul(h ^ WORDS[0], 0xc2b2ae35) ^ Math.imul(WORDS[1], 0x27d4eb2f);
-  return (h ^ (h >>> 15)) >>> 0;
+  h = Math.imul(h ^ WORDS[0], 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 13) ^ WORDS[1], 0x85ebca6b);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 export class CoordMap<T> {
