@@ -75,13 +75,15 @@ export function placeEntries(
       weight: 5,
     });
   }
+  const sameAs: [PlaceEntry, string][] = [];
   for (const { record, layer, others } of ports.routableRecords()) {
     const { kind, modalities } = classify(record, layer, others);
     const names = namesOf(record, others);
     for (const a of aliases.get(record.locode) ?? []) if (!names.includes(a)) names.push(a);
     const weight = (LAYER_WEIGHT[layer] ?? 1) + (withTerminals.has(record.locode) ? 1 : 0);
-    const all = [record, ...others];
-    const population = Math.max(0, ...all.map((r) => r.population ?? 0));
+    const all = others.length ? [record, ...others] : [record];
+    let population = 0;
+    for (const r of all) if (r.population && r.population > population) population = r.population;
     const entry: PlaceEntry = {
       kind,
       locode: record.locode,
@@ -101,15 +103,16 @@ export function placeEntries(
     if (subdivision) entry.subdivision = subdivision;
     if (population) entry.population = population;
     entries.push(entry);
+    const same = record.basis?.startsWith("same place as ") ? record.basis.slice(14) : undefined;
+    if (same) sameAs.push([entry, same]);
   }
   // A new code standing for an older code's place (CNCQI for CNCKG) ranks just below it, and the
   // older code, the one shippers use, ranks as the larger of the two.
-  const byCode = new Map(entries.filter((e) => e.kind !== "terminal").map((e) => [e.locode, e]));
-  for (const { record } of ports.routableRecords()) {
-    const same = /^same place as ([A-Z0-9]{5})$/.exec(record.basis ?? "");
-    const copy = byCode.get(record.locode);
-    const target = same ? byCode.get(same[1]) : undefined;
-    if (!copy || !target) continue;
+  const byCode = new Map<string, PlaceEntry>();
+  for (const e of entries) if (e.kind !== "terminal") byCode.set(e.locode, e);
+  for (const [copy, code] of sameAs) {
+    const target = byCode.get(code);
+    if (!target) continue;
     target.rank = Math.max(target.rank ?? 0, copy.rank ?? 0) + 1;
     copy.rank = target.rank - 1;
     if (copy.population) target.population = Math.max(target.population ?? 0, copy.population);
