@@ -108,6 +108,8 @@ function buildAll() {
 module.exports = { TARGETS, buildIfStale, buildAll, writeStamp };
 
 if (require.main === module) {
-  if (process.argv.includes("--build-all")) process.exitCode = buildAll();
+  // An installed package (npm pack, then npm install -g) has its build and no sources: nothing to do.
+  if (!fs.existsSync(path.join(ROOT, "src"))) process.exitCode = 0;
+  else if (process.argv.includes("--build-all")) process.exitCode = buildAll();
   else for (const target of TARGETS) buildIfStale(target);
 }

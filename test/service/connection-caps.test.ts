@@ -17,6 +17,9 @@ import { throwawayCertificate } from "../support/certificate";
 import { closedByServer } from "../support/raw-http";
 import { startQuietService, tempDir } from "./support";
 
+// Each test starts real servers; on a busy machine the engine's load alone takes a while.
+jest.setTimeout(180_000);
+
 /** A log stream whose lines the test reads. */
 function logSink() {
   const stream = new PassThrough();

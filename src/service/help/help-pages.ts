@@ -23,12 +23,14 @@ export interface FunctionMetadata {
 export const EXAMPLES: Record<string, string[]> = {
   DISTANCE: [
     '=ROUTE.DISTANCE("CNSHA", "NLRTM")',
+    '=ROUTE.DISTANCE("Rotterdam", "Hamburg", "TRUCK")',
     '=ROUTE.DISTANCE("NLRTM", "DEDUI", "BARGE")',
     '=ROUTE.DISTANCE(A2:A5001, B2:B5001, "DEEPSEA")',
   ],
   EMISSIONS: [
     '=ROUTE.EMISSIONS("CNSHA", "NLRTM")',
     '=ROUTE.EMISSIONS("NLRTM", "DEDUI", "BARGE", "TON")',
+    '=ROUTE.EMISSIONS("Shanghai", "Rotterdam")',
   ],
   TERMINALS: ['=ROUTE.TERMINALS("NLRTM")', '=ROUTE.TERMINALS("NLRTM", "euromax")'],
   OPERATORS: ["=ROUTE.OPERATORS()", '=ROUTE.OPERATORS("maersk")'],
@@ -37,8 +39,17 @@ export const EXAMPLES: Record<string, string[]> = {
     '=ROUTE.OPTIONS("CNSHA", "DEDUI", "DEEPSEA,BARGE")',
   ],
   PASSAGES: ['=ROUTE.PASSAGES("CNSHA", "NLRTM")'],
-  LANE: ['=ROUTE.LANE("CNSHA", "NLRTM")'],
+  LANE: ['=ROUTE.LANE("CNSHA", "NLRTM")', '=ROUTE.LANE("Jebel Ali", "Rotterdam")'],
+  DURATION: ['=ROUTE.DURATION("CNSHA", "NLRTM")'],
+  ETS: ['=ROUTE.ETS("CNSHA", "NLRTM", 70)'],
 };
+
+/** How every place argument may be written (the one place grammar of every surface). */
+export const PLACES_NOTE =
+  "Places may be written as a UN/LOCODE (NLRTM), a place name (Rotterdam, Jebel Ali, São Paulo; any letter case), coordinates lat,lng (51.95,4.05, or 51,95;4,05 in a decimal-comma sheet) or a terminal id from ROUTE.TERMINALS. A misspelt name answers with a “did you mean”; a name that several places share lists them, so you can pick one by its code.";
+
+/** Parameters that take a place. */
+const PLACE_PARAMETERS = new Set(["origin", "destination", "points"]);
 
 /** What each function is for, when functions.json (the add-in build) is not there. */
 const SUMMARIES: Record<string, string> = {
@@ -99,6 +110,7 @@ function section(f: FunctionMetadata, heading: "h1" | "h2", origin: string): str
           )
           .join("")}</tbody></table>`
       : "",
+    params.some((p) => PLACE_PARAMETERS.has(p.name)) ? `<p>${esc(PLACES_NOTE)}</p>` : "",
     f.result?.dimensionality === "matrix"
       ? "<p>The answer spills into the cells below and to the right: leave them empty.</p>"
       : "",
@@ -129,7 +141,7 @@ export function helpIndex(meta: FunctionMetadata[], origin: string): string {
       "<h2>Getting started</h2>",
       "<ol><li>Open the <b>Route Sheets</b> pane (Home tab), keep <i>This server</i> as the service, enter your API key and press <b>Save</b>; <b>Test connection</b> checks the key and its credits.</li>",
       `<li>Type a formula in a cell, for example <code>${esc(EXAMPLES.DISTANCE[0])}</code> (kilometres from Shanghai to Rotterdam).</li>`,
-      "<li>Places are UN/LOCODEs (<code>NLRTM</code>), terminal ids from ROUTE.TERMINALS, or <code>lat,lng</code>.</li></ol>",
+      "<li>Places are UN/LOCODEs (<code>NLRTM</code>), place names (<code>Rotterdam</code>, <code>Jebel Ali</code>, <code>São Paulo</code>, in any letter case), coordinates <code>lat,lng</code> (<code>51.95,4.05</code>, or <code>51,95;4,05</code> in a decimal-comma sheet) or terminal ids from ROUTE.TERMINALS. A misspelt name gets a “did you mean”; a name several places share lists them.</li></ol>",
       "<p>Errors: <code>#VALUE!</code> means an argument is wrong (the cell's message says which); <code>#N/A</code> means the key, credits, place or service is the problem, with a message that says what to fix.</p>",
       "<p>How RAIL and TRUCK distances are computed: RAIL follows the rail corridors the service knows (main freight lines) where both ends are near one; otherwise, and for TRUCK, the distance is an estimate, the great-circle distance times a circuity factor for the modality and region, crossing water only over fixed links (bridges, tunnels, train ferries). TRUCK runs on the US freeway network where both ends are in the United States (and on OSRM when the server runs with <code>--road-engine osrm=URL</code>), RAIL off the corridors on the North American Class I network; elsewhere the estimate is priced by distance band, with high mountain and open-water stretches on their own factors. The path answer says which in its <code>basis</code> property (<code>network</code>, <code>road network (US freeways)</code>, <code>rail network (North American Class I)</code>, <code>road network (OSRM)</code> or <code>great circle × circuity</code>).</p>",
       "<h2>Functions</h2>",
