@@ -14,6 +14,8 @@ const DIST = path.resolve(__dirname, "..", "dist");
 const t0 = Date.now();
 const { loadEngine } = require(path.join(DIST, "data", "load-engine.js"));
 const engine = loadEngine();
+// The place index reads the shipped UN/LOCODE list from its own snapshot: written here too.
+engine.preparePlaces();
 for (const modality of ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"]) {
   try {
     engine.distance({ origin: "NLRTM", destination: "DEHAM", modality });
