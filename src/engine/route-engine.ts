@@ -5,6 +5,7 @@
  */
 import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "./byte-lru";
 import { incorrectValues, routeNotFound } from "./errors";
+import { greatCircleMeters } from "./geo/geodesy";
 import { avoidProblem, readAvoid } from "./passage-grammar";
 import type { PlaceMatch } from "./places/place-search";
 import { parseVia, routeVia, Waypoints } from "./voyage/via";
@@ -134,6 +135,8 @@ export interface EmissionsQuery extends DistanceQuery {
  * within the ceiling docs/deploy.md states, however many distinct lanes it answers.
  */
 export const DISTANCE_CACHE_BYTES = 32 * 2 ** 20;
+/** Namesakes closer than this are one place under two codes (as the add-in's look-up says). */
+const SAME_PLACE_METRES = 100_000;
 /** Longest place look-up query, in characters. */
 export const PLACE_QUERY_MAX = 200;
 
@@ -188,6 +191,31 @@ export class RouteEngine {
     return this.parts.finder?.ready ?? true;
   }
 
+  /**
+   * A via place: a code, terminal id or "lat,lng" as origin and destination take them, else a
+   * name the place look-up matches exactly ("Singapore"), the look-up's ranking choosing among
+   * namesakes abroad; namesakes in one country (Portland) are refused, as the add-in refuses them.
+   */
+  private viaPlace(name: string): LatLng {
+    try {
+      return this.parts.places.resolve(name, "via");
+    } catch (error) {
+      const exact = (this.parts.finder?.search(name, 5) ?? []).filter(
+        (m) => m.match === "exact" && m.kind !== "terminal"
+      );
+      const first = exact[0];
+      if (!first) throw error;
+      const rival = exact.find(
+        (m) =>
+          m.locode !== first.locode &&
+          m.country === first.country &&
+          greatCircleMeters(m, first) >= SAME_PLACE_METRES
+      );
+      if (rival) throw error;
+      return { lat: first.lat, lng: first.lng };
+    }
+  }
+
   distance(query: DistanceQuery): DistanceResult {
     return this.resolveAndRoute(query).result;
   }
@@ -208,11 +236,7 @@ export class RouteEngine {
       ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
       : undefined;
     const avoid = parseAvoid(query.avoid);
-    const via = parseVia(
-      this.parts.waypoints ?? {},
-      (name) => this.parts.places.resolve(name, "via"),
-      query.via
-    );
+    const via = parseVia(this.parts.waypoints ?? {}, (name) => this.viaPlace(name), query.via);
     return {
       result: via.length
         ? routeVia(

@@ -134,6 +134,30 @@ describe("via pieces honour avoid", () => {
     expect(r.passages).toContain("SUEZ");
   });
 
+  it('via "Singapore" (a place name) routes as via SGSIN; "Suez Canal" is the SUEZ waypoint', () => {
+    const q = { origin: "CNSHA", destination: "NLRTM", modality: "DEEPSEA" };
+    const byName = engine.distance({ ...q, via: "Singapore" });
+    expect(byName.distance).toBe(engine.distance({ ...q, via: "SGSIN" }).distance);
+    expect(engine.distance({ ...q, via: "Suez Canal" }).distance).toBe(
+      engine.distance({ ...q, via: "SUEZ" }).distance
+    );
+    expect(engine.distance({ ...q, via: "Singapore; Suez Canal" }).passages).toContain("SUEZ");
+  });
+
+  it("via a name standing for two places of one country is refused, naming via", () => {
+    try {
+      engine.distance({
+        origin: "CNSHA",
+        destination: "NLRTM",
+        modality: "DEEPSEA",
+        via: "Portland",
+      });
+      throw new Error("no error");
+    } catch (error) {
+      expect(isRouteSheetsError(error) && error.detail).toMatch(/^via "Portland"/);
+    }
+  });
+
   it("an avoid piece that is no passage is an error naming avoid", () => {
     try {
       engine.distance({

@@ -6,6 +6,7 @@
  * leg function with the query's modality, vessel and avoid bound), not itself: no import cycle.
  */
 import { incorrectValues } from "../errors";
+import { passageKey, passageOf, splitVia } from "../passage-grammar";
 import { DistanceResult, LatLng } from "../types";
 
 /** Named sea waypoints (data/waypoints.json), upper-case names. */
@@ -27,14 +28,13 @@ export function parseVia(
 ): LatLng[] {
   const v = raw?.trim();
   if (!v) return [];
-  const names = v.split(/[;|]/).length > 1 ? v.split(/[;|]/) : splitCommas(v);
+  // One grammar with avoid (passage-grammar.ts): pieces apart by ; | or commas.
+  const names = splitVia(v);
   if (names.length > MAX_VIA)
     throw incorrectValues("via", `via holds at most ${MAX_VIA} waypoints, got ${names.length}.`);
   return names.map((name) => {
-    const key = name
-      .trim()
-      .toUpperCase()
-      .replace(/[\s-]+/g, "_");
+    // "Suez Canal", "Bab el Mandeb", "cape of good hope": passages and waypoints as avoid reads them.
+    const key = passageOf(name) ?? passageKey(name);
     const w = waypoints[key];
     if (w) return { lat: w.lat, lng: w.lng };
     try {
@@ -47,11 +47,6 @@ export function parseVia(
       );
     }
   });
-}
-
-/** "lat,lng" keeps its comma; otherwise commas separate waypoints. */
-function splitCommas(v: string): string[] {
-  return /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/.test(v) ? [v] : v.split(",");
 }
 
 /** The route through the via points: distances added, passages in order, paths joined. */
