@@ -32,7 +32,7 @@ export const FINE_REGIONS: ReadonlyArray<FineRegionSpec> = [
     id: "NORWAY_LEADS",
     name: "Norway's inner leads, Stavanger to Ålesund",
     box: [4.4, 58.85, 6.6, 62.6],
-    cellDegrees: 0.002,
+    cellDegrees: 0.003,
     reason: "the inner leads (Hjeltefjorden, Fensfjorden, Krakhellesundet, …) are land at 1:50m",
   },
   {

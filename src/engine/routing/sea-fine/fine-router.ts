@@ -400,12 +400,16 @@ export class FineSeaRegions {
     if (!ra || ra !== rb) return undefined;
     let mask = 0;
     for (const p of closed) mask |= 1 << passageId(p);
+    // The network's lanes follow the fairways ships use: its route stands when it keeps off 1:10m
+    // land and the grid finds no way much shorter (a passage the network lacks). Checked first
+    // against the great circle, which no grid route beats, so most such routes need no search.
+    const net = network?.();
+    const clear = net !== undefined && net !== null && ra.keepsOffLand(net.path);
+    const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
+    if (clear && net.meters <= gc * NETWORK_SLACK) return net;
     const grid = ra.within(from, to, mask);
     if (!grid) return undefined;
-    // The network's lanes follow the fairways ships use: its route stands when it keeps off 1:10m
-    // land and the grid finds no way much shorter (a passage the network lacks).
-    const net = network?.();
-    if (net && net.meters <= grid.meters * NETWORK_SLACK && ra.keepsOffLand(net.path)) return net;
+    if (clear && net.meters <= grid.meters * NETWORK_SLACK) return net;
     return grid;
   }
 }
