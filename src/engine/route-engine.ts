@@ -4,6 +4,7 @@
  * (see src/data/load-engine.ts for the loader that reads the files).
  */
 import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "./byte-lru";
+import { wholeNumber } from "./parameters";
 import { incorrectValues, routeNotFound } from "./errors";
 import { greatCircleMeters } from "./geo/geodesy";
 import { avoidProblem, readAvoid } from "./passage-grammar";
@@ -172,12 +173,7 @@ export class RouteEngine {
         `query ${text ? `is ${text.length} characters long` : "is required"}: a UN/LOCODE, a place, port or terminal name (1 to ${PLACE_QUERY_MAX} characters), e.g. Rotterdam or NLRTM Euromax.`
       );
     }
-    const n = limit === undefined || limit === "" ? 5 : Number(limit);
-    if (!Number.isInteger(n) || n < 1 || n > 20)
-      throw incorrectValues(
-        "limit",
-        `limit "${limit}" is not allowed; allowed values: 1 to 20 (default 5).`
-      );
+    const n = wholeNumber(limit, "limit", { min: 1, max: 20, unit: "results (default 5)" }) ?? 5;
     return this.parts.finder ? this.parts.finder.search(text, n) : [];
   }
 
@@ -236,6 +232,7 @@ export class RouteEngine {
       ? this.parts.vessels.resolve(query.vesselInfo, "vesselInfo")
       : undefined;
     const avoid = parseAvoid(query.avoid);
+    refuseViaAvoided(query.via, avoid);
     const via = parseVia(this.parts.waypoints ?? {}, (name) => this.viaPlace(name), query.via);
     return {
       result: via.length
@@ -435,6 +432,22 @@ export function parseModality(value: string | undefined, parameter = "modality")
     );
   }
   return v as Modality;
+}
+
+/** A passage named in both via and avoid: the route cannot pass through what it avoids. */
+function refuseViaAvoided(via: string | undefined, avoid: readonly Passage[]): void {
+  if (!via || avoid.length === 0) return;
+  for (const name of via.split(/[;|,]/)) {
+    const key = name
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, "_");
+    if ((avoid as readonly string[]).includes(key))
+      throw incorrectValues(
+        "via",
+        `via ${key} conflicts with avoid ${key}: a route cannot pass through a passage it avoids; drop ${key} from via or from avoid.`
+      );
+  }
 }
 
 /** `avoid` read by the one grammar the add-in and `lanes` use too (passage-grammar.ts). */

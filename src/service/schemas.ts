@@ -28,20 +28,29 @@ const FUEL_TYPES = (() => {
 const VIA = `Extension: waypoints the route must pass, in order: ${Object.keys(loadWaypoints()).join(", ")} (a point in the fairway of each passage, or round the cape), or any place (UN/LOCODE, terminal UUID, "lat,lng"); several separated by commas (by ";" when one is "lat,lng"). E.g. via=CAPE_OF_GOOD_HOPE next to the default route through Suez. The emissions' trade lane still comes from origin and destination.`;
 const AVOID = `Extension (not in the original interface): comma-separated passages the sea route must avoid; allowed values: ${PASSAGES.join(", ")}. Ignored by non-sea modalities.`;
 
+/** Query objects: a parameter the endpoint does not use is a 400 naming it, not silently ignored. */
+export const QUERY_OPTIONS = { additionalProperties: false } as const;
+/** Decimal digits only (no 0x10, 1e3): the numeric parameters carried as text. */
+const DECIMAL_PATTERN = "^\\s*\\+?(\\d+([.,]\\d*)?|[.,]\\d+)\\s*$";
+const WHOLE_PATTERN = "^\\s*\\+?\\d+\\s*$";
+
 // ---- route-information -------------------------------------------------------------------------
 
-export const TerminalsQuery = Type.Object({
-  terminalLocode: Type.String({
-    description:
-      "UN/LOCODE where the terminal is: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.",
-  }),
-  terminalName: Type.Optional(
-    Type.String({
+export const TerminalsQuery = Type.Object(
+  {
+    terminalLocode: Type.String({
       description:
-        "Terminal name to match (case- and accent-insensitive); empty = all terminals of the LOCODE.",
-    })
-  ),
-});
+        "UN/LOCODE where the terminal is: 2-letter country code + 3 letters/digits 2-9, e.g. NLRTM.",
+    }),
+    terminalName: Type.Optional(
+      Type.String({
+        description:
+          "Terminal name to match (case- and accent-insensitive); empty = all terminals of the LOCODE.",
+      })
+    ),
+  },
+  QUERY_OPTIONS
+);
 
 /** Extension: optional additions to an answer; a comma-separated list so more can come later. */
 export const INCLUDE_VALUES = ["passages", "method", "time", "eca"] as const;
@@ -51,76 +60,90 @@ const includeParam = () =>
   Type.Optional(Type.String({ description: INCLUDE, "x-extension": true }));
 
 /** The parameters of /distance, also those of /path (which always carries its passages). */
-export const RouteQuery = Type.Object({
-  origin: Type.String({ description: PLACE }),
-  destination: Type.String({ description: PLACE }),
-  modality: stringEnum(MODALITIES, {
-    description:
-      "Modality of the trip; case-insensitive. SHORTSEA is an extension (routed like DEEPSEA).",
-  }),
-  vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
-  avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
-  via: Type.Optional(Type.String({ description: VIA, "x-extension": true })),
-});
+export const RouteQuery = Type.Object(
+  {
+    origin: Type.String({ description: PLACE }),
+    destination: Type.String({ description: PLACE }),
+    modality: stringEnum(MODALITIES, {
+      description:
+        "Modality of the trip; case-insensitive. SHORTSEA is an extension (routed like DEEPSEA).",
+    }),
+    vesselInfo: Type.Optional(Type.String({ description: VESSEL_INFO })),
+    avoid: Type.Optional(Type.String({ description: AVOID, "x-extension": true })),
+    via: Type.Optional(Type.String({ description: VIA, "x-extension": true })),
+  },
+  QUERY_OPTIONS
+);
 
-export const DistanceQuery = Type.Object({
-  ...RouteQuery.properties,
-  include: includeParam(),
-  speedKnots: Type.Optional(
-    Type.String({
-      description:
-        "Extension, include=time: service speed in knots (> 0, ≤ 60) instead of the default of the modality or vessel class.",
-      "x-extension": true,
-    })
-  ),
-  portHours: Type.Optional(
-    Type.String({
-      description:
-        "Extension, include=time: port time in hours added to the transit time (default 0).",
-      "x-extension": true,
-    })
-  ),
-  year: Type.Optional(
-    Type.String({
-      description:
-        "Extension, include=eca: the year for the EU ETS phase-in and the areas in force (default: the current year).",
-      "x-extension": true,
-    })
-  ),
-});
+export const DistanceQuery = Type.Object(
+  {
+    ...RouteQuery.properties,
+    include: includeParam(),
+    speedKnots: Type.Optional(
+      Type.String({
+        description:
+          "Extension, include=time: service speed in knots, a decimal number from 1 to 60, instead of the default of the modality or vessel class.",
+        pattern: DECIMAL_PATTERN,
+        "x-extension": true,
+      })
+    ),
+    portHours: Type.Optional(
+      Type.String({
+        description:
+          "Extension, include=time: port time in hours added to the transit time, a decimal number from 0 to 8760 (default 0).",
+        pattern: DECIMAL_PATTERN,
+        "x-extension": true,
+      })
+    ),
+    year: Type.Optional(
+      Type.String({
+        description:
+          "Extension, include=eca: the year for the EU ETS phase-in and the areas in force, a whole year from 2000 to 2100 (default: the current year).",
+        pattern: WHOLE_PATTERN,
+        "x-extension": true,
+      })
+    ),
+  },
+  QUERY_OPTIONS
+);
 
-export const EmissionsQuery = Type.Object({
-  ...DistanceQuery.properties,
-  origin: Type.String({ description: PLACE }),
-  destination: Type.String({ description: PLACE }),
-  containerType: Type.Optional(
-    Type.String({
-      description:
-        "Container type; default 20DV. Allowed values (ISO 6346 size-type aliases accepted): 20DV (22G1, 20GP), 40DV (42G1, 40GP), 40HC (45G1, 40HQ), 45HC (L5G1), 20RF (22R1), 40RF (45R1, 42R1), 20OT (22U1), 40OT (42U1), 20FR (22P1), 40FR (42P1), 20TK (22T1). A wrong value answers 400 with the complete list.",
-    })
-  ),
-  fuelType: Type.Optional(Type.String({ description: FUEL_TYPES })),
-  factorSet: Type.Optional(
-    Type.String({
-      description: `Extension: the emission factor set to use, so an earlier report reproduces after a factor update; allowed values: ${loadFactorSets().ids().join(", ")} (the first is current, the default). Changelog in docs/emissions.md.`,
-      "x-extension": true,
-    })
-  ),
-  containers: Type.Optional(
-    Type.String({
-      description:
-        "Extension: number of boxes of containerType in the shipment (whole number 1–100000). Adds co2eKg = containers × TEU per box × co2eTeu and a shipment block.",
-      "x-extension": true,
-    })
-  ),
-  weightTons: Type.Optional(
-    Type.String({
-      description:
-        "Extension: cargo mass of the shipment in tonnes (> 0). Without containers: a part load, co2eKg = weightTons × co2eTon (tonne-km allocation); with containers it is reported in the shipment block.",
-      "x-extension": true,
-    })
-  ),
-});
+export const EmissionsQuery = Type.Object(
+  {
+    ...DistanceQuery.properties,
+    origin: Type.String({ description: PLACE }),
+    destination: Type.String({ description: PLACE }),
+    containerType: Type.Optional(
+      Type.String({
+        description:
+          "Container type; default 20DV. Allowed values (ISO 6346 size-type aliases accepted): 20DV (22G1, 20GP), 40DV (42G1, 40GP), 40HC (45G1, 40HQ), 45HC (L5G1), 20RF (22R1), 40RF (45R1, 42R1), 20OT (22U1), 40OT (42U1), 20FR (22P1), 40FR (42P1), 20TK (22T1). A wrong value answers 400 with the complete list.",
+      })
+    ),
+    fuelType: Type.Optional(Type.String({ description: FUEL_TYPES })),
+    factorSet: Type.Optional(
+      Type.String({
+        description: `Extension: the emission factor set to use, so an earlier report reproduces after a factor update; allowed values: ${loadFactorSets().ids().join(", ")} (the first is current, the default). Changelog in docs/emissions.md.`,
+        "x-extension": true,
+      })
+    ),
+    containers: Type.Optional(
+      Type.String({
+        description:
+          "Extension: number of boxes of containerType in the shipment, a whole number from 1 to 100000 (decimal digits). Adds co2eKg = containers × TEU per box × co2eTeu and a shipment block.",
+        pattern: WHOLE_PATTERN,
+        "x-extension": true,
+      })
+    ),
+    weightTons: Type.Optional(
+      Type.String({
+        description:
+          "Extension: cargo mass of the shipment in tonnes, a decimal number from 0.001 to 10000000. Without containers: a part load, co2eKg = weightTons × co2eTon (tonne-km allocation); with containers it is reported in the shipment block.",
+        pattern: DECIMAL_PATTERN,
+        "x-extension": true,
+      })
+    ),
+  },
+  QUERY_OPTIONS
+);
 
 export const Terminal = Type.Object(
   {
@@ -385,83 +408,88 @@ const list = (
 const date = (description: string) =>
   Type.Optional(Type.String({ format: "date", description: `${description} (YYYY-MM-DD, UTC).` }));
 
-export const OptimizerQuery = Type.Object({
-  origin: Type.String({ description: 'Start location: UN/LOCODE, terminal UUID or "lat,lng".' }),
-  originType: stringEnum(PLACE_TYPES, { description: "What origin is; case-insensitive." }),
-  destination: Type.String({ description: 'End location: UN/LOCODE, terminal UUID or "lat,lng".' }),
-  destinationType: stringEnum(PLACE_TYPES, {
-    description: "What destination is; case-insensitive.",
-  }),
-  modalities: list(
-    "modalities",
-    "Modalities to include (all when omitted).",
-    stringEnum(MODALITIES)
-  ),
-  minDeparture: date("Earliest departure date of the first leg"),
-  maxDeparture: date("Latest departure date of the first leg"),
-  maxArrival: date("Latest arrival date at the destination"),
-  maxTransfers: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 2147483647,
-      format: "int32",
-      description: "Maximum number of transfers.",
-    })
-  ),
-  allRequiredOperators: list(
-    "allRequiredOperators",
-    "Operators (SCAC, id or name) that must all appear."
-  ),
-  anyRequiredOperators: list(
-    "anyRequiredOperators",
-    "Operators of which at least one must appear."
-  ),
-  excludedOperators: list("excludedOperators", "Operators that must not appear."),
-  anyRequiredLocodes: list(
-    "anyRequiredLocodes",
-    "UN/LOCODEs of which at least one must be on the route."
-  ),
-  allRequiredLocodes: list("allRequiredLocodes", "UN/LOCODEs that must all be on the route."),
-  excludedLocodes: list("excludedLocodes", "UN/LOCODEs that must not be on the route."),
-  maxFirstMileTruckingKm: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 2147483647,
-      format: "int32",
-      description: "Maximum km of trucking from the origin to the first terminal.",
-    })
-  ),
-  maxLastMileTruckingKm: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 2147483647,
-      format: "int32",
-      description: "Maximum km of trucking from the last terminal to the destination.",
-    })
-  ),
-  sort: Type.Optional(
-    stringEnum(SORT_KEYS, {
-      description: `Sorting criterion, case-insensitive; default ${DEFAULT_SORT}.`,
-    })
-  ),
-  directSeaOnly: Type.Optional(
-    Type.Boolean({
-      description: "true: only direct sea connections, no transshipment between sea legs.",
-    })
-  ),
-  maxEmission: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      format: "int64",
-      description: "Maximum total emissions of the route in kilograms CO2e.",
-    })
-  ),
-  maxLeadTime: Type.Optional(
-    Type.String({
-      description: "Maximum total transit time, ISO 8601 duration (e.g. P20D, PT36H).",
-    })
-  ),
-});
+export const OptimizerQuery = Type.Object(
+  {
+    origin: Type.String({ description: 'Start location: UN/LOCODE, terminal UUID or "lat,lng".' }),
+    originType: stringEnum(PLACE_TYPES, { description: "What origin is; case-insensitive." }),
+    destination: Type.String({
+      description: 'End location: UN/LOCODE, terminal UUID or "lat,lng".',
+    }),
+    destinationType: stringEnum(PLACE_TYPES, {
+      description: "What destination is; case-insensitive.",
+    }),
+    modalities: list(
+      "modalities",
+      "Modalities to include (all when omitted).",
+      stringEnum(MODALITIES)
+    ),
+    minDeparture: date("Earliest departure date of the first leg"),
+    maxDeparture: date("Latest departure date of the first leg"),
+    maxArrival: date("Latest arrival date at the destination"),
+    maxTransfers: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 2147483647,
+        format: "int32",
+        description: "Maximum number of transfers.",
+      })
+    ),
+    allRequiredOperators: list(
+      "allRequiredOperators",
+      "Operators (SCAC, id or name) that must all appear."
+    ),
+    anyRequiredOperators: list(
+      "anyRequiredOperators",
+      "Operators of which at least one must appear."
+    ),
+    excludedOperators: list("excludedOperators", "Operators that must not appear."),
+    anyRequiredLocodes: list(
+      "anyRequiredLocodes",
+      "UN/LOCODEs of which at least one must be on the route."
+    ),
+    allRequiredLocodes: list("allRequiredLocodes", "UN/LOCODEs that must all be on the route."),
+    excludedLocodes: list("excludedLocodes", "UN/LOCODEs that must not be on the route."),
+    maxFirstMileTruckingKm: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 2147483647,
+        format: "int32",
+        description: "Maximum km of trucking from the origin to the first terminal.",
+      })
+    ),
+    maxLastMileTruckingKm: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 2147483647,
+        format: "int32",
+        description: "Maximum km of trucking from the last terminal to the destination.",
+      })
+    ),
+    sort: Type.Optional(
+      stringEnum(SORT_KEYS, {
+        description: `Sorting criterion, case-insensitive; default ${DEFAULT_SORT}.`,
+      })
+    ),
+    directSeaOnly: Type.Optional(
+      Type.Boolean({
+        description: "true: only direct sea connections, no transshipment between sea legs.",
+      })
+    ),
+    maxEmission: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        format: "int64",
+        description: "Maximum total emissions of the route in kilograms CO2e.",
+      })
+    ),
+    maxLeadTime: Type.Optional(
+      Type.String({
+        description: "Maximum total transit time, ISO 8601 duration (e.g. P20D, PT36H).",
+      })
+    ),
+  },
+  QUERY_OPTIONS
+);
 
 /** Query parameters the optimizer receives as lists (repeated keys or comma lists). */
 export const OPTIMIZER_LIST_PARAMS = Object.entries(OptimizerQuery.properties)

@@ -4,6 +4,34 @@
  */
 import { ServiceProblem } from "./problem";
 
+/**
+ * Numbers in a query are decimal digits only: ajv's coercion reads `0x10` as 16 and `1e3` as
+ * 1000 (it compares the text with `+text` loosely). Checked on the raw text, before validation,
+ * for every integer or number parameter of `schema`; the refusal names the parameter and range.
+ */
+export function refuseNonDecimalNumbers(
+  query: Record<string, unknown>,
+  schema: { properties?: Record<string, JsonSchema & { minimum?: number; maximum?: number }> }
+): void {
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const type = prop.type;
+    if (type !== "integer" && type !== "number") continue;
+    const raw = Object.hasOwn(query, name) ? query[name] : undefined;
+    if (typeof raw !== "string") continue;
+    const ok = type === "integer" ? /^\+?\d+$/.test(raw) : /^[+-]?\d+(\.\d+)?$/.test(raw);
+    if (ok) continue;
+    const range =
+      prop.minimum !== undefined
+        ? ` from ${prop.minimum}${prop.maximum !== undefined ? ` to ${prop.maximum}` : ""}`
+        : "";
+    throw new ServiceProblem(
+      "Incorrect Values",
+      `query parameter ${name} "${raw.slice(0, 64)}" must be ${type === "integer" ? "an integer" : "a number"}${range} in decimal digits.`,
+      name
+    );
+  }
+}
+
 export interface AjvError {
   keyword: string;
   instancePath: string;
@@ -82,6 +110,14 @@ export function validationProblem(
     }
     case "enum":
       detail = `${where} ${parameter}${shown} is not allowed; allowed values: ${((e.params.allowedValues as unknown[]) ?? prop?.enum ?? []).join(", ")}.`;
+      break;
+    case "additionalProperties": {
+      const known = Object.keys(schema?.properties ?? {}).join(", ");
+      detail = `${where} ${parameter} is not used by this endpoint; allowed parameters: ${known}.`;
+      break;
+    }
+    case "pattern":
+      detail = `${where} ${parameter}${shown} must be written in decimal digits${allowed ? `; ${allowed}` : "."}`;
       break;
     case "maxItems":
       detail = `${where} ${parameter} holds at most ${String(e.params.limit)} items.`;

@@ -92,11 +92,13 @@ describe("slow clients", () => {
 });
 
 describe("hostile input", () => {
-  test("repeated __proto__ and constructor query keys are ignored, never 500", async () => {
+  test("repeated __proto__ and constructor query keys are refused, never 500", async () => {
     const key = (await s.account()).key;
     for (const q of ["__proto__=a&__proto__=b", "constructor=x&constructor=y", "__proto__[x]=1"]) {
+      // Dropped by the query parser, or not a parameter of the endpoint: a 400 naming it (issue
+      // 31); never a 500.
       const res = await s.get(`${TRUCK}&${q}`, key);
-      expect(res.status).toBe(200);
+      expect([200, 400]).toContain(res.status);
       const t = await s.get(`/route-information/api/terminals?terminalLocode=NLRTM&${q}`, key);
       expect(t.status).toBeLessThan(500);
     }

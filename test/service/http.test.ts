@@ -199,10 +199,12 @@ describe("distance", () => {
     expect((await balance(account.id)).credits).toBe(10);
   });
 
-  test("unknown extra query parameters are ignored", async () => {
+  test("unknown extra query parameters are refused, named", async () => {
     const { key } = await s.account();
+    // Issue 31: a parameter the endpoint does not use is a 400 naming it, never silently ignored.
     const res = await s.get(`${TRUCK}&foo=bar&apiVersion=7`, key);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect((await problemOf(res)).detail).toMatch(/foo is not used by this endpoint/);
   });
 
   test("empty pool → 402 Over Limit, answered before computing", async () => {

@@ -4,7 +4,7 @@
  * totals of a shipment (several boxes, or a part load by weight). All of them come from one
  * calculator call with the leg's own ends, so every surface gives the same number for the same leg.
  */
-import { incorrectValues } from "../errors";
+import { decimalNumber, wholeNumber } from "../parameters";
 import { parseModality, RouteEngine } from "../route-engine";
 import { DistanceResult, LatLng, Modality, ResolvedPlace, VesselDimensions } from "../types";
 import { EmissionBreakdown, FactorEmissionCalculator } from "./calculator";
@@ -89,37 +89,22 @@ export function legBreakdown(
 const MAX_CONTAINERS = 100_000;
 const MAX_WEIGHT_TONS = 10_000_000;
 
+/** The lightest cargo a shipment total is given for: 1 kg (lighter rounds to 0 kg CO2e). */
+const MIN_WEIGHT_TONS = 0.001;
+
 /** Parses containers / weightTons; undefined when neither is given (one box, no totals). */
 export function parseShipment(input: ShipmentInput): { containers?: number; weightTons?: number } {
-  const containers = parseNumber(input.containers, "containers");
-  const weightTons = parseNumber(input.weightTons, "weightTons");
-  if (
-    containers !== undefined &&
-    (!Number.isInteger(containers) || containers < 1 || containers > MAX_CONTAINERS)
-  ) {
-    throw incorrectValues(
-      "containers",
-      `containers must be a whole number of boxes from 1 to ${MAX_CONTAINERS}, got ${String(input.containers)}.`
-    );
-  }
-  if (weightTons !== undefined && (!(weightTons > 0) || weightTons > MAX_WEIGHT_TONS)) {
-    throw incorrectValues(
-      "weightTons",
-      `weightTons must be a cargo mass in tonnes above 0 and at most ${MAX_WEIGHT_TONS}, got ${String(input.weightTons)}.`
-    );
-  }
+  const containers = wholeNumber(input.containers, "containers", {
+    min: 1,
+    max: MAX_CONTAINERS,
+    unit: "boxes",
+  });
+  const weightTons = decimalNumber(input.weightTons, "weightTons", {
+    min: MIN_WEIGHT_TONS,
+    max: MAX_WEIGHT_TONS,
+    unit: "tonnes of cargo",
+  });
   return { containers, weightTons };
-}
-
-function parseNumber(v: string | number | undefined, parameter: string): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === "number") return v;
-  const t = v.trim();
-  if (t === "") return undefined;
-  const n = Number(t.replace(",", "."));
-  if (!Number.isFinite(n))
-    throw incorrectValues(parameter, `${parameter} must be a number, got "${t.slice(0, 40)}".`);
-  return n;
 }
 
 /**

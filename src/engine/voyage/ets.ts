@@ -4,7 +4,7 @@
  * (the ETS counts direct emissions). Countries come from the ports' UN/LOCODEs.
  */
 import { greatCircleMeters } from "../geo/geodesy";
-import { incorrectValues } from "../errors";
+import { wholeNumber } from "../parameters";
 import { Modality } from "../types";
 
 export interface EtsRules {
@@ -69,15 +69,7 @@ const MIN_YEAR = 2000;
 const MAX_YEAR = 2100;
 
 export function parseYear(raw: string | number | undefined, fallback: number): number {
-  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === ""))
-    return fallback;
-  const n = typeof raw === "number" ? raw : Number(raw.trim());
-  if (!Number.isInteger(n) || n < MIN_YEAR || n > MAX_YEAR)
-    throw incorrectValues(
-      "year",
-      `year must be a whole year from ${MIN_YEAR} to ${MAX_YEAR}, got ${String(raw).slice(0, 20)}.`
-    );
-  return n;
+  return wholeNumber(raw, "year", { min: MIN_YEAR, max: MAX_YEAR }) ?? fallback;
 }
 
 export function etsShare(

@@ -4,7 +4,7 @@
  * A truck also stops as the driving-time rules of its region say (driving-rules.ts: EU/AETR,
  * US hours of service); every answer names the rules or assumptions it used (`rules`).
  */
-import { incorrectValues } from "../errors";
+import { decimalNumber } from "../parameters";
 import { pickSizeClass } from "../emissions/size-class";
 import { SizeClass } from "../emissions/factor-data";
 import { LatLng, Modality, VesselDimensions } from "../types";
@@ -99,16 +99,12 @@ function positive(
   max: number,
   zeroOk = false
 ): number | undefined {
-  if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return undefined;
-  const n = typeof v === "number" ? v : Number(v.trim().replace(",", "."));
-  if (!Number.isFinite(n) || n < 0 || (!zeroOk && n === 0) || n > max) {
-    throw incorrectValues(
-      parameter,
-      `${parameter} must be a number ${zeroOk ? "from 0" : "above 0"} up to ${max}, got ${String(v).slice(0, 40)}.`
-    );
-  }
-  return n;
+  // A service speed under MIN_KNOTS gives no meaningful transit time (1e-310 gave days: null).
+  return decimalNumber(v, parameter, { min: zeroOk ? 0 : MIN_KNOTS, max });
 }
+
+/** The slowest service speed taken: 1 knot. */
+const MIN_KNOTS = 1;
 
 function round(x: number, digits: number): number {
   const f = 10 ** digits;

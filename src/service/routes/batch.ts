@@ -22,7 +22,14 @@ import { problemFor } from "../plugins/problem";
 import { BatchBody, BatchType } from "../schemas";
 import { Store } from "../store/store";
 import { SliceScheduler } from "../slice-scheduler";
-import { callerOf, parseInclude, problemResponses, RouteDeps, SECURITY } from "./common";
+import {
+  callerOf,
+  DISTANCE_INCLUDE,
+  parseInclude,
+  problemResponses,
+  RouteDeps,
+  SECURITY,
+} from "./common";
 import { distanceExtras, emissionsBody } from "./emissions-body";
 
 interface ItemResult {
@@ -59,7 +66,7 @@ export function batchRoutes(app: FastifyInstance, deps: RouteDeps & { store: Sto
           : null;
       }
       case "distance": {
-        const include = parseInclude(item.include, "requests[].include");
+        const include = parseInclude(item.include, "requests[].include", DISTANCE_INCLUDE);
         const r = engine.distance({ ...item, modality });
         const extras = distanceExtras(engine, { ...item, modality }, include);
         return include.has("passages")

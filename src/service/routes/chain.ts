@@ -12,10 +12,11 @@ import { chainEmissions, MAX_CHAIN_POINTS, splitPoints } from "../../engine/emis
 import { MODALITIES } from "../../engine/types";
 import { balanceOf, confirmedAccount, overLimit, POLICY, settleAll } from "../plugins/credits";
 import { Store } from "../store/store";
-import { EMISSION_EXTRAS } from "../schemas";
+import { EMISSION_EXTRAS, QUERY_OPTIONS } from "../schemas";
 import {
   ApiPluginOptions,
   callerOf,
+  CHAIN_INCLUDE,
   parseInclude,
   problemResponses,
   routeDeps,
@@ -28,36 +29,49 @@ import { parseYear } from "../../engine/voyage";
 
 const CHAIN_PATH = "/route-information/api/chain";
 
-export const ChainQuery = Type.Object({
-  points: Type.String({
-    description: `2 to ${MAX_CHAIN_POINTS} places in order, separated by commas: UN/LOCODEs or terminal UUIDs (separate by semicolons when a place is "lat,lng"), e.g. CNCTU,CNSHA,NLRTM,DEDUI.`,
-  }),
-  modalities: Type.String({
-    description: `One modality per leg (points − 1), comma-separated, in order; allowed values: ${MODALITIES.join(", ")}; case-insensitive.`,
-  }),
-  containerType: Type.Optional(
-    Type.String({ description: "Container type (as on /emissions); default 20DV." })
-  ),
-  containers: Type.Optional(
-    Type.String({ description: "Number of boxes (as on /emissions): adds co2eKg everywhere." })
-  ),
-  weightTons: Type.Optional(
-    Type.String({ description: "Cargo mass in tonnes (as on /emissions): adds co2eKg." })
-  ),
-  factorSet: Type.Optional(Type.String({ description: "Emission factor set (as on /emissions)." })),
-  include: Type.Optional(
-    Type.String({
-      description:
-        "method: each leg carries the WTT/TTW split, intensity and method block of /emissions?include=method. eca: each leg carries the EU ETS share of /emissions?include=eca (ets), with sea legs through a neighbouring container transhipment port (Tanger Med, East Port Said: not ports of call) counted as one voyage.",
-    })
-  ),
-  year: Type.Optional(
-    Type.String({
-      description:
-        "Extension, include=eca: the year for the EU ETS phase-in and derogations (default: the current year).",
-    })
-  ),
-});
+export const ChainQuery = Type.Object(
+  {
+    points: Type.String({
+      description: `2 to ${MAX_CHAIN_POINTS} places in order, separated by commas: UN/LOCODEs or terminal UUIDs (separate by semicolons when a place is "lat,lng"), e.g. CNCTU,CNSHA,NLRTM,DEDUI.`,
+    }),
+    modalities: Type.String({
+      description: `One modality per leg (points − 1), comma-separated, in order; allowed values: ${MODALITIES.join(", ")}; case-insensitive.`,
+    }),
+    containerType: Type.Optional(
+      Type.String({ description: "Container type (as on /emissions); default 20DV." })
+    ),
+    containers: Type.Optional(
+      Type.String({
+        description:
+          "Number of boxes (as on /emissions), a whole number from 1 to 100000: adds co2eKg everywhere.",
+        pattern: "^\\s*\\+?\\d+\\s*$",
+      })
+    ),
+    weightTons: Type.Optional(
+      Type.String({
+        description:
+          "Cargo mass in tonnes (as on /emissions), a decimal number from 0.001 to 10000000: adds co2eKg.",
+        pattern: "^\\s*\\+?(\\d+([.,]\\d*)?|[.,]\\d+)\\s*$",
+      })
+    ),
+    factorSet: Type.Optional(
+      Type.String({ description: "Emission factor set (as on /emissions)." })
+    ),
+    include: Type.Optional(
+      Type.String({
+        description:
+          "Allowed values: method, eca (passages and time are not used by /chain). method: each leg carries the WTT/TTW split, intensity and method block of /emissions?include=method. eca: each leg carries the EU ETS share of /emissions?include=eca (ets), with sea legs through a neighbouring container transhipment port (Tanger Med, East Port Said: not ports of call) counted as one voyage.",
+      })
+    ),
+    year: Type.Optional(
+      Type.String({
+        description:
+          "Extension, include=eca: the year for the EU ETS phase-in and derogations, a whole year from 2000 to 2100 (default: the current year).",
+      })
+    ),
+  },
+  QUERY_OPTIONS
+);
 
 const ChainLegSchema = Type.Object(
   {
@@ -146,7 +160,7 @@ export const chainApi: FastifyPluginAsync<ApiPluginOptions & { store: Store }> =
     },
     async (request) => {
       const caller = callerOf(request);
-      const include = parseInclude(request.query.include);
+      const include = parseInclude(request.query.include, "include", CHAIN_INCLUDE);
       const legCount = splitPoints(request.query.points).length - 1;
       const cost = credits.costOf("emissions") * legCount;
       // A refusal on the database's word: the caller's balance may come from memory.

@@ -89,21 +89,32 @@ export function upperCase(query: Record<string, unknown>, names: readonly string
 /** No include: one shared (read-only) set rather than a new one per request. */
 const NOTHING_INCLUDED: ReadonlySet<IncludeValue> = new Set<IncludeValue>();
 
-/** Parses the `include` extension (comma list); unknown values are 400 naming the allowed ones. */
+/** The include values /distance uses (method is the emissions detail). */
+export const DISTANCE_INCLUDE: readonly IncludeValue[] = ["passages", "time", "eca"];
+/** The include values /chain uses (its legs carry no passages or times). */
+export const CHAIN_INCLUDE: readonly IncludeValue[] = ["method", "eca"];
+
+/**
+ * Parses the `include` extension (comma list); a value unknown, or one this endpoint does not use
+ * (`allowed`), is a 400 naming it and the values allowed here.
+ */
 export function parseInclude(
   value: string | undefined,
-  parameter = "include"
+  parameter = "include",
+  allowed: readonly IncludeValue[] = INCLUDE_VALUES
 ): ReadonlySet<IncludeValue> {
   if (value === undefined) return NOTHING_INCLUDED;
   const out = new Set<IncludeValue>();
   for (const raw of value.split(",")) {
     const item = raw.trim().toLowerCase();
     if (item === "") continue;
-    if (!(INCLUDE_VALUES as readonly string[]).includes(item))
+    if (!(allowed as readonly string[]).includes(item)) {
+      const known = (INCLUDE_VALUES as readonly string[]).includes(item);
       throw incorrectValues(
         parameter,
-        `${parameter}: "${raw.trim().slice(0, 40)}" is not allowed; allowed values (comma-separated): ${INCLUDE_VALUES.join(", ")}.`
+        `${parameter}: "${raw.trim().slice(0, 40)}" is ${known ? "not used by this endpoint" : "not allowed"}; allowed values (comma-separated): ${allowed.join(", ")}.`
       );
+    }
     out.add(item as IncludeValue);
   }
   return out;

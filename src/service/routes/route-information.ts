@@ -11,6 +11,7 @@ import { batchRoutes } from "./batch";
 import {
   ApiPluginOptions,
   callerOf,
+  DISTANCE_INCLUDE,
   parseInclude,
   problemResponses,
   RouteDeps,
@@ -94,7 +95,7 @@ function routeInformationRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const known = plain ? plainBodies.get(text) : undefined;
     if (known) return known;
     // The include list is checked first (a 400 for it comes before the engine's errors).
-    const include = parseInclude(query.include);
+    const include = parseInclude(query.include, "include", DISTANCE_INCLUDE);
     const { distance, passages } = lanes.distance(query, (q) => engine.distance(q));
     if (plain) return plainBodies.remember(text, distance);
     const extras = distanceExtras(engine, query, include);

@@ -2,6 +2,7 @@
  * The /route-optimizer/api plugin (registered with that prefix): GET external and
  * external/operators, the optimizer behind key, access and credits.
  */
+import { refuseNonDecimalNumbers } from "../validation";
 import { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import { RawQuery } from "../../engine/optimizer/types";
@@ -111,6 +112,7 @@ export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (ap
       onRequest: app.guard("optimizerSearch"),
       preValidation: async (request: FastifyRequest) => {
         const q = request.query as Record<string, unknown>;
+        refuseNonDecimalNumbers(q, OptimizerQuery);
         splitLists(q, OPTIMIZER_LIST_PARAMS);
         upperCase(q, ["originType", "destinationType", "modalities", "sort"]);
         request.rawQuery = snapshot(q);

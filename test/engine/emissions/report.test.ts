@@ -156,7 +156,7 @@ describe("shipments", () => {
       /containers must be a whole number/
     );
     expect(() => emissionsReport(engine, sets, { ...q, weightTons: "-1" })).toThrow(
-      /weightTons must be a cargo mass/
+      /weightTons must be a number from 0.001 to 10000000 tonnes of cargo/
     );
     expect(() => emissionsReport(engine, sets, { ...q, weightTons: "abc" })).toThrow(
       /weightTons must be a number/
