@@ -166,6 +166,36 @@ test("a search whose client disconnects is stopped at once (its thread and its k
   }
 });
 
+test("a search queued behind another and never started is not charged when its client leaves; the running one stops cooperatively on the same thread", async () => {
+  const s = await start({ optimizer: { threads: 1, perKeySearches: 2 } });
+  try {
+    const { key, accountId } = await s.key();
+    const running = new AbortController();
+    const first = s.search(key, running.signal).catch((e: Error) => e);
+    await untilStarted(s.dataDir, 1);
+    const queued = new AbortController();
+    const second = s.search(key, queued.signal).catch((e: Error) => e);
+    // The second waits for the one thread; its client leaves before it starts.
+    await new Promise((r) => setTimeout(r, 300));
+    queued.abort();
+    expect(((await second) as Error).name).toBe("AbortError");
+    running.abort();
+    expect(((await first) as Error).name).toBe("AbortError");
+    // Only the search that ran is charged.
+    await until(async () => (await s.store.ledgerTotal(accountId, "route-optimizer")).rows >= 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.store.ledgerTotal(accountId, "route-optimizer")).rows).toBe(1);
+    expect(startedSearches(s.dataDir)).toBe(1);
+    // The thread stayed: the next search starts on it and answers.
+    const third = s.search(key);
+    await untilStarted(s.dataDir, 2);
+    releaseSearches(s.dataDir);
+    expect((await third).status).toBe(200);
+  } finally {
+    await s.stop();
+  }
+});
+
 test("a search stopped by its budget is charged; a key with 1 credit gets one such search, then 402", async () => {
   const s = await start({ optimizer: { threads: 2 } });
   try {

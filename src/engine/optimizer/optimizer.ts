@@ -155,6 +155,7 @@ export class ScheduleOptimizer implements RouteOptimizer {
       directSeaOnly: q.directSeaOnly,
       requiredStops,
       deadline: options.deadline,
+      cancelled: options.cancelled,
     };
     return { network: net, origin, destination, spec };
   }

@@ -79,6 +79,8 @@ export type RawQuery = Record<string, string | string[] | undefined>;
 export interface SearchOptions {
   /** Date.now() after which the search gives up with SearchBudgetExceeded. */
   deadline?: number;
+  /** Checked beside the deadline: true once the caller gave up (its client left). */
+  cancelled?: () => boolean;
 }
 
 export interface RouteOptimizer {

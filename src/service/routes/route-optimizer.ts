@@ -138,8 +138,16 @@ export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (ap
         return result;
       } catch (e) {
         // A search stopped by its budget, or by its client leaving, held a thread: it is charged
-        // like an answered one (else one key could occupy the threads for free).
-        if (e instanceof SearchFailed && (e.failure.failure === "budget" || gone.signal.aborted))
+        // like an answered one (else one key could occupy the threads for free). One still queued
+        // when its client left never ran: not charged.
+        const neverRan =
+          e instanceof SearchFailed &&
+          e.failure.failure === "aborted" &&
+          e.failure.started === false;
+        if (
+          e instanceof SearchFailed &&
+          (e.failure.failure === "budget" || (gone.signal.aborted && !neverRan))
+        )
           await credits.chargeIfPossible(caller, "optimizerSearch", request.id);
         throw e;
       } finally {

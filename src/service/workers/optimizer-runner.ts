@@ -15,11 +15,14 @@ import {
   RouteOptimizer,
   RouteSearchResult,
 } from "../../engine/optimizer/types";
+import { SEARCH_FLAGS } from "./optimizer-worker";
 import type { OptimizerTask, OptimizerTaskResult, TaskFailure } from "./optimizer-worker";
 
 /** The search ran out of budget or the service is shutting down / saturated. */
 export class SearchFailed extends Error {
-  constructor(readonly failure: TaskFailure | { failure: "busy" | "aborted" }) {
+  constructor(
+    readonly failure: TaskFailure | { failure: "busy" } | { failure: "aborted"; started?: boolean }
+  ) {
     super(`route search failed: ${failure.failure}`);
   }
 }
@@ -105,14 +108,29 @@ export class PooledOptimizerRunner implements OptimizerRunner {
     if (this.closing || signal?.aborted) throw new SearchFailed({ failure: "aborted" });
     if (this.inFlight.size >= this.maxInFlight) throw new SearchFailed({ failure: "busy" });
     const controller = new AbortController();
-    const abort = () => controller.abort();
+    // A search its client left: a running one is told to stop (the flag beside its deadline) and
+    // its thread stays; Piscina's abort would end the thread, so it only takes a queued one off.
+    const flags = task.kind === "search" ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
+    const started = () => flags !== undefined && Atomics.load(flags, SEARCH_FLAGS.started) === 1;
+    const abort = () => {
+      if (flags && started()) Atomics.store(flags, SEARCH_FLAGS.cancelled, 1);
+      else controller.abort();
+    };
     signal?.addEventListener("abort", abort, { once: true });
     this.inFlight.add(controller);
     try {
-      return unwrap<T>(await this.pool.run(task, { signal: controller.signal }));
+      const result = await this.pool.run(
+        task.kind === "search" && flags ? { ...task, flags } : task,
+        {
+          signal: controller.signal,
+        }
+      );
+      if (signal?.aborted) throw new SearchFailed({ failure: "aborted", started: started() });
+      return unwrap<T>(result);
     } catch (e) {
       if (e instanceof RouteSheetsError || e instanceof SearchFailed) throw e;
-      if (controller.signal.aborted) throw new SearchFailed({ failure: "aborted" });
+      if (controller.signal.aborted || signal?.aborted)
+        throw new SearchFailed({ failure: "aborted", started: started() });
       if (/queue is at limit/i.test((e as Error).message))
         throw new SearchFailed({ failure: "busy" });
       throw e;

@@ -12,7 +12,17 @@ import {
 } from "../../engine/optimizer/types";
 
 export type OptimizerTask =
-  { kind: "search"; query: RawQuery; budgetMs: number } | { kind: "operators" };
+  | {
+      kind: "search";
+      query: RawQuery;
+      budgetMs: number;
+      /** Shared with the caller (SharedArrayBuffer): [STARTED, CANCELLED], see SEARCH_FLAGS. */
+      flags?: Int32Array;
+    }
+  | { kind: "operators" };
+
+/** The places in a search's shared flags: set by the thread when it starts; by the caller to stop. */
+export const SEARCH_FLAGS = { started: 0, cancelled: 1 } as const;
 
 /** What went wrong, without the class (lost between threads). */
 export type TaskFailure =
@@ -62,8 +72,14 @@ class Unavailable extends Error {}
 export default function run(task: OptimizerTask): OptimizerTaskResult {
   try {
     if (task.kind === "operators") return { ok: optimizer().operators() };
+    const flags = task.flags;
+    if (flags) Atomics.store(flags, SEARCH_FLAGS.started, 1);
     return {
-      ok: optimizer().search(task.query, { deadline: Date.now() + task.budgetMs }),
+      ok: optimizer().search(task.query, {
+        deadline: Date.now() + task.budgetMs,
+        // Cooperative: the thread stops the search and stays, with its optimizer loaded.
+        cancelled: flags ? () => Atomics.load(flags, SEARCH_FLAGS.cancelled) === 1 : undefined,
+      }),
     };
   } catch (e) {
     return { error: describeFailure(e) };

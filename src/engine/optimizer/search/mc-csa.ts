@@ -72,6 +72,8 @@ export interface SearchSpec {
   requiredStops?: Array<{ bit: number; stops: number[] }>;
   /** Date.now() after which the search gives up (SearchBudgetExceeded); Infinity: never. */
   deadline?: number;
+  /** Checked beside the deadline: a cancelled search stops as one over its budget. */
+  cancelled?: () => boolean;
 }
 
 /** The search ran past its work budget; the caller narrows the query. */
@@ -267,7 +269,7 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
   let firstLive = 0;
 
   for (let k = first, scanned = 0; k < end; k++, scanned++) {
-    if (scanned % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline)
+    if (scanned % BUDGET_CHECK_EVERY === 0 && (Date.now() > deadline || spec.cancelled?.()))
       throw new SearchBudgetExceeded();
     // The scan may stop once no label can lead to a new journey: nothing on board, nobody left to
     // board from the origin, and every waiting label beaten whatever leaves its stop from now on.
