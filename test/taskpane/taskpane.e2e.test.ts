@@ -11,6 +11,7 @@ import * as fs from "node:fs";
 import * as https from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
+import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import {
   CHROMIUM,
@@ -234,17 +235,22 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await shot("01-start");
   });
 
-  test("the manifest this server hands out is its own add-in: the Id kept in its data directory, the version of this build", async () => {
+  test("the manifest this server hands out is its own add-in: the Id kept in its database, the version of this build", async () => {
     const xml = await page.evaluate(async () => (await fetch("/manifest.xml")).text());
     const id = /<Id>([^<]+)<\/Id>/.exec(xml)![1];
     const version = /<Version>([^<]+)<\/Version>/.exec(xml)![1];
-    expect(id).toBe(fs.readFileSync(path.join(dataDir, "addin-id"), "utf8").trim());
+    // The identity lives in the deployment's database (every instance serves the same add-in).
+    const db = new Database(path.join(dataDir, "service.db"), { readonly: true });
+    try {
+      const kept = db.prepare("SELECT addin_id FROM addin_identity").get() as { addin_id: string };
+      expect(id).toBe(kept.addin_id);
+      const builds = db.prepare("SELECT build FROM addin_builds").all() as Array<{ build: number }>;
+      expect(builds.map((b) => `0.1.0.${b.build}`)).toContain(version);
+    } finally {
+      db.close();
+    }
     const repository = fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8");
     expect(id).not.toBe(/<Id>([^<]+)<\/Id>/.exec(repository)![1]);
-    const kept = JSON.parse(fs.readFileSync(path.join(dataDir, "addin-version.json"), "utf8")) as {
-      build: number;
-    };
-    expect(version).toBe(`0.1.0.${kept.build}`);
     // What start saved for sideloading is what it serves.
     expect(fs.readFileSync(path.join(dataDir, "manifest.xml"), "utf8")).toBe(xml);
   });
@@ -468,8 +474,9 @@ describeBrowser("task pane in Chromium against the real server", () => {
     await page.waitForFunction(
       () => !!document.getElementById("allRequiredLocodes-error")?.textContent
     );
+    // The service's words, with the parameter named as the field is labelled.
     expect(await page.textContent("#allRequiredLocodes-error")).toMatch(
-      /allRequiredLocodes holds at most 6 items/
+      /^Must call at all of holds at most 6 items/
     );
     expect(await page.textContent("#search-status")).toBe(
       "The service refused Must call at all of: see the marked field."
@@ -992,6 +999,64 @@ describeBrowser("task pane in Chromium against the real server", () => {
     expect(calls).toContainEqual(["calculate", "Full"]);
     expect(await page.textContent("#stat-entries")).toBe("0");
     await shot("12-cache-cleared");
+  });
+
+  /** The search form shown again (results fold it), on the Search tab, its status cleared. */
+  const searchAgain = async (origin: string, destination: string) => {
+    await page.click("#tab-search");
+    if (await page.isVisible("#edit-search")) await page.click("#edit-search");
+    await page.fill("#origin", origin);
+    await page.fill("#destination", destination);
+    await page.evaluate(() => (document.getElementById("search-status")!.textContent = ""));
+    await page.click("#search");
+    await page.waitForFunction(
+      () =>
+        document.getElementById("search-status")?.dataset.state !== "busy" &&
+        !!document.getElementById("search-status")?.textContent
+    );
+  };
+
+  test('the name fields: names in any case looked up and kept as typed; a misspelt name worded with "did you mean"', async () => {
+    // Five letters in lower case are a name first: "busan" is Busan, never rewritten to BUSAN.
+    await searchAgain("busan", "rotterdam");
+    if (await page.isVisible("#edit-search")) await page.click("#edit-search");
+    expect(await page.inputValue("#origin")).toBe("busan");
+    expect(await page.inputValue("#destination")).toBe("rotterdam");
+    expect(await page.textContent("#origin-type")).toBe("KRPUS · Busan");
+    expect(await page.textContent("#destination-type")).toBe("NLRTM · Rotterdam");
+    expect(await page.textContent("#origin-error")).toBe("");
+
+    // A misspelt name: "did you mean", and no raw service text (ids, lists of forms) anywhere.
+    await searchAgain("Rotterdm", "Shanghai");
+    expect(await page.textContent("#origin-error")).toBe(
+      'From: unknown place "Rotterdm" — did you mean NLRTM (Rotterdam)?'
+    );
+    const shown = await page.textContent("#search-form");
+    expect(shown).not.toMatch(/allowed forms|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await shot("13-name-fields");
+  });
+
+  test("at 320 × 720, Shanghai → Duisburg: the chosen routing's Insert stays within reach", async () => {
+    await searchAgain("Shanghai", "Duisburg");
+    expect(await page.getAttribute("#search-status", "data-state")).toBe("ok");
+    await page.setViewportSize({ width: 320, height: FIRST_SCREEN });
+    try {
+      await page.click("#results-list button.option >> nth=0");
+      await page.waitForSelector("#map[data-paths=done]");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const insert = await page.$eval("#insert", (e) => {
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { top: r.top, bottom: r.bottom, onTop: hit === e || e.contains(hit) };
+      });
+      await page.screenshot({ path: path.join(SHOTS, "14-shanghai-duisburg-320x720.png") });
+      // On the first screen, not under anything: one click away without scrolling.
+      expect(insert.top).toBeGreaterThanOrEqual(0);
+      expect(insert.bottom).toBeLessThanOrEqual(FIRST_SCREEN);
+      expect(insert.onTop).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 320, height: 900 });
+    }
   });
 
   test("opened outside Office with the real Office.js: says so within a few seconds, connection still testable", async () => {
