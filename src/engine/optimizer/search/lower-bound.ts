@@ -5,6 +5,7 @@
  * cannot reach the destination at all get Infinity, and labels there are dropped.
  */
 import { Network } from "../network";
+import { MinHeap } from "../../heap";
 
 interface StaticEdge {
   from: number;
@@ -60,18 +61,24 @@ export function remainingLowerBounds(
   const incoming = incomingEdges(net);
   const dist = new Float64Array(net.stops.length).fill(Infinity);
   const done = new Uint8Array(net.stops.length);
-  for (const t of targets) dist[t] = 0;
-  // Stops are few (hundreds), so a linear scan for the minimum is fast enough and allocation-free.
-  for (;;) {
-    let u = -1;
-    let best = Infinity;
-    for (let s = 0; s < dist.length; s++) if (!done[s] && dist[s] < best) best = dist[(u = s)];
-    if (u < 0) break;
+  // The project's one heap (heap.ts), pushed again on improvement, stale entries skipped.
+  const heap = new MinHeap(Math.max(16, targets.length));
+  for (const t of targets) {
+    dist[t] = 0;
+    heap.push(0, t);
+  }
+  while (heap.size > 0) {
+    const best = heap.peekKey();
+    const u = heap.pop();
+    if (done[u] || best > dist[u]) continue;
     done[u] = 1;
     for (const e of incoming[u]) {
       if (!patternAllowed[e.pattern]) continue;
       const d = best + e.minutes;
-      if (d < dist[e.from]) dist[e.from] = d;
+      if (d < dist[e.from]) {
+        dist[e.from] = d;
+        heap.push(d, e.from);
+      }
     }
   }
   return dist;

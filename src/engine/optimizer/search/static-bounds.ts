@@ -14,6 +14,7 @@
  * Indexing: a hop of pattern p from call i to call i + 1 is `callStart[p] + i`; a stop is its index.
  */
 import { Network } from "../network";
+import { MinHeap } from "../../heap";
 import { hopLowerBounds } from "./leg-bounds";
 import { LegTables } from "./arrival-bound";
 
@@ -264,12 +265,13 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   }
   if (transfersAllowed) {
     settled.fill(0);
-    for (;;) {
-      let v = -1;
-      for (let u = 0; u < stops; u++)
-        if (!settled[u] && stopGrams[u] !== Infinity && (v < 0 || stopGrams[u] < stopGrams[v]))
-          v = u;
-      if (v < 0) break;
+    // The project's one heap (heap.ts), pushed again on improvement, stale entries skipped.
+    const heap = new MinHeap(stops);
+    for (let u = 0; u < stops; u++) if (stopGrams[u] !== Infinity) heap.push(stopGrams[u], u);
+    while (heap.size > 0) {
+      const key = heap.peekKey();
+      const v = heap.pop();
+      if (settled[v] || key > stopGrams[v]) continue;
       settled[v] = 1;
       if (!stopUsable[v]) continue;
       // Getting off at v (any call but a first) to board from v on.
@@ -284,7 +286,10 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
           const u = callStop[s + i];
           if (settled[u] || !stopUsable[u]) continue;
           const g = legGrams[legOffset[p] + i * n + (c - s)] + w;
-          if (g < stopGrams[u]) stopGrams[u] = g;
+          if (g < stopGrams[u]) {
+            stopGrams[u] = g;
+            heap.push(g, u);
+          }
         }
       }
     }
