@@ -14,7 +14,6 @@
  * Indexing: a hop of pattern p from call i to call i + 1 is `callStart[p] + i`; a stop is its index.
  */
 import { Network } from "../network";
-import { MinHeap } from "../../heap";
 import { hopLowerBounds } from "./leg-bounds";
 import { LegTables } from "./arrival-bound";
 
@@ -265,13 +264,15 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
   }
   if (transfersAllowed) {
     settled.fill(0);
-    // The project's one heap (heap.ts), pushed again on improvement, stale entries skipped.
-    const heap = new MinHeap(stops);
-    for (let u = 0; u < stops; u++) if (stopGrams[u] !== Infinity) heap.push(stopGrams[u], u);
-    while (heap.size > 0) {
-      const key = heap.peekKey();
-      const v = heap.pop();
-      if (settled[v] || key > stopGrams[v]) continue;
+    // A scan for the minimum, not heap.ts: measured on the 10x network (bench:optimizer, 300
+    // pairs, same run) the heap made searches ~35 % slower (p50 20.9–25.2 ms against 15.5 ms):
+    // every relaxation pushes again, and the stops are few (89).
+    for (;;) {
+      let v = -1;
+      for (let u = 0; u < stops; u++)
+        if (!settled[u] && stopGrams[u] !== Infinity && (v < 0 || stopGrams[u] < stopGrams[v]))
+          v = u;
+      if (v < 0) break;
       settled[v] = 1;
       if (!stopUsable[v]) continue;
       // Getting off at v (any call but a first) to board from v on.
@@ -286,10 +287,7 @@ export function staticBounds(net: Network, q: StaticBoundInput): StaticBounds {
           const u = callStop[s + i];
           if (settled[u] || !stopUsable[u]) continue;
           const g = legGrams[legOffset[p] + i * n + (c - s)] + w;
-          if (g < stopGrams[u]) {
-            stopGrams[u] = g;
-            heap.push(g, u);
-          }
+          if (g < stopGrams[u]) stopGrams[u] = g;
         }
       }
     }
