@@ -26,6 +26,8 @@ import {
 export interface PlaceDirectory {
   /** Resolves a LOCODE, terminal UUID or `lat,lng`; throws Incorrect Values / Unknown Data naming `parameter`. */
   resolve(value: string, parameter: string): ResolvedPlace;
+  /** The code placed nearest to `p` within `maxMeters`: the country of a bare point, for rules that go by country. */
+  nearestCode?(p: LatLng, maxMeters: number): string | undefined;
 }
 
 export interface TerminalDirectory {

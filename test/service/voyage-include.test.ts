@@ -183,3 +183,36 @@ test("via=CAPE_OF_GOOD_HOPE: Suez or Cape side by side; batch items take the sam
     /allowed values \(comma-separated\): passages, method, time, eca/
   );
 });
+
+test("include=eca from coordinates: a bare point is under its nearest port's rules, as the same lane by code", async () => {
+  const lanes = [
+    { ...ASIA_EUROPE, include: "eca,method", year: "2026" },
+    {
+      origin: "NLRTM",
+      destination: "DEHAM",
+      modality: "SHORTSEA",
+      include: "eca,method",
+      year: "2026",
+    },
+  ];
+  for (const lane of lanes) {
+    const byCode = (await get("emissions", lane)) as Answer & {
+      places: Record<"origin" | "destination", { lat: number; lng: number }>;
+    };
+    const at = (p: { lat: number; lng: number }) => `${p.lat},${p.lng}`;
+    const byPoint = await get("emissions", {
+      ...lane,
+      origin: at(byCode.places.origin),
+      destination: at(byCode.places.destination),
+    });
+    expect(byPoint.ets).toMatchObject({ scope: byCode.ets!.scope, share: byCode.ets!.share });
+  }
+  // The same lane's share differs between the two: the check can fail.
+  const open = await get("emissions", {
+    origin: "0,-30",
+    destination: "10,-40",
+    modality: "DEEPSEA",
+    include: "eca",
+  });
+  expect(open.ets!.share).toBe(0);
+});

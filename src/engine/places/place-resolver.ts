@@ -1,7 +1,8 @@
 /** Resolves origin/destination input to coordinates (PlaceDirectory). */
 import { unknownData } from "../errors";
 import { PlaceDirectory } from "../route-engine";
-import { ResolvedPlace } from "../types";
+import { greatCircleMeters } from "../geo/geodesy";
+import { LatLng, Port, ResolvedPlace } from "../types";
 import { parsePlaceInput, PLACE_FORMS } from "./parse-place";
 import { PlaceDetails, PortRegistry } from "./port-registry";
 
@@ -23,10 +24,33 @@ function facts(d: PlaceDetails): Partial<ResolvedPlace> {
 }
 
 export class PlaceResolver implements PlaceDirectory {
+  /** Every placed code, sorted by latitude: built on the first nearest-code question only. */
+  private byLatitude?: Port[];
+
   constructor(
     readonly ports: PortRegistry,
     readonly terminals: TerminalLookup
   ) {}
+
+  nearestCode(p: LatLng, maxMeters: number): string | undefined {
+    const list = (this.byLatitude ??= this.ports.all().sort((a, b) => a.lat - b.lat));
+    // Only codes within maxMeters of latitude can be within maxMeters (1 degree >= 110.5 km).
+    const band = maxMeters / 110_500;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid].lat < p.lat - band) lo = mid + 1;
+      else hi = mid;
+    }
+    let best: string | undefined;
+    let bestMeters = maxMeters;
+    for (let i = lo; i < list.length && list[i].lat <= p.lat + band; i++) {
+      const d = greatCircleMeters(p, list[i]);
+      if (d <= bestMeters) [best, bestMeters] = [list[i].locode, d];
+    }
+    return best;
+  }
 
   resolve(value: string, parameter: string): ResolvedPlace {
     const input = parsePlaceInput(value, parameter);

@@ -59,8 +59,8 @@ export function emissionsBody(
     const ets = etsShare(
       loadEtsRules(),
       context.modality,
-      etsEndOf(context.origin),
-      etsEndOf(context.destination),
+      etsEndOf(engine, context.origin),
+      etsEndOf(engine, context.destination),
       year
     );
     const coveredTeu = round(context.co2eTeuTtw * ets.coveredShare);
@@ -130,9 +130,16 @@ export function distanceExtras(
   return voyageExtras({ route: result, modality, vessel }, query, include);
 }
 
-/** The port's country (from its LOCODE) and position: outermost regions are known by either. */
-function etsEndOf(p: ResolvedPlace): EtsEnd {
-  return { country: p.locode?.slice(0, 2).toUpperCase(), locode: p.locode, lat: p.lat, lng: p.lng };
+/** Within this distance a bare point is taken to be the nearest code's port (its country's rules). */
+const ETS_PORT_METERS = 50_000;
+
+/**
+ * The port's country (from its LOCODE) and position: outermost regions are known by either. A bare
+ * point takes the nearest code's country, so coordinates answer as the same lane given by code.
+ */
+function etsEndOf(engine: RouteEngine, p: ResolvedPlace): EtsEnd {
+  const locode = p.locode ?? engine.parts.places.nearestCode?.(p, ETS_PORT_METERS);
+  return { country: locode?.slice(0, 2).toUpperCase(), locode, lat: p.lat, lng: p.lng };
 }
 
 function placeOf(p: ResolvedPlace): Record<string, unknown> {
