@@ -20,7 +20,8 @@ import {
   LaneFootprint,
   laneFootprint,
 } from "../client/footprint";
-import { ApiCall, PATHS } from "../client/types";
+import { PlacesLookup, suggestFor } from "../client/place-lookup";
+import { ApiCall, PATHS, PlacesAnswer } from "../client/types";
 import type { MethodBlock } from "../engine/emissions/report";
 import { readHeader } from "../client/lane-columns";
 
@@ -99,7 +100,7 @@ async function laneEntry(client: FootprintClient, lane: SheetLane): Promise<Lane
       query: { ...query, include: "method" },
     });
   } catch (err) {
-    return failedLane(lane.cells, lane.row, describe(err));
+    return failedLane(lane.cells, lane.row, await wordedAsLanes(client, lane.cells, err));
   }
   const answer = footprintAnswerOf(body);
   if (typeof answer === "string") return failedLane(lane.cells, lane.row, answer);
@@ -144,6 +145,21 @@ function factorSetOf(lanes: LaneFootprint[]): { factorSet: string; framework: st
 }
 
 /** The service's own message (the CLI writes the same text for the same bad row). */
+/**
+ * An unknown place worded as `lanes` and the functions word it (`unknown place "KRPUX" — did you
+ * mean KRPUS (Busan)?`, from the same places look-up); any other error as the service gave it.
+ */
+async function wordedAsLanes(client: FootprintClient, cells: LaneCells, err: unknown) {
+  const parameter = isApiError(err) && /^(origin|destination) /.exec(err.detail)?.[1];
+  const typed = parameter ? cells[parameter]?.trim() : undefined;
+  if (!typed || !/ is not a known /.test((err as Error).message)) return describe(err);
+  const lookup: PlacesLookup = {
+    places: async (params, options) =>
+      (await client.raw({ path: PATHS.places, query: { ...params } }, options)) as PlacesAnswer,
+  };
+  return (await suggestFor(lookup, typed)).message;
+}
+
 function describe(err: unknown): string {
   if (isApiError(err)) return err.detail || err.message;
   return err instanceof Error ? err.message : String(err);

@@ -25,6 +25,7 @@ import { FOOTPRINT_CSV_COLUMNS } from "../../src/client/footprint";
 import { loadFactorSets } from "../../src/data/emissions";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { startHttpsPaneServer } from "./https-pane-server";
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from "../../src/client/lane-columns";
 
 jest.setTimeout(300_000);
 
@@ -353,8 +354,9 @@ describeBrowser("Export footprint in the task pane", () => {
       if (answer.status !== 200) {
         expect(answer.status).toBeGreaterThanOrEqual(400);
         expect(lane.result).toBeUndefined();
-        expect(lane.error).toBe(answer.body.detail);
-        expect(lane.error).toMatch(/XXXXX/);
+        // The service's 404 reaches the sheet worded as lanes and the functions word it.
+        expect(answer.body.detail).toMatch(/^origin XXXXX is not a known UN\/LOCODE/);
+        expect(lane.error).toBe('unknown place "XXXXX"');
         continue;
       }
       const { method, places, box, ...figures } = answer.body;
@@ -391,11 +393,17 @@ describeBrowser("Export footprint in the task pane", () => {
     expect(rows.map((r) => Number(r.row))).toEqual([2, 3, 5, 6, 7]);
     rows.forEach((r, i) => {
       const lane = json.lanes[i];
-      expect(r.co2e_kg_per_teu).toBe(lane.result ? String(lane.result.co2eTeu) : "");
+      // The CSV rounds kg to 0.1, as every surface does; the JSON keeps the service's figure.
+      expect(r.co2e_kg_per_teu).toBe(lane.result ? String(tenths(lane.result.co2eTeu)) : "");
       expect(r.error).toBe(lane.error ?? "");
     });
     const cliRows = parse(cli.csv, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((r) => ({ ...r, row: "" }))).toEqual(cliRows.map((r) => ({ ...r, row: "" })));
+    // The CLI's CSV also carries the sheet's own columns first; the footprint columns agree.
+    // The sheet's columns are kept as typed by the CLI (blank stays blank), so only figures compare.
+    const inputs = new Set<string>(["row", ...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
+    const footprintOf = (r: Record<string, string>) =>
+      Object.fromEntries(FOOTPRINT_CSV_COLUMNS.filter((c) => !inputs.has(c)).map((c) => [c, r[c]]));
+    expect(rows.map(footprintOf)).toEqual(cliRows.map(footprintOf));
 
     // And a table on a new sheet, numbers as numbers.
     const writes = (await page.evaluate(
@@ -522,3 +530,7 @@ describeBrowser("Export footprint in the task pane", () => {
     expect(css.match(/--bg1: #292929/g)).toHaveLength(1);
   });
 });
+
+function tenths(x: number): number {
+  return Math.round(x * 10) / 10;
+}
