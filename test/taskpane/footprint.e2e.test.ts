@@ -394,7 +394,9 @@ describeBrowser("Export footprint in the task pane", () => {
     rows.forEach((r, i) => {
       const lane = json.lanes[i];
       // The CSV rounds kg to 0.1, as every surface does; the JSON keeps the service's figure.
-      expect(r.co2e_kg_per_teu).toBe(lane.result ? String(tenths(lane.result.co2eTeu as number)) : "");
+      expect(r.co2e_kg_per_teu).toBe(
+        lane.result ? String(tenths(lane.result.co2eTeu as number)) : ""
+      );
       expect(r.error).toBe(lane.error ?? "");
     });
     const cliRows = parse(cli.csv, { columns: true }) as Array<Record<string, string>>;
