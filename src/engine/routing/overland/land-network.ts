@@ -6,7 +6,7 @@
  */
 import { LatLng, RouteBasis } from "../../types";
 import { fastGeodesicMeters, metersToDegrees } from "../../geo/geodesy";
-import { MinHeap } from "../../heap";
+import { CsrSearch } from "../../graph/csr-search";
 import { OverlandModality } from "./circuity";
 
 /** The shipped file: integers, delta-encoded, so a 15,000-node network stays a few hundred kB. */
@@ -54,9 +54,7 @@ export class LandNetwork {
   private readonly targets: Int32Array;
   private readonly weights: Float64Array;
   private readonly cells = new Map<number, number[]>();
-  private readonly heap = new MinHeap(256);
-  private readonly dist: Float64Array;
-  private readonly prev: Int32Array;
+  private readonly search: CsrSearch;
 
   constructor(file: LandNetworkFile) {
     this.name = file.name;
@@ -108,8 +106,7 @@ export class LandNetwork {
       this.targets[fill[to[e]]] = from[e];
       this.weights[fill[to[e]]++] = len[e];
     }
-    this.dist = new Float64Array(n);
-    this.prev = new Int32Array(n);
+    this.search = new CsrSearch(this.offsets, this.targets, this.weights);
   }
 
   get size(): number {
@@ -145,48 +142,8 @@ export class LandNetwork {
 
   /** Cheapest way from any entry to any exit (access legs included), or null when not joined. */
   route(entries: NetworkAccess[], exits: NetworkAccess[]): NetworkRoute | null {
-    if (!entries.length || !exits.length) return null;
-    const exitCost = new Map<number, number>();
-    for (const e of exits) {
-      const known = exitCost.get(e.node);
-      if (known === undefined || e.meters < known) exitCost.set(e.node, e.meters);
-    }
-    const { dist, prev, heap } = this;
-    dist.fill(Infinity);
-    prev.fill(-1);
-    heap.clear();
-    for (const e of entries) {
-      if (e.meters < dist[e.node]) {
-        dist[e.node] = e.meters;
-        heap.push(e.meters, e.node);
-      }
-    }
-    let best = Infinity;
-    let bestExit = -1;
-    while (heap.size > 0) {
-      const d = heap.peekKey();
-      const u = heap.pop();
-      if (d > dist[u]) continue; // stale entry
-      if (d >= best) break;
-      const leave = exitCost.get(u);
-      if (leave !== undefined && d + leave < best) {
-        best = d + leave;
-        bestExit = u;
-      }
-      for (let k = this.offsets[u]; k < this.offsets[u + 1]; k++) {
-        const v = this.targets[k];
-        const nd = d + this.weights[k];
-        if (nd < dist[v]) {
-          dist[v] = nd;
-          prev[v] = u;
-          heap.push(nd, v);
-        }
-      }
-    }
-    if (bestExit < 0) return null;
-    const nodes: number[] = [];
-    for (let v = bestExit; v >= 0; v = prev[v]) nodes.unshift(v);
-    return { meters: best, nodes };
+    const found = this.search.cheapest(entries, exits);
+    return found && { meters: found.meters, nodes: found.nodes };
   }
 }
 

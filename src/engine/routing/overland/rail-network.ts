@@ -7,7 +7,7 @@
  */
 import { LatLng } from "../../types";
 import { fastGeodesicMeters, metersToDegrees } from "../../geo/geodesy";
-import { MinHeap } from "../../heap";
+import { CsrSearch } from "../../graph/csr-search";
 import { RailCorridorsFile } from "./rail-corridors";
 
 export interface RailNode {
@@ -38,9 +38,7 @@ export class RailNetwork {
   private readonly offsets: Int32Array;
   private readonly targets: Int32Array;
   private readonly weights: Float64Array;
-  private readonly heap = new MinHeap(256);
-  private readonly dist: Float64Array;
-  private readonly prev: Int32Array;
+  private readonly search: CsrSearch;
 
   constructor(readonly data: RailCorridorsFile) {
     const junctions = new Map<string, number>();
@@ -79,8 +77,7 @@ export class RailNetwork {
       this.targets[fill[b]] = a;
       this.weights[fill[b]++] = w;
     }
-    this.dist = new Float64Array(n);
-    this.prev = new Int32Array(n);
+    this.search = new CsrSearch(this.offsets, this.targets, this.weights);
   }
 
   /** Nodes within `maxMeters` (geodesic) of p, nearest first, at most `limit`. */
@@ -118,7 +115,7 @@ export class RailNetwork {
     let result: RailNetworkRoute | null = null;
     for (const stop of [...via, -1]) {
       const to = stop < 0 ? exits : [{ node: stop, meters: 0 }];
-      const leg = this.search(from, to);
+      const leg = this.cheapest(from, to);
       if (!leg) return null;
       result = result
         ? {
@@ -132,53 +129,14 @@ export class RailNetwork {
     return result;
   }
 
-  private search(entries: RailAccess[], exits: RailAccess[]): RailNetworkRoute | null {
-    if (!entries.length || !exits.length) return null;
-    const exitCost = new Map<number, number>();
-    for (const e of exits) {
-      const known = exitCost.get(e.node);
-      if (known === undefined || e.meters < known) exitCost.set(e.node, e.meters);
-    }
-    const { dist, prev, heap } = this;
-    dist.fill(Infinity);
-    prev.fill(-1);
-    heap.clear();
-    for (const e of entries) {
-      if (e.meters < dist[e.node]) {
-        dist[e.node] = e.meters;
-        heap.push(e.meters, e.node);
-      }
-    }
-    let best = Infinity;
-    let bestExit = -1;
-    while (heap.size > 0) {
-      const d = heap.peekKey();
-      const u = heap.pop();
-      if (d > dist[u]) continue; // stale entry
-      if (d >= best) break;
-      const leave = exitCost.get(u);
-      if (leave !== undefined && d + leave < best) {
-        best = d + leave;
-        bestExit = u;
-      }
-      for (let k = this.offsets[u]; k < this.offsets[u + 1]; k++) {
-        const v = this.targets[k];
-        const nd = d + this.weights[k];
-        if (nd < dist[v]) {
-          dist[v] = nd;
-          prev[v] = u;
-          heap.push(nd, v);
-        }
-      }
-    }
-    if (bestExit < 0) return null;
-    const nodes: number[] = [];
-    for (let v = bestExit; v >= 0; v = prev[v]) nodes.unshift(v);
+  private cheapest(entries: RailAccess[], exits: RailAccess[]): RailNetworkRoute | null {
+    const found = this.search.cheapest(entries, exits);
+    if (!found) return null;
+    const { meters, nodes, exitMeters } = found;
     const entry = entries
       .filter((e) => e.node === nodes[0])
       .reduce((a, b) => Math.min(a, b.meters), Infinity);
-    const exit = exitCost.get(bestExit) as number;
-    return { meters: best, corridorMeters: best - entry - exit, nodes };
+    return { meters, corridorMeters: meters - entry - exitMeters, nodes };
   }
 }
 
