@@ -45,6 +45,19 @@ export function toUnit(lat: number, lng: number): Vec3 {
   return [c * Math.cos(lam), c * Math.sin(lam), Math.sin(phi)];
 }
 
+/**
+ * toUnit(lat, lng) written into out[at .. at + 2]: the same arithmetic, no array made (for the
+ * land tests that run for every leg tried).
+ */
+export function unitInto(out: Float64Array, at: number, lat: number, lng: number): void {
+  const phi = lat * RAD;
+  const lam = lng * RAD;
+  const c = Math.cos(phi);
+  out[at] = c * Math.cos(lam);
+  out[at + 1] = c * Math.sin(lam);
+  out[at + 2] = Math.sin(phi);
+}
+
 export function toLatLng(v: Vec3): { lat: number; lng: number } {
   return { lat: unitLat(v[0], v[1], v[2]), lng: unitLng(v[0], v[1]) };
 }

@@ -6,6 +6,7 @@
  * space and a repeated end costs only the meeting step (bucket-style many-to-many).
  */
 import { MinHeap } from "../../heap";
+import { doubled } from "../../typed-arrays";
 import { ContractionHierarchy, unpackArc } from "./contraction";
 
 export interface JunctionCost {
@@ -46,6 +47,8 @@ export class HierarchySearch {
   private stamp = 0;
   private readonly heap = new MinHeap(256);
   private readonly pathArcs: number[] = [];
+  /** The junctions settled by the space being built, in order (reused: no array per end). */
+  private settled = new Int32Array(256);
 
   constructor(junctionCount: number) {
     this.dist = new Float64Array(junctionCount);
@@ -82,7 +85,8 @@ export class HierarchySearch {
       tagOf[j] = i;
       heap.push(cost, j);
     }
-    const settled: number[] = [];
+    let settled = this.settled;
+    let n = 0;
     while (heap.size > 0) {
       const key = heap.peekKey();
       const v = heap.pop();
@@ -95,8 +99,9 @@ export class HierarchySearch {
         stalled = stampOf[w] === stamp && dist[w] + upLength[k] < key;
       }
       if (stalled) continue;
-      position[v] = settled.length;
-      settled.push(v);
+      if (n === settled.length) settled = this.settled = doubled(settled);
+      position[v] = n;
+      settled[n++] = v;
       for (let k = upOffset[v]; k < upOffset[v + 1]; k++) {
         const w = upHead[k];
         const nd = key + upLength[k];
@@ -109,7 +114,6 @@ export class HierarchySearch {
         heap.push(nd, w);
       }
     }
-    const n = settled.length;
     const out: UpwardSpace = {
       junction: new Int32Array(n),
       dist: new Float64Array(n),

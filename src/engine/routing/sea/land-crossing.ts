@@ -9,7 +9,7 @@
  * The index is plain typed arrays (LandIndexParts), so a coarse-celled one (1°: about 1.7 MB for
  * 1:50m land) can be stored in the engine snapshot and checked by the router at every query.
  */
-import { angleBetween, MEAN_RADIUS_M, RAD, toUnit, unitLat, unitLng } from "../../geo/geodesy";
+import { angleBetween, MEAN_RADIUS_M, RAD, unitInto, unitLat, unitLng } from "../../geo/geodesy";
 import { doubled } from "../../typed-arrays";
 import { edgeClearance } from "./clearance";
 import { planarRings, Rings } from "./land-mask";
@@ -124,6 +124,8 @@ export class LandIndex {
   /** The last point arcPoint made. */
   private qLat = 0;
   private qLng = 0;
+  /** The unit vectors of the leg being measured: a at [0..2], b at [3..5]. */
+  private readonly arc = new Float64Array(6);
 
   /** From land polygons, or from the parts of an index built before (e.g. a snapshot's). */
   constructor(polygons: ReadonlyArray<Rings> | LandIndexParts, cellDegrees = 0.25) {
@@ -323,18 +325,19 @@ export class LandIndex {
     skipEndM: number,
     firstOnly: boolean
   ): number {
-    const ua = toUnit(a.lat, a.lng);
-    const ub = toUnit(b.lat, b.lng);
-    const omega = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]);
+    // The ends' unit vectors into this.arc (no arrays per leg: this runs for every leg tried).
+    const arc = this.arc;
+    unitInto(arc, 0, a.lat, a.lng);
+    unitInto(arc, 3, b.lat, b.lng);
+    const omega = angleBetween(arc[0], arc[1], arc[2], arc[3], arc[4], arc[5]);
     const total = omega * MEAN_RADIUS_M;
     if (total <= skipStartM + skipEndM) return 0;
     const n = Math.max(1, Math.ceil(total / PIECE_M));
     const sinOmega = Math.sin(omega);
     // Points along the leg into this.qLat / this.qLng: no closure over changing doubles, whose
     // every write would box a number (this runs for every 20 km of every leg tried).
-    const point = (t: number): void => this.arcPoint(a, ua, ub, omega, sinOmega, t);
     let inside = 0;
-    point(skipStartM / total);
+    this.arcPoint(a, omega, sinOmega, skipStartM / total);
     let pLat = this.qLat;
     let pLng = this.qLng;
     // Only whether there is land: the start's side once, then any ring edge crossed (with none,
@@ -350,13 +353,13 @@ export class LandIndex {
         const skip = Math.floor(this.clearMeters(pLat, pLng) / pieceM);
         if (skip > 0) {
           i = Math.min(n, i - 1 + skip);
-          point(t0 + ((tEnd - t0) * i) / n);
+          this.arcPoint(a, omega, sinOmega, t0 + ((tEnd - t0) * i) / n);
           pLat = this.qLat;
           pLng = this.qLng;
           continue;
         }
       }
-      point(t0 + ((tEnd - t0) * i) / n);
+      this.arcPoint(a, omega, sinOmega, t0 + ((tEnd - t0) * i) / n);
       // A piece across the antimeridian: measured on each side of it.
       if (Math.abs(this.qLng - pLng) > 180) {
         const qShift = this.qLng > pLng ? this.qLng - 360 : this.qLng + 360;
@@ -379,11 +382,9 @@ export class LandIndex {
     return inside;
   }
 
-  /** The point at fraction t of the arc a→b (unit vectors ua, ub, angle omega) into qLat / qLng. */
+  /** The point at fraction t of the arc a→b (unit vectors in this.arc, angle omega) into qLat / qLng. */
   private arcPoint(
     a: { lat: number; lng: number },
-    ua: number[],
-    ub: number[],
     omega: number,
     sinOmega: number,
     t: number
@@ -393,11 +394,12 @@ export class LandIndex {
       this.qLng = a.lng;
       return;
     }
+    const arc = this.arc;
     const wa = Math.sin((1 - t) * omega) / sinOmega;
     const wb = Math.sin(t * omega) / sinOmega;
-    const x = wa * ua[0] + wb * ub[0];
-    const y = wa * ua[1] + wb * ub[1];
-    const z = wa * ua[2] + wb * ub[2];
+    const x = wa * arc[0] + wb * arc[3];
+    const y = wa * arc[1] + wb * arc[4];
+    const z = wa * arc[2] + wb * arc[5];
     this.qLat = unitLat(x, y, z);
     this.qLng = unitLng(x, y);
   }

@@ -10,6 +10,7 @@ import {
   angleBetween,
   MEAN_RADIUS_KM,
   RAD,
+  unitInto,
   unitLat,
   unitLng,
 } from "../../geo/geodesy";
@@ -398,42 +399,64 @@ export function crossesDeepLand(
   stepKm: number,
   depth = 2
 ): boolean {
-  const ua = toUnit(from.lat, from.lng);
-  const ub = toUnit(to.lat, to.lng);
-  const omega = angleBetween(ua[0], ua[1], ua[2], ub[0], ub[1], ub[2]);
+  // The ends' unit vectors as toUnit makes them, into a reused buffer (this runs for every long
+  // leg tried: no arrays nor closure per call).
+  const u = DEEP_ARC;
+  unitInto(u, 0, from.lat, from.lng);
+  unitInto(u, 3, to.lat, to.lng);
+  const omega = angleBetween(u[0], u[1], u[2], u[3], u[4], u[5]);
   const km = omega * MEAN_RADIUS_KM;
   if (km <= skipFromKm + skipToKm || omega < 1e-12) return false;
   const sinOmega = Math.sin(omega);
   const fine = Math.ceil(km / stepKm);
-  const cell = land.cellDegrees;
-  const deepAt = (i: number, steps: number): boolean => {
-    const along = (km * i) / steps;
-    if (along < skipFromKm || km - along < skipToKm) return false;
-    const t = i / steps;
-    const wa = Math.sin((1 - t) * omega) / sinOmega;
-    const wb = Math.sin(t * omega) / sinOmega;
-    const x = wa * ua[0] + wb * ub[0];
-    const y = wa * ua[1] + wb * ub[1];
-    const z = wa * ua[2] + wb * ub[2];
-    const lat = unitLat(x, y, z);
-    const lng = unitLng(x, y);
-    return (
-      isLand(land, lat, lng) &&
-      isLand(land, lat + depth * cell, lng) &&
-      isLand(land, lat - depth * cell, lng) &&
-      isLand(land, lat, lng + depth * cell) &&
-      isLand(land, lat, lng - depth * cell)
-    );
-  };
+  const reach = depth * land.cellDegrees;
   // A coarse pass of 16 samples first: a leg across a continent meets land far from its start.
   const coarse = Math.min(16, fine);
-  for (let i = 1; i < coarse; i++) if (deepAt(i, coarse)) return true;
+  for (let i = 1; i < coarse; i++)
+    if (deepAt(land, u, km, omega, sinOmega, skipFromKm, skipToKm, reach, i, coarse)) return true;
   // Then every sample, spread out first (the same samples in another order, so the same answer):
   // land the coarse pass stepped over is found after a few samples, not after half of them.
   for (const offset of FINE_ORDER)
     for (let i = offset || FINE_STRIDE; i < fine; i += FINE_STRIDE)
-      if (deepAt(i, fine)) return true;
+      if (deepAt(land, u, km, omega, sinOmega, skipFromKm, skipToKm, reach, i, fine)) return true;
   return false;
+}
+
+const DEEP_ARC = new Float64Array(6);
+
+/**
+ * Sample i of `steps` along the arc u[0..2] → u[3..5] (of `km`, angle omega) lies well inside land:
+ * its cell and the cells `reach` degrees away on all four sides are land.
+ */
+function deepAt(
+  land: LandRaster,
+  u: Float64Array,
+  km: number,
+  omega: number,
+  sinOmega: number,
+  skipFromKm: number,
+  skipToKm: number,
+  reach: number,
+  i: number,
+  steps: number
+): boolean {
+  const along = (km * i) / steps;
+  if (along < skipFromKm || km - along < skipToKm) return false;
+  const t = i / steps;
+  const wa = Math.sin((1 - t) * omega) / sinOmega;
+  const wb = Math.sin(t * omega) / sinOmega;
+  const x = wa * u[0] + wb * u[3];
+  const y = wa * u[1] + wb * u[4];
+  const z = wa * u[2] + wb * u[5];
+  const lat = unitLat(x, y, z);
+  const lng = unitLng(x, y);
+  return (
+    isLand(land, lat, lng) &&
+    isLand(land, lat + reach, lng) &&
+    isLand(land, lat - reach, lng) &&
+    isLand(land, lat, lng + reach) &&
+    isLand(land, lat, lng - reach)
+  );
 }
 
 /** The order in which crossesDeepLand visits its fine samples: by their index modulo the stride. */
