@@ -27,9 +27,10 @@ import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import { LandNetwork, LandNetworkFile } from "../engine/routing/overland/land-network";
 import { Peak, Terrain } from "../engine/routing/overland/terrain";
 import type { LatLng } from "../engine/types";
-import { concatFlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
+import { concatFlatPolygons, FlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
 import { parse } from "./csv";
-import { packedPolygonSnapshot, polygonSnapshot } from "./snapshot";
+import { landmassRasterSnapshot, packedPolygonSnapshot, polygonSnapshot, worldAtlasFile } from "./snapshot";
+import { buildLandmassRaster } from "../engine/routing/overland/landmass-raster";
 
 // Loaded when a file is actually decoded: a warm start takes the polygons from their snapshot.
 const feature = ((...args: Parameters<typeof topoFeature>) =>
@@ -60,7 +61,9 @@ function terrainOf(options: InlandLoadOptions, isOpenWater: (p: LatLng) => boole
         .ranges
     : [];
   const polygons = ranges.flatMap((r) => r.polygons);
-  const index = polygons.length ? new LandmassIndex(polygons, { snapMeters: 0 }) : undefined;
+  const index = polygons.length
+    ? rasteredIndex("high-ranges", flattenPolygons(polygons), 0, [file])
+    : undefined;
   return new Terrain(loadPeaks(options), isOpenWater, (p) => index?.landmassOf(p) != null);
 }
 
@@ -246,15 +249,26 @@ function decodeCountryPolygons(): CountryPolygon[] {
   return out;
 }
 
-/** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
-export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
-  // Flat polygons straight from their snapshots: no nested arrays to build at start-up.
+/**
+ * The landmasses of the overland router: data/land-additions.json then Natural Earth 1:50m land,
+ * snapping 20 km, with their answers on a grid (one snapshot).
+ */
+export function loadLandmasses(options: InlandLoadOptions = {}): LandmassIndex {
   // The additions first: a point in one belongs to it even where 1:50m draws an island there.
   const land = concatFlatPolygons(
     flattenPolygons(loadLandAdditions(options)),
     packedPolygonSnapshot("land-50m.json", () => ({ polygons: decodeLandPolygons() })).value
   );
-  const landmasses = new LandmassIndex(land, { snapMeters: 20_000 });
+  return rasteredIndex("land", land, 20_000, [
+    path.join(options.dataDir ?? DATA_DIR, "land-additions.json"),
+    worldAtlasFile("land-50m.json"),
+  ]);
+}
+
+/** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
+export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
+  // Flat polygons straight from their snapshots: no nested arrays to build at start-up.
+  const landmasses = loadLandmasses(options);
   const countries = packedPolygonSnapshot("countries-50m.json", countryPolygonLists).value;
   const regions = new CountryRegions({ flat: countries, countries: countries.labels! });
   return new CircuityOverlandRouter({
@@ -271,6 +285,22 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
         ? undefined
         : terrainOf(options, (p) => landmasses.landmassOf(p) === null),
   });
+}
+
+/**
+ * A landmass index over `polygons` (built from `dataFiles`) with its answers on a grid, built
+ * once into a snapshot: most look-ups are then one search in a row of the grid.
+ */
+function rasteredIndex(
+  name: string,
+  polygons: FlatPolygons,
+  snapMeters: number,
+  dataFiles: string[]
+): LandmassIndex {
+  const raster = landmassRasterSnapshot(name, dataFiles, () =>
+    buildLandmassRaster(new LandmassIndex(polygons, { snapMeters }))
+  ).value;
+  return new LandmassIndex(polygons, { snapMeters, raster });
 }
 
 function polygonsOf(f: Feature<Polygon | MultiPolygon | null>): PolygonRings[] {

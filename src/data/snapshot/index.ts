@@ -10,6 +10,7 @@ import type { ChainGraph, ContractionHierarchy, SeaGraph } from "../../engine/ro
 import type { CompactLandMask } from "../../engine/routing/sea/land-mask";
 import type { LandIndexParts } from "../../engine/routing/sea/land-crossing";
 import type { PolygonRings } from "../../engine/routing/overland/landmass-index";
+import type { LandmassRaster } from "../../engine/routing/overland/landmass-raster";
 import { Cached, cachedSnapshot, PACKAGE_ROOT } from "./cache";
 import { packPolygons, PackedPolygons, unpackPolygons } from "./polygons";
 
@@ -104,4 +105,35 @@ export function polygonSnapshot(
     ...cached,
     value: { polygons: unpackPolygons(cached.value), labels: cached.value.labels },
   };
+}
+
+/**
+ * A landmass index's answers on a grid (engine/routing/overland/landmass-raster.ts) for polygons
+ * built from `dataFiles`; `name` tells the indexes apart (the land, the high ranges).
+ */
+export function landmassRasterSnapshot(
+  name: string,
+  dataFiles: string[],
+  build: () => LandmassRaster
+): Cached<LandmassRaster> {
+  return cachedSnapshot(
+    `raster-${name}`,
+    {
+      dataFiles,
+      code: [
+        "engine/routing/overland/landmass-index",
+        "engine/routing/overland/landmass-raster",
+        "engine/geo/flat-polygons",
+        "engine/geo/geodesy",
+        "data/inland",
+        "data/snapshot",
+      ],
+    },
+    build
+  );
+}
+
+/** A world-atlas file (e.g. "land-50m.json") of the installed package. */
+export function worldAtlasFile(name: string): string {
+  return packageFile(`world-atlas/${name}`);
 }

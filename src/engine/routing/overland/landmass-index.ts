@@ -4,6 +4,7 @@
  * (ports, quays, coarse coastlines) snap to the nearest landmass within `snapMeters`.
  */
 import { LatLng } from "../../types";
+import { LandmassRaster, rasterLandmass } from "./landmass-raster";
 import { localSegmentMeters, metersToDegrees } from "../../geo/geodesy";
 import {
   FlatPolygons,
@@ -20,13 +21,16 @@ export interface LandmassIndexOptions {
   snapMeters?: number;
   /** How many point→landmass answers to remember. */
   cacheSize?: number;
+  /** Answers precomputed on a grid (landmass-raster.ts, built from this index at snapshot time). */
+  raster?: LandmassRaster;
 }
 
 export class LandmassIndex {
-  private readonly flat: FlatPolygons;
+  readonly flat: FlatPolygons;
   /** Per polygon, its outer ring's bounding box: minLng, minLat, maxLng, maxLat. */
   private readonly boxes: Float64Array;
-  private readonly snapMeters: number;
+  readonly snapMeters: number;
+  readonly raster?: LandmassRaster;
   private readonly cacheSize: number;
   private readonly cache = new Map<string, number | null>();
   /**
@@ -42,6 +46,7 @@ export class LandmassIndex {
   ) {
     this.snapMeters = options.snapMeters ?? 20_000;
     this.cacheSize = options.cacheSize ?? 100_000;
+    this.raster = options.raster;
     const flat = Array.isArray(polygons)
       ? flattenPolygons(polygons as ReadonlyArray<PolygonRings>)
       : (polygons as FlatPolygons);
@@ -80,16 +85,19 @@ export class LandmassIndex {
 
   /** The landmass id of the point, or null when it is at sea farther than the snap radius. */
   landmassOf(p: LatLng): number | null {
+    const known = this.raster && rasterLandmass(this.raster, p.lat, p.lng);
+    if (known !== undefined) return known;
     const key = `${p.lat},${p.lng}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    const id = this.containing(p) ?? this.nearestWithinSnap(p);
+    const id = this.polygonContaining(p) ?? this.nearestWithinSnap(p);
     if (this.cache.size >= this.cacheSize) this.cache.clear();
     this.cache.set(key, id);
     return id;
   }
 
-  private containing(p: LatLng): number | null {
+  /** The first polygon containing the point (even-odd, holes excluded), without snapping. */
+  polygonContaining(p: LatLng): number | null {
     const { coords, ringStart, polygonStart } = this.flat;
     const box = this.boxes;
     for (let i = 0; i < polygonStart.length - 1; i++) {
@@ -174,6 +182,10 @@ function unwrapRing(
   from: number,
   to: number
 ): { xs: Float64Array; min: number; max: number } | undefined {
+  let jumps = false;
+  for (let k = from + 1; k < to && !jumps; k++)
+    jumps = Math.abs(coords[2 * k] - coords[2 * (k - 1)]) > 180;
+  if (!jumps) return undefined;
   const xs = new Float64Array(to - from);
   let offset = 0;
   let jumped = false;
