@@ -17,51 +17,33 @@
 import type { RoutedPath, SeaRouter } from "../../route-engine";
 import { LatLng, Passage } from "../../types";
 import { CoordMap } from "../../geo/coord-map";
-import { buildChainGraph, ChainGraph, passageBit } from "./chains";
-import { ContractionHierarchy } from "./contraction";
-import { HierarchySearch, UpwardSpace } from "./hierarchy-search";
-import {
-  angleBetween,
-  fastGeodesicMeters,
-  geodesicMeters,
-  LOWER_BOUND_RADIUS_M,
-  MEAN_RADIUS_M,
-  toLatLng,
-  toUnit,
-  Vec3,
-} from "../../geo/geodesy";
-import { SeaGraph } from "./graph";
-import { JunctionSearch, JunctionStart } from "./junction-search";
-import { LandIndex } from "./land-crossing";
-import { connectorIsClear, connectorLandSamples, LandRaster } from "./land-mask";
-import { compactRoute, withLazyPath } from "./compact-route";
-import { PathBuffer } from "./path-buffer";
-import { unwrapLongitudes } from "./longitudes";
-import { LegMemo, StraightLegs } from "./straight-legs";
+import { angleBetween, geodesicMeters, MEAN_RADIUS_M, toUnit, Vec3 } from "../../geo/geodesy";
 import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "../../byte-lru";
-import { PassageArea, passageId, passageOfId, pointInPolygon } from "./passages";
-import { EdgeSnap, edgesWithin, nearEdges } from "./spatial-index";
+import { buildChainGraph, ChainGraph } from "./chains";
+import { ChainRouteFinder, closedPassageMask, EndPoint } from "./chain-route";
+import { compactRoute, withLazyPath } from "./compact-route";
+import { ContractionHierarchy } from "./contraction";
+import { SeaGraph } from "./graph";
+import { LandIndex } from "./land-crossing";
+import { LandRaster } from "./land-mask";
+import { unwrapLongitudes } from "./longitudes";
+import { PassageArea, passageOfId } from "./passages";
+import { pathPoints, RouteAssembler } from "./route-assembly";
+import { SeaSnapper, Snap } from "./sea-snap";
+import { StraightLegs } from "./straight-legs";
 import {
-  CANDIDATE_FACTOR,
-  CANDIDATE_SLACK_M,
-  CANDIDATE_BAND_M,
-  MAX_CANDIDATES,
-  LONG_SPOKE_M,
-  SPOKE_RADIUS_M,
-  SEA_CACHE_BYTES,
-  REMEMBERED_ENDS,
-  DIRECT_MAX_M,
-  CONNECTOR_STEP_KM,
   CANALS,
-  THIN_LAND_SAMPLES,
-  AT_VERTEX_M,
-  WATER_MOVE_MAX_M,
-  WATER_DETOUR_MAX_M,
-  WATER_DETOUR,
-  CONNECTOR_SKIP_FROM_KM,
-  CONNECTOR_SKIP_TO_KM,
+  DIRECT_MAX_M,
   PORT_SHORE_M,
+  REMEMBERED_ENDS,
+  SEA_CACHE_BYTES,
+  WATER_DETOUR,
+  WATER_DETOUR_MAX_M,
+  WATER_MOVE_MAX_M,
 } from "./tuning";
+
+export { closedPassageMask };
+export type { Snap };
 
 export type SeaRoute = RoutedPath & {
   passages: Passage[];
@@ -115,83 +97,26 @@ export interface SeaRouterOptions {
   };
 }
 
-export interface Snap {
-  edge: number;
-  lat: number;
-  lng: number;
-  /** Metres from the query point to the snap point. */
-  offset: number;
-  /** Metres from the snap point to the edge's A and B ends (toA + toB = the edge's length). */
-  toA: number;
-  toB: number;
-}
-
-/** Where a search may enter the junction graph from a snap: one end of the snapped chain. */
-interface Port {
-  snap: number;
-  /** true: leaves by the chain's B end. */
-  towardB: boolean;
-  junction: number;
-  cost: number;
-}
-
-/**
- * What the router remembers of a query point for one closed-passage set: its snap candidates,
- * where a search may enter the junctions from them, and (with a hierarchy) their upward space.
- */
-interface EndPoint extends LegMemo {
-  snaps: Snap[];
-  ports?: Port[];
-  space?: UpwardSpace;
-}
-
-interface Found {
-  cost: number;
-  startSnap: number;
-  endSnap: number;
-  /** Start port, chains in travel order and end port; or a same-chain / same-edge route. */
-  startPort?: Port;
-  chains?: number[];
-  endPort?: Port;
-  direct?: "CHAIN" | "EDGE";
-}
-
-export function closedPassageMask(closed: Iterable<Passage>): number {
-  let mask = 0;
-  for (const p of closed) mask |= passageBit(passageId(p));
-  return mask;
-}
-
 export class NetworkSeaRouter implements SeaRouter {
   readonly chains: ChainGraph;
-  private readonly hierarchies = new Map<number, ContractionHierarchy>();
   private readonly cache: ByteLru<string, SeaRoute | null>;
   private readonly keyDecimals: number;
-  private readonly useAStar: boolean;
-  private readonly useHierarchies: boolean;
-  private readonly land: LandRaster | undefined;
   private readonly coast: LandIndex | undefined;
   private readonly canalMask: number;
-  private readonly inCanal: ((lat: number, lng: number) => boolean) | undefined;
   private readonly fine: SeaRouterOptions["fine"];
   /** Straight legs, end straightening and smoothing (with a land raster). */
   private readonly straight: StraightLegs | undefined;
-  private readonly edgeSeen: Int32Array;
-  private readonly fromSearch: JunctionSearch;
-  private readonly hierarchySearch: HierarchySearch;
-  private stamp = 0;
-  private readonly path = new PathBuffer();
+  private readonly snapper: SeaSnapper;
+  private readonly finder: ChainRouteFinder;
+  private readonly assembler: RouteAssembler;
   /** Query points inside land and the water each starts from (null: none near). */
   private waterPoints = new CoordMap<(LatLng & { moveM: number }) | null>();
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
   private readonly rememberedEnds: number;
-  private readonly finish = new Map<number, { cost: number; tag: number }>();
   /** Number of searches run (cache misses), for tests and benchmarks. */
   searches = 0;
-  /** Of those, answered with a contraction hierarchy. */
-  hierarchyHits = 0;
 
   constructor(
     readonly graph: SeaGraph,
@@ -200,32 +125,36 @@ export class NetworkSeaRouter implements SeaRouter {
     this.cache = new ByteLru(options.cacheBytes ?? SEA_CACHE_BYTES);
     this.keyDecimals = options.cacheKeyDecimals ?? 5;
     this.rememberedEnds = options.rememberedEnds ?? REMEMBERED_ENDS;
-    this.useAStar = options.useAStar ?? true;
-    this.useHierarchies = (options.useHierarchies ?? true) && this.useAStar;
+    const useAStar = options.useAStar ?? true;
     this.chains = options.chains ?? buildChainGraph(graph);
-    this.land = options.land;
     this.fine = options.fine;
     this.coast = options.land ? options.coast : undefined;
     this.canalMask = closedPassageMask(CANALS);
     this.straight = options.land
       ? new StraightLegs(options.land, this.coast, options.areas ?? [])
       : undefined;
-    const canals = (options.areas ?? []).filter((a) => CANALS.includes(a.name));
-    this.inCanal = canals.length ? passageTest(canals) : undefined;
+    this.snapper = new SeaSnapper(graph, options.land, this.coast, options.areas ?? []);
+    this.finder = new ChainRouteFinder(
+      graph,
+      this.chains,
+      useAStar,
+      (options.useHierarchies ?? true) && useAStar
+    );
     for (const h of options.hierarchies ?? []) this.addHierarchy(h);
-    this.edgeSeen = new Int32Array(graph.edgeCount);
-    this.fromSearch = new JunctionSearch(this.chains);
-    this.hierarchySearch = new HierarchySearch(this.chains.junctionCount);
+    this.assembler = new RouteAssembler(graph, this.chains, this.finder, this.straight);
+  }
+
+  /** Of the searches run, those answered with a contraction hierarchy. */
+  get hierarchyHits(): number {
+    return this.finder.hierarchyHits;
   }
 
   addHierarchy(h: ContractionHierarchy): void {
-    if (h.junctionCount !== this.chains.junctionCount)
-      throw new Error("contraction hierarchy built for another chain graph");
-    this.hierarchies.set(h.closedMask, h);
+    this.finder.addHierarchy(h);
   }
 
   hasHierarchy(closed: Iterable<Passage>): boolean {
-    return this.hierarchies.has(closedPassageMask(closed));
+    return this.finder.hasHierarchy(closedPassageMask(closed));
   }
 
   route(from: LatLng, to: LatLng, options: { closed: ReadonlySet<Passage> }): SeaRoute | null {
@@ -283,8 +212,8 @@ export class NetworkSeaRouter implements SeaRouter {
 
   /** Nearest point on an open edge of the main network (exposed for tests). */
   snap(point: LatLng, closed: ReadonlySet<Passage> = new Set()): Snap | null {
-    const s = this.snapCandidates(point, closedPassageMask(closed))[0];
-    return s ? this.exactSnap(point, s) : null;
+    const s = this.snapper.candidates(point, closedPassageMask(closed))[0];
+    return s ? this.snapper.exact(point, s) : null;
   }
 
   /**
@@ -302,144 +231,13 @@ export class NetworkSeaRouter implements SeaRouter {
         this.remembered = 1;
         this.ends.set(closedMask, (points = new CoordMap()));
       }
-      points.set(point.lat, point.lng, (end = { snaps: this.snapCandidates(point, closedMask) }));
-    }
-    return end;
-  }
-
-  /**
-   * The nearest open edge and the other open edges almost as near: the search picks among them,
-   * so a port whose nearest line is a dead-end approach can still leave by the lane next to it.
-   * Distances here are spherical (for ranking); the chosen snaps are measured exactly at the end.
-   */
-  private snapCandidates(point: LatLng, closedMask: number): Snap[] {
-    const g = this.graph;
-    const accept = (e: number): boolean =>
-      e < g.snapEdgeCount &&
-      g.edgeInMain[e] === 1 &&
-      (passageBit(g.edgePassage[e]) & closedMask) === 0;
-    const p = toUnit(point.lat, point.lng);
-    // Far from the network (an inland or polar point), look at most CANDIDATE_BAND_M beyond the nearest edge.
-    const band = (nearest: number): number =>
-      nearest +
-      Math.min(nearest * (CANDIDATE_FACTOR - 1), CANDIDATE_BAND_M / MEAN_RADIUS_M) +
-      CANDIDATE_SLACK_M / MEAN_RADIUS_M;
-    let near = nearEdges(
-      g,
-      point.lat,
-      point.lng,
-      p,
-      accept,
-      this.edgeSeen,
-      ++this.stamp,
-      band,
-      MAX_CANDIDATES
-    );
-    if (!near.length) return [];
-    // A long dead-end approach leg (MARNET draws some ports as one long spoke, e.g. Colombo from the
-    // west) only lets ships arrive from its far end: look wider for the lanes that pass nearby.
-    if (this.isLongSpoke(near[0].edge) && band(near[0].angle) < SPOKE_RADIUS_M / MEAN_RADIUS_M) {
-      near = edgesWithin(
-        g,
+      points.set(
         point.lat,
         point.lng,
-        p,
-        SPOKE_RADIUS_M / MEAN_RADIUS_M,
-        accept,
-        this.edgeSeen,
-        ++this.stamp
-      ).slice(0, MAX_CANDIDATES);
+        (end = { snaps: this.snapper.candidates(point, closedMask) })
+      );
     }
-    const hits = near.map((h) => this.roughSnap(h));
-    if (!this.land) return hits;
-    const land = this.land;
-    const clear = hits.filter(
-      (s) =>
-        connectorIsClear(
-          land,
-          point,
-          s,
-          CONNECTOR_SKIP_FROM_KM,
-          CONNECTOR_SKIP_TO_KM,
-          CONNECTOR_STEP_KM
-        ) && this.connectorClearOfCoast(point, s)
-    );
-    if (clear.length) return clear;
-    const over = hits.map((s) =>
-      connectorLandSamples(land, point, s, CONNECTOR_SKIP_FROM_KM, CONNECTOR_STEP_KM)
-    );
-    // Clear of land but for a few cells of the raster (a harbour or channel it fills in).
-    const exactClear = this.coast
-      ? hits.filter((s, i) => over[i] <= THIN_LAND_SAMPLES && this.connectorClearOfCoast(point, s))
-      : [];
-    if (exactClear.length) return exactClear;
-    // No way off the coast by water (a port inland at this scale): the snaps over the least land.
-    const least = Math.min(...over);
-    return hits.filter((_, i) => over[i] === least);
-  }
-
-  /**
-   * A connector from a query point crosses no exact land beyond the port's own shore (true without
-   * exact land; a connector along a canal is inland water, not checked).
-   */
-  private connectorClearOfCoast(point: LatLng, s: Snap): boolean {
-    if (!this.coast) return true;
-    const midInCanal =
-      this.inCanal !== undefined && this.inCanal((point.lat + s.lat) / 2, (point.lng + s.lng) / 2);
-    return midInCanal || !this.coast.crossesLand(point, s, PORT_SHORE_M, 0);
-  }
-
-  private isLongSpoke(e: number): boolean {
-    const g = this.graph;
-    const deg = (v: number): number => g.adjOffset[v + 1] - g.adjOffset[v];
-    return g.edgeLength[e] > LONG_SPOKE_M && (deg(g.edgeA[e]) === 1 || deg(g.edgeB[e]) === 1);
-  }
-
-  private roughSnap(hit: EdgeSnap): Snap {
-    const g = this.graph;
-    const a = g.edgeA[hit.edge];
-    const b = g.edgeB[hit.edge];
-    const span = angleBetween(g.ux[a], g.uy[a], g.uz[a], g.ux[b], g.uy[b], g.uz[b]);
-    const t =
-      span > 0
-        ? angleBetween(g.ux[a], g.uy[a], g.uz[a], hit.point[0], hit.point[1], hit.point[2]) / span
-        : 0;
-    // A snap on a vertex (a port that is the first point of its approach) takes the vertex's own
-    // coordinates: the unit-vector round trip would put it a few nanometres off, and the path a
-    // needless leg of that length.
-    const atVertex = span * MEAN_RADIUS_M * Math.min(t, 1 - t) < AT_VERTEX_M;
-    const p = atVertex
-      ? t < 0.5
-        ? { lat: g.lat[a], lng: g.lng[a] }
-        : { lat: g.lat[b], lng: g.lng[b] }
-      : toLatLng(hit.point);
-    const toA = g.edgeLength[hit.edge] * Math.min(1, t);
-    return {
-      edge: hit.edge,
-      lat: p.lat,
-      lng: p.lng,
-      offset: hit.angle * MEAN_RADIUS_M,
-      toA,
-      toB: g.edgeLength[hit.edge] - toA,
-    };
-  }
-
-  /** The snap with its offset and its distance to the edge's A end measured on the ellipsoid. */
-  private exactSnap(point: LatLng, s: Snap): Snap {
-    const g = this.graph;
-    const a = g.edgeA[s.edge];
-    const len = g.edgeLength[s.edge];
-    // Split the edge's exact length in the ratio of the two (fast) partial lengths: a snap on a
-    // vertex gets exactly 0 or the whole length, whichever edge it was found on.
-    const da = fastGeodesicMeters(s.lat, s.lng, g.lat[a], g.lng[a]);
-    const db = fastGeodesicMeters(s.lat, s.lng, g.lat[g.edgeB[s.edge]], g.lng[g.edgeB[s.edge]]);
-    const toA = da + db > 0 ? (len * da) / (da + db) : 0;
-    return {
-      ...s,
-      offset: fastGeodesicMeters(point.lat, point.lng, s.lat, s.lng),
-      toA,
-      toB: len - toA,
-    };
+    return end;
   }
 
   /**
@@ -507,7 +305,8 @@ export class NetworkSeaRouter implements SeaRouter {
 
   /** The nearest water to a point inside land, within WATER_MOVE_MAX_M (none in a canal area). */
   private waterOf(p: LatLng): (LatLng & { moveM: number }) | null {
-    if (!this.coast || (this.inCanal && this.inCanal(p.lat, p.lng))) return null;
+    const inCanal = this.snapper.inCanal;
+    if (!this.coast || (inCanal && inCanal(p.lat, p.lng))) return null;
     let w = this.waterPoints.get(p.lat, p.lng);
     if (w === undefined) {
       if (this.waterPoints.size > this.rememberedEnds) this.waterPoints = new CoordMap();
@@ -578,312 +377,28 @@ export class NetworkSeaRouter implements SeaRouter {
       });
     }
 
-    const found = this.bestRoute(startPoint, endPoint, closedMask);
+    const found = this.finder.find(startPoint, endPoint, closedMask);
     if (!found) return null;
-    const { meters, passages } = this.assemble(from, to, startPoint, endPoint, found);
+    const start = this.snapper.exact(from, starts[found.startSnap]);
+    const end = this.snapper.exact(to, ends[found.endSnap]);
+    const assembler = this.assembler;
+    const { meters, passages } = assembler.assemble(
+      from,
+      to,
+      start,
+      end,
+      startPoint,
+      endPoint,
+      found
+    );
     // The path is made again when it is read: a lane sheet wants distances only, and keeping
     // thousands of paths cost more than making again the few that are read.
-    const snapDistance = {
-      origin: this.exactSnap(from, starts[found.startSnap]).offset,
-      destination: this.exactSnap(to, ends[found.endSnap]).offset,
-    };
+    const snapDistance = { origin: start.offset, destination: end.offset };
     return withLazyPath({ meters, passages, snapDistance }, () => {
       if (this.straight) this.straight.refusedMask = closedMask | this.canalMask;
-      this.assemble(from, to, startPoint, endPoint, found);
-      return pathPoints(this.path);
+      assembler.assemble(from, to, start, end, startPoint, endPoint, found);
+      return pathPoints(assembler.path);
     });
-  }
-
-  private ports(snaps: Snap[], closedMask: number): Port[] {
-    const cg = this.chains;
-    const g = this.graph;
-    const out: Port[] = [];
-    snaps.forEach((s, i) => {
-      const c = cg.edgeChain[s.edge];
-      if (c < 0) return;
-      const k = cg.edgeIndex[s.edge];
-      const base = cg.chainVertexOffset[c];
-      const vk = cg.chainVertex[base + k];
-      const toVk = g.edgeA[s.edge] === vk ? s.toA : s.toB;
-      const toVk1 = g.edgeLength[s.edge] - toVk;
-      const edgePos = base - c + k;
-      if (cg.chainA[c] >= 0 && (cg.maskBefore[edgePos] & closedMask) === 0) {
-        out.push({
-          snap: i,
-          towardB: false,
-          junction: cg.chainA[c],
-          cost: s.offset + toVk + cg.chainVertexAt[base + k],
-        });
-      }
-      if (cg.chainB[c] >= 0 && (cg.maskAfter[edgePos] & closedMask) === 0) {
-        const rest = cg.chainLength[c] - cg.chainVertexAt[base + k + 1];
-        out.push({ snap: i, towardB: true, junction: cg.chainB[c], cost: s.offset + toVk1 + rest });
-      }
-    });
-    return out;
-  }
-
-  /** Position of a snap along its chain (metres from the chain's A end). */
-  private chainPosition(s: Snap): number {
-    const cg = this.chains;
-    const c = cg.edgeChain[s.edge];
-    const k = cg.edgeIndex[s.edge];
-    const base = cg.chainVertexOffset[c];
-    const vk = cg.chainVertex[base + k];
-    return cg.chainVertexAt[base + k] + (this.graph.edgeA[s.edge] === vk ? s.toA : s.toB);
-  }
-
-  private bestRoute(start: EndPoint, end: EndPoint, closedMask: number): Found | null {
-    const cg = this.chains;
-    const starts = start.snaps;
-    const ends = end.snaps;
-    let best: Found | null = null;
-
-    // Both snaps on one chain: along the chain between them, if its passages there are open.
-    starts.forEach((s, i) => {
-      ends.forEach((e, j) => {
-        const c = cg.edgeChain[s.edge];
-        if (c < 0 || c !== cg.edgeChain[e.edge]) return;
-        const ks = cg.edgeIndex[s.edge];
-        const ke = cg.edgeIndex[e.edge];
-        const base = cg.chainVertexOffset[c] - c;
-        let mask = 0;
-        for (let k = Math.min(ks, ke) + 1; k < Math.max(ks, ke); k++)
-          mask |= passageBit(this.graph.edgePassage[cg.chainEdge[base + k]]);
-        if ((mask & closedMask) !== 0) return;
-        const cost = s.offset + Math.abs(this.chainPosition(s) - this.chainPosition(e)) + e.offset;
-        if (!best || cost < best.cost)
-          best = { cost, startSnap: i, endSnap: j, direct: ks === ke ? "EDGE" : "CHAIN" };
-      });
-    });
-
-    const startPorts = (start.ports ??= this.ports(starts, closedMask));
-    const endPorts = (end.ports ??= this.ports(ends, closedMask));
-    const known = (best as Found | null)?.cost ?? Infinity;
-    const hierarchy = this.useHierarchies ? this.hierarchies.get(closedMask) : undefined;
-
-    if (hierarchy) {
-      this.hierarchyHits++;
-      const search = this.hierarchySearch;
-      const hit = search.meet(
-        hierarchy,
-        (start.space ??= search.space(hierarchy, startPorts)),
-        (end.space ??= search.space(hierarchy, endPorts)),
-        known
-      );
-      if (hit) {
-        best = {
-          cost: hit.cost,
-          startSnap: -1,
-          endSnap: -1,
-          startPort: startPorts[hit.startTag],
-          chains: hit.chains,
-          endPort: endPorts[hit.endTag],
-        };
-      }
-    } else {
-      const startList: JunctionStart[] = startPorts.map((p, i) => ({
-        junction: p.junction,
-        cost: p.cost,
-        tag: i,
-      }));
-      const finish = this.finish;
-      finish.clear();
-      endPorts.forEach((p, i) => {
-        const old = finish.get(p.junction);
-        if (!old || p.cost < old.cost) finish.set(p.junction, { cost: p.cost, tag: i });
-      });
-      const bound = this.useAStar ? this.lowerBound(ends) : undefined;
-      const s = this.fromSearch;
-      const hit = s.run(startList, { closedMask, finish, bound, bestSoFar: known });
-      if (hit)
-        best = {
-          cost: hit.cost,
-          startSnap: -1,
-          endSnap: -1,
-          startPort: startPorts[hit.startTag],
-          chains: s.chainsTo(hit.junction),
-          endPort: endPorts[hit.finishTag],
-        };
-    }
-    if (best && best.startPort && best.endPort) {
-      this.leaveByNearEnd(best, starts, startPorts, ends, endPorts);
-      best.startSnap = best.startPort.snap;
-      best.endSnap = best.endPort.snap;
-    }
-    return best;
-  }
-
-  /**
-   * A route that runs the whole of its start snap's chain (or end snap's) is, at best, a tie with
-   * leaving by that chain's other end (a snap on the chain's end vertex): such a tie is written the
-   * way a search from the start finds it, by the other port without the chain, so equal routes
-   * come out as the same path (the end straightening depends on its points).
-   */
-  private leaveByNearEnd(
-    found: Found,
-    starts: Snap[],
-    startPorts: Port[],
-    ends: Snap[],
-    endPorts: Port[]
-  ): void {
-    const cg = this.chains;
-    const chains = found.chains!;
-    const sp = found.startPort!;
-    if (chains.length > 0 && chains[0] === cg.edgeChain[starts[sp.snap].edge]) {
-      const other = startPorts.find((p) => p.snap === sp.snap && p.towardB !== sp.towardB);
-      if (other) {
-        chains.shift();
-        found.startPort = other;
-      }
-    }
-    const ep = found.endPort!;
-    if (chains.length > 0 && chains[chains.length - 1] === cg.edgeChain[ends[ep.snap].edge]) {
-      const other = endPorts.find((p) => p.snap === ep.snap && p.towardB !== ep.towardB);
-      if (other) {
-        chains.pop();
-        found.endPort = other;
-      }
-    }
-  }
-
-  /** Admissible A* bound: to the nearest destination snap (first snap minus how much nearer the others are). */
-  private lowerBound(ends: Snap[]): (j: number) => number {
-    const g = this.graph;
-    const target = toUnit(ends[0].lat, ends[0].lng);
-    let slack = 0;
-    for (const e of ends) {
-      const u = toUnit(e.lat, e.lng);
-      slack = Math.max(
-        slack,
-        LOWER_BOUND_RADIUS_M * angleBetween(u[0], u[1], u[2], target[0], target[1], target[2])
-      );
-    }
-    const jv = this.chains.junctionVertex;
-    return (j: number): number => {
-      const v = jv[j];
-      return Math.max(
-        0,
-        LOWER_BOUND_RADIUS_M *
-          angleBetween(g.ux[v], g.uy[v], g.uz[v], target[0], target[1], target[2]) -
-          slack
-      );
-    };
-  }
-
-  /** The route's metres and passages; its path is left in this.path. */
-  private assemble(
-    from: LatLng,
-    to: LatLng,
-    startPoint: EndPoint,
-    endPoint: EndPoint,
-    found: Found
-  ): { meters: number; passages: Passage[] } {
-    const starts = startPoint.snaps;
-    const ends = endPoint.snaps;
-    const g = this.graph;
-    const cg = this.chains;
-    const start = this.exactSnap(from, starts[found.startSnap]);
-    const end = this.exactSnap(to, ends[found.endSnap]);
-    const path = this.path;
-    path.clear();
-    const edges: number[] = [];
-    const add = (lat: number, lng: number): void => path.add(lat, lng);
-    const addVertex = (v: number): void => path.add(g.lat[v], g.lng[v]);
-    /** Chain c's vertices at positions [from..to] (either direction) and its edges between them. */
-    const walkChain = (
-      c: number,
-      fromPos: number,
-      toPos: number,
-      edgeFrom: number,
-      edgeTo: number
-    ): void => {
-      const vb = cg.chainVertexOffset[c];
-      const eb = vb - c;
-      const step = toPos >= fromPos ? 1 : -1;
-      for (let i = fromPos; i !== toPos + step; i += step) addVertex(cg.chainVertex[vb + i]);
-      const estep = edgeTo >= edgeFrom ? 1 : -1;
-      if (edgeFrom >= 0) {
-        for (let k = edgeFrom; k !== edgeTo + estep; k += estep) {
-          const e = cg.chainEdge[eb + k];
-          edges.push(e);
-          // Path points next to a passage edge bound the straightening of the route's ends.
-          if (g.edgePassage[e] !== 0) {
-            if (firstPassagePoint < 0)
-              firstPassagePoint = Math.max(0, path.length - (toPos - fromPos) * step - 1);
-            lastPassagePoint = path.length - 1;
-          }
-        }
-      }
-    };
-    let firstPassagePoint = -1;
-    let lastPassagePoint = -1;
-    const chainEdges = (c: number): number =>
-      cg.chainVertexOffset[c + 1] - cg.chainVertexOffset[c] - 1;
-
-    add(from.lat, from.lng);
-    add(start.lat, start.lng);
-    const cs = cg.edgeChain[start.edge];
-    const ks = cg.edgeIndex[start.edge];
-    let meters: number;
-    if (found.direct) {
-      const ke = cg.edgeIndex[end.edge];
-      if (ks < ke) walkChain(cs, ks + 1, ke, ks, ke);
-      else if (ks > ke) walkChain(cs, ks, ke + 1, ks, ke);
-      else edges.push(start.edge);
-      meters =
-        start.offset + Math.abs(this.chainPosition(start) - this.chainPosition(end)) + end.offset;
-    } else {
-      const sp = found.startPort!;
-      const ep = found.endPort!;
-      // Leave the start chain by the port's end.
-      if (sp.towardB) walkChain(cs, ks + 1, chainEdges(cs), ks, chainEdges(cs) - 1);
-      else walkChain(cs, ks, 0, ks, 0);
-      let j = sp.junction;
-      let middle = 0;
-      for (const c of found.chains ?? []) {
-        const n = chainEdges(c);
-        middle += cg.chainLength[c];
-        if (cg.chainA[c] === j) {
-          walkChain(c, 0, n, 0, n - 1);
-          j = cg.chainB[c];
-        } else {
-          walkChain(c, n, 0, n - 1, 0);
-          j = cg.chainA[c];
-        }
-      }
-      // Enter the end chain by the port's end.
-      const ce = cg.edgeChain[end.edge];
-      const ke = cg.edgeIndex[end.edge];
-      if (ep.towardB) walkChain(ce, chainEdges(ce), ke + 1, chainEdges(ce) - 1, ke);
-      else walkChain(ce, 0, ke, 0, ke);
-      meters = this.portCost(start, sp) + middle + this.portCost(end, ep);
-    }
-    add(end.lat, end.lng);
-    add(to.lat, to.lng);
-
-    // Straighten the ends where the network zigzags near a port (never across a passage), then
-    // the corners on the way.
-    if (this.straight) {
-      const startLimit = firstPassagePoint < 0 ? path.length - 1 : firstPassagePoint;
-      const endLimit = lastPassagePoint < 0 ? 0 : lastPassagePoint;
-      meters -= this.straight.straighten(path, startLimit, endLimit, startPoint, endPoint);
-    }
-
-    const passages: Passage[] = [];
-    for (const e of edges) {
-      const p = passageOfId(g.edgePassage[e]);
-      if (p && passages[passages.length - 1] !== p) passages.push(p);
-    }
-    return { meters, passages };
-  }
-
-  /** Metres from the query point through its snap to the port's junction (exact snap). */
-  private portCost(s: Snap, port: Port): number {
-    const cg = this.chains;
-    const c = cg.edgeChain[s.edge];
-    const pos = this.chainPosition(s);
-    return s.offset + (port.towardB ? cg.chainLength[c] - pos : pos);
   }
 }
 
@@ -901,30 +416,6 @@ function reversedRoute(r: SeaRoute): SeaRoute {
       return shift === 0 ? points : points.map((p) => ({ lat: p.lat, lng: p.lng - shift }));
     }
   );
-}
-
-/** A circle round an area: its vertices' mean direction and the widest angle to a vertex (+1 km). */
-/** Point-in-passage-area test with the areas' bounding boxes checked first (most samples are far from any). */
-function passageTest(areas: ReadonlyArray<PassageArea>): (lat: number, lng: number) => boolean {
-  const box = new Float64Array(areas.length * 4);
-  areas.forEach((area, i) => {
-    const lngs = area.polygon.map((q) => q[0]);
-    const lats = area.polygon.map((q) => q[1]);
-    box.set([Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], 4 * i);
-  });
-  return (lat: number, lng: number): boolean => {
-    for (let i = 0; i < areas.length; i++) {
-      if (lng < box[4 * i] || lat < box[4 * i + 1] || lng > box[4 * i + 2] || lat > box[4 * i + 3])
-        continue;
-      if (pointInPolygon(lng, lat, areas[i].polygon)) return true;
-    }
-    return false;
-  };
-}
-
-/** An assembled path's points, longitudes unwrapped where it crosses ±180°. */
-function pathPoints(path: PathBuffer): LatLng[] {
-  return unwrapLongitudes(Array.from({ length: path.length }, (_, k) => path.point(k)));
 }
 
 function sphericalMeters(a: LatLng, b: LatLng): number {
