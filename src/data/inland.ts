@@ -9,7 +9,7 @@ import * as path from "path";
 import type { feature as topoFeature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from "geojson";
-import { BargeNetwork } from "../engine/routing/inland/barge-network";
+import { BargeNetwork, measureSegments } from "../engine/routing/inland/barge-network";
 import { BargeGraphRouter } from "../engine/routing/inland/barge-router";
 import { parseWaterways, WaterwaysFile } from "../engine/routing/inland/waterways";
 import {
@@ -29,7 +29,13 @@ import { Peak, Terrain } from "../engine/routing/overland/terrain";
 import type { LatLng } from "../engine/types";
 import { concatFlatPolygons, FlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
 import { parse } from "./csv";
-import { landmassRasterSnapshot, packedPolygonSnapshot, polygonSnapshot, worldAtlasFile } from "./snapshot";
+import {
+  landmassRasterSnapshot,
+  packedPolygonSnapshot,
+  polygonSnapshot,
+  waterwaySegmentsSnapshot,
+  worldAtlasFile,
+} from "./snapshot";
 import { buildLandmassRaster } from "../engine/routing/overland/landmass-raster";
 
 // Loaded when a file is actually decoded: a warm start takes the polygons from their snapshot.
@@ -98,7 +104,13 @@ export function loadWaterwaysFile(options: InlandLoadOptions = {}): WaterwaysFil
 }
 
 export function loadBargeNetwork(options: InlandLoadOptions = {}): BargeNetwork {
-  return new BargeNetwork(loadWaterwaysFile(options));
+  const file = loadWaterwaysFile(options);
+  // The segments' geodesic lengths from a snapshot: measuring them is most of the build.
+  const { value } = waterwaySegmentsSnapshot(
+    path.join(options.dataDir ?? DATA_DIR, "waterways.json"),
+    () => ({ meters: measureSegments(file) })
+  );
+  return new BargeNetwork(file, value.meters);
 }
 
 /** The BARGE router of the engine (a BargeRouter), with `snap` and `network` for inspection. */

@@ -137,3 +137,15 @@ export function landmassRasterSnapshot(
 export function worldAtlasFile(name: string): string {
   return packageFile(`world-atlas/${name}`);
 }
+
+/** The geodesic length of every segment of a waterways file (engine/routing/inland/barge-network.ts). */
+export function waterwaySegmentsSnapshot(
+  file: string,
+  build: () => { meters: Float64Array }
+): Cached<{ meters: Float64Array }> {
+  return cachedSnapshot(
+    "waterway-segments",
+    { dataFiles: [file], code: ["engine/routing/inland/barge-network", "engine/geo/geodesy"] },
+    build
+  );
+}

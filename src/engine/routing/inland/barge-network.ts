@@ -44,9 +44,14 @@ export class BargeNetwork {
   readonly reaches: BargeReach[] = [];
   readonly waterways: ReadonlyArray<Waterway>;
 
-  constructor(file: WaterwaysFile) {
+  /**
+   * `segmentMeters`: the geodesic length of every segment, waterway after waterway, as
+   * measureSegments gives them (a snapshot keeps them: measuring is most of the build).
+   */
+  constructor(file: WaterwaysFile, segmentMeters: Float64Array = measureSegments(file)) {
     this.waterways = file.waterways;
     const junctions = new Map<string, number>();
+    let segment = 0;
     for (const w of file.waterways) {
       const nodeIds = w.points.map((p) => {
         if (p.node !== undefined) {
@@ -65,8 +70,7 @@ export class BargeNetwork {
         if (p.node !== undefined) junctions.set(p.node, id);
         return id;
       });
-      // Each segment measured once (exact WGS84 lengths are the costly part of the build).
-      const lengths = w.points.slice(1).map((p, i) => geodesicMeters(w.points[i], p));
+      const lengths = Array.from(segmentMeters.subarray(segment, (segment += w.points.length - 1)));
       const scales = segmentScales(w, lengths, this.reaches);
       for (let i = 1; i < w.points.length; i++) {
         const meters = lengths[i - 1] * scales[i - 1];
@@ -105,6 +109,15 @@ export class BargeNetwork {
     this.adjacency[a].push(e);
     this.adjacency[b].push(e);
   }
+}
+
+/** The WGS84 geodesic length of every segment of the file, waterway after waterway. */
+export function measureSegments(file: WaterwaysFile): Float64Array {
+  const out: number[] = [];
+  for (const w of file.waterways)
+    for (let i = 1; i < w.points.length; i++)
+      out.push(geodesicMeters(w.points[i - 1], w.points[i]));
+  return Float64Array.from(out);
 }
 
 /** Scale factor of each segment of w (of the given lengths): chainage ÷ polyline length within km-anchored reaches, else 1. */
