@@ -7,7 +7,7 @@ import { ByteLru, PATH_POINT_BYTES, RESULT_BYTES } from "./byte-lru";
 import { wholeNumber } from "./parameters";
 import { incorrectValues, routeNotFound } from "./errors";
 import { greatCircleMeters } from "./geo/geodesy";
-import { avoidProblem, readAvoid } from "./passage-grammar";
+import { avoidProblem, passageOf, readAvoid, splitVia } from "./passage-grammar";
 import type { PlaceMatch } from "./places/place-search";
 import { parseVia, routeVia, Waypoints } from "./voyage/via";
 import {
@@ -436,18 +436,19 @@ export function parseModality(value: string | undefined, parameter = "modality")
   return v as Modality;
 }
 
-/** A passage named in both via and avoid: the route cannot pass through what it avoids. */
+/**
+ * A passage named in both via and avoid: the route cannot pass through what it avoids. Each via
+ * piece is read by the grammar avoid uses (passage-grammar.ts), so "Suez Canal" and SUEZ, or
+ * "Strait of Hormuz" and hormuz, are the same passage.
+ */
 function refuseViaAvoided(via: string | undefined, avoid: readonly Passage[]): void {
   if (!via || avoid.length === 0) return;
-  for (const name of via.split(/[;|,]/)) {
-    const key = name
-      .trim()
-      .toUpperCase()
-      .replace(/[\s-]+/g, "_");
-    if ((avoid as readonly string[]).includes(key))
+  for (const piece of splitVia(via)) {
+    const passage = passageOf(piece);
+    if (passage && avoid.includes(passage))
       throw incorrectValues(
         "via",
-        `via ${key} conflicts with avoid ${key}: a route cannot pass through a passage it avoids; drop ${key} from via or from avoid.`
+        `via "${piece.slice(0, 40)}" conflicts with avoid ${passage}: both name one passage; drop it from via or from avoid.`
       );
   }
 }

@@ -58,11 +58,32 @@ test("tiny decimals are refused with the allowed range: speedKnots=1e-310, weigh
   await refused(`${RI}/chain?points=NLRTM,DEHAM&modalities=TRUCK&weightTons=1e-320`, /weightTons/);
 });
 
-test("via=SUEZ&avoid=SUEZ names the conflict", async () => {
+test("via and avoid naming one passage is a 400 naming both, however the passage is written", async () => {
+  const lane = `${RI}/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA`;
+  await refused(`${lane}&via=SUEZ&avoid=SUEZ`, /via "SUEZ" conflicts with avoid SUEZ/);
+  // Long names and other spellings read by the one grammar (passage-grammar.ts).
   await refused(
-    `${RI}/distance?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&via=SUEZ&avoid=SUEZ`,
-    /via SUEZ conflicts with avoid SUEZ/
+    `${lane}&via=Suez%20Canal&avoid=SUEZ`,
+    /via "Suez Canal" conflicts with avoid SUEZ/
   );
+  await refused(`${lane}&via=SUEZ&avoid=Suez%20Canal`, /via "SUEZ" conflicts with avoid SUEZ/);
+  await refused(
+    `${lane}&via=Singapore;Bab-el-Mandeb&avoid=bab%20al%20mandab`,
+    /via "Bab-el-Mandeb" conflicts with avoid BAB_EL_MANDEB/
+  );
+  await refused(`${lane}&via=Strait%20of%20Malacca&avoid=malacca`, /conflicts with avoid MALACCA/);
+  // Every passage, its waypoint name against its long spelling, over /emissions too.
+  for (const [via, avoid] of [
+    ["Panama Canal", "PANAMA"],
+    ["Bosphorus", "BOSPORUS"],
+    ["Strait of Gibraltar", "GIBRALTAR"],
+  ])
+    await refused(
+      `${RI}/emissions?origin=CNSHA&destination=NLRTM&modality=DEEPSEA&via=${encodeURIComponent(via)}&avoid=${avoid}`,
+      new RegExp(`via "${via}" conflicts with avoid ${avoid}`)
+    );
+  // A different passage in each is no conflict.
+  expect((await s.get(`${lane}&via=Suez%20Canal&avoid=PANAMA`, key)).status).toBe(200);
 });
 
 test("/chain refuses via, avoid and include=time,passages; /distance refuses include=method; any unknown parameter is named", async () => {
