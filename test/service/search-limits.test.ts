@@ -6,6 +6,7 @@
  * how fast this machine searches. Real server on loopback.
  */
 import * as fs from "node:fs";
+import * as net from "node:net";
 import * as path from "node:path";
 import { createAccountWithKey } from "../../src/service/accounts";
 import { ConfigOverrides } from "../../src/service/config";
@@ -189,6 +190,59 @@ test("a search queued behind another and never started is not charged when its c
     // The thread stayed: the next search starts on it and answers.
     const third = s.search(key);
     await untilStarted(s.dataDir, 2);
+    releaseSearches(s.dataDir);
+    expect((await third).status).toBe(200);
+  } finally {
+    await s.stop();
+  }
+});
+
+/**
+ * Sends the search on a raw connection and half-closes it (FIN sent, still reading), as a client
+ * that gave up may. Resolves when the server has closed its side.
+ */
+function halfClosedSearch(url: string, key: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(
+        `GET ${SEARCH} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nx-api-key: ${key}\r\n\r\n`
+      );
+      socket.end();
+    });
+    socket.on("data", (d) => (answer += d));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+test("a half-closed connection counts as gone: its running search stops (thread kept), a queued one is not charged", async () => {
+  const s = await start({ optimizer: { threads: 1, perKeySearches: 3 } });
+  try {
+    const { key, accountId } = await s.key();
+    // Running: its client half-closes; the search stops without being released.
+    const first = halfClosedSearch(s.running.url, key);
+    await untilStarted(s.dataDir, 1);
+    await first;
+    // The thread is free again: the next search starts on it while nothing was released.
+    const second = new AbortController();
+    const secondDone = s.search(key, second.signal).catch((e: Error) => e);
+    await untilStarted(s.dataDir, 2);
+    // Queued behind the second and half-closed before it starts: taken off, never started.
+    const queued = halfClosedSearch(s.running.url, key);
+    await new Promise((r) => setTimeout(r, 300));
+    await queued;
+    second.abort();
+    expect(((await secondDone) as Error).name).toBe("AbortError");
+    // The two that ran are charged (they held the thread), the queued one is not.
+    await until(async () => (await s.store.ledgerTotal(accountId, "route-optimizer")).rows >= 2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await s.store.ledgerTotal(accountId, "route-optimizer")).rows).toBe(2);
+    expect(startedSearches(s.dataDir)).toBe(2);
+    // Still one thread, still serving.
+    const third = s.search(key);
+    await untilStarted(s.dataDir, 3);
     releaseSearches(s.dataDir);
     expect((await third).status).toBe(200);
   } finally {
