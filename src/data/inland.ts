@@ -26,6 +26,7 @@ import { RailNetwork } from "../engine/routing/overland/rail-network";
 import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import { LandNetwork, LandNetworkFile } from "../engine/routing/overland/land-network";
 import { Peak, Terrain } from "../engine/routing/overland/terrain";
+import { CountryDetour } from "../engine/routing/overland/country-detour";
 import type { LatLng } from "../engine/types";
 import { concatFlatPolygons, FlatPolygons, flattenPolygons } from "../engine/geo/flat-polygons";
 import { parse } from "./csv";
@@ -296,6 +297,8 @@ export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOve
       options.terrain === false
         ? undefined
         : terrainOf(options, (p) => landmasses.landmassOf(p) === null),
+    countryDetour:
+      options.terrain === false ? undefined : new CountryDetour((p) => regions.countryOf(p)),
   });
 }
 

@@ -16,6 +16,7 @@ import { MinHeap } from "../../heap";
 import { RoadLegSource } from "./road-legs";
 import { LandNetwork, NetworkAccess } from "./land-network";
 import { Terrain } from "./terrain";
+import { CountryDetour } from "./country-detour";
 
 /** A fixed link between two landmasses, given by one point on each side. */
 export interface LandLink {
@@ -51,6 +52,8 @@ export interface OverlandRouterParts {
   networkAccess?: Partial<NetworkAccessLimits>;
   /** High mountains and open water between the ends of an estimate; none: plain circuity. */
   terrain?: Terrain;
+  /** The way round when an estimate's great circle leaves the ends' country; none: straight. */
+  countryDetour?: CountryDetour;
 }
 
 /** When a trip may run on a road or rail network of data/land/. */
@@ -425,12 +428,15 @@ export class CircuityOverlandRouter implements OverlandRouter {
       greatCircle
     );
     const { mountainFactor, highlandFactor, waterFactor } = terrain.settings;
-    const plain = greatCircle - mountainMeters - highlandMeters - waterMeters;
+    const mountainExtra =
+      mountainMeters * (Math.max(factor, mountainFactor) - factor) +
+      highlandMeters * (Math.max(factor, highlandFactor) - factor);
+    // A line that leaves the country goes round inside it instead; the way round replaces the
+    // great circle and its open-water allowance (the bay it passes is what it goes round).
+    const detour = this.parts.countryDetour?.detour(from, to, greatCircle);
+    if (detour) return { meters: detour.meters * factor + mountainExtra, path: detour.path };
     const meters =
-      plain * factor +
-      mountainMeters * Math.max(factor, mountainFactor) +
-      highlandMeters * Math.max(factor, highlandFactor) +
-      waterMeters * Math.max(factor, waterFactor);
+      greatCircle * factor + mountainExtra + waterMeters * (Math.max(factor, waterFactor) - factor);
     return { meters, path };
   }
 
