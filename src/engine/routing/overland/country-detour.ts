@@ -30,12 +30,15 @@ export const DEFAULT_COUNTRY_DETOUR: CountryDetourSettings = {
   sampleMeters: 20_000,
   maxSamples: 100,
   cellDegrees: 0.1,
-  cellsAcross: 120,
+  cellsAcross: 80,
   margin: 0.5,
   maxRatio: 2.5,
 };
 
 // 8 neighbours and the 8 knight's moves: a grid path within ~3 % of the straight line before pulling.
+/** Detours remembered at most (then forgotten all at once). */
+const MEMO_LIMIT = 20_000;
+
 const MOVES: ReadonlyArray<[number, number]> = [
   [1, 0],
   [-1, 0],
@@ -100,15 +103,41 @@ export class CountryDetour {
   detour(from: LatLng, to: LatLng, meters: number): { meters: number; path: LatLng[] } | null {
     // Trips that cross the antimeridian are left alone (the grid below is not wrapped).
     if (Math.abs(from.lng - to.lng) > 180) return null;
-    const country = this.countryOf(from);
-    if (country === null || this.countryOf(to) !== country) return null;
-    const id = this.idOf(country);
+    // One search per pair of ends, whichever way: the way back is the same way (a grid search
+    // from the other end could settle ties differently).
+    const swap = from.lat > to.lat || (from.lat === to.lat && from.lng > to.lng);
+    const [p, q] = swap ? [to, from] : [from, to];
+    // The same legs come back (the fixed links' ends, a sheet's repeated lanes): remembered.
+    const key = `${p.lat},${p.lng},${q.lat},${q.lng}`;
+    let found = this.memo.get(key);
+    if (found === undefined) {
+      found = this.search(p, q, meters);
+      if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+      this.memo.set(key, found);
+    }
+    return found && swap ? { meters: found.meters, path: [...found.path].reverse() } : found;
+  }
+
+  private readonly memo = new Map<string, { meters: number; path: LatLng[] } | null>();
+
+  private search(
+    from: LatLng,
+    to: LatLng,
+    meters: number
+  ): { meters: number; path: LatLng[] } | null {
     const { sampleMeters, maxSamples, cellDegrees, cellsAcross, margin, maxRatio } = this.settings;
     const span = Math.max(Math.abs(from.lat - to.lat), Math.abs(from.lng - to.lng));
     const levelFor = (m: number) =>
       Math.max(0, Math.ceil(Math.log2(((1 + 2 * m) * span) / cellsAcross / cellDegrees)));
     const k = levelFor(margin);
-    // The great circle first: most trips stay inside and need no grid.
+    const size = cellDegrees * 2 ** k;
+    const cellId = (p: LatLng) =>
+      this.cellCountry(k, Math.floor(p.lat / size), Math.floor(p.lng / size));
+    // Cached cells first, the exact polygon test only for the few trips that may need a detour.
+    // Ends in two countries' cells: a trip across a border, which keeps its great circle.
+    const ia = cellId(from);
+    const ib = cellId(to);
+    if (ia !== -1 && ib !== -1 && ia !== ib) return null;
     const n = Math.max(2, Math.min(maxSamples, Math.ceil(meters / sampleMeters)));
     const a = toUnit(from.lat, from.lng);
     const b = toUnit(to.lat, to.lng);
@@ -116,12 +145,13 @@ export class CountryDetour {
     // its own allowance (terrain.ts), which also stands for the winding coast roads round a bay.
     let leaves = false;
     for (let i = 1; i < n && !leaves; i++) {
-      const p = toLatLng(slerp(a, b, i / n));
-      const size = cellDegrees * 2 ** k;
-      const other = this.cellCountry(k, Math.floor(p.lat / size), Math.floor(p.lng / size));
-      leaves = other !== -1 && other !== id;
+      const other = cellId(toLatLng(slerp(a, b, i / n)));
+      leaves = other !== -1 && other !== ia && other !== ib;
     }
     if (!leaves) return null;
+    const country = this.countryOf(from);
+    if (country === null || this.countryOf(to) !== country) return null;
+    const id = this.idOf(country);
     // A box with the margin first; when no way is found in it, one wide enough for any detour
     // up to maxRatio (an ellipse round the ends), on coarser cells.
     let level = k;
@@ -155,11 +185,22 @@ export class CountryDetour {
       (Math.floor(p.lat / size) - row0) * cols + Math.floor(p.lng / size) - col0;
     const start = cellOf(from);
     const goal = cellOf(to);
-    const target = centre(goal);
     const open = (i: number) =>
       i === start ||
       i === goal ||
       this.cellCountry(k, row0 + Math.floor(i / cols), col0 + (i % cols)) === id;
+    // Costs in degrees of latitude on the local plane (a row's cosine shrinks its longitudes);
+    // the heuristic takes the box's smallest cosine, so it never overestimates. The metres are
+    // measured on the pulled path afterwards.
+    const cosRow = new Float64Array(rows);
+    let cosMin = 1;
+    for (let r = 0; r < rows; r++) {
+      cosRow[r] = Math.cos((row0 + r + 0.5) * size * (Math.PI / 180));
+      cosMin = Math.min(cosMin, cosRow[r]);
+    }
+    const goalRow = Math.floor(goal / cols);
+    const goalCol = goal % cols;
+    const h = (r: number, c: number) => size * Math.hypot(r - goalRow, (c - goalCol) * cosMin);
     const dist = new Float64Array(rows * cols).fill(Infinity);
     const prev = new Int32Array(rows * cols).fill(-1);
     const heap = new MinHeap(256);
@@ -168,24 +209,21 @@ export class CountryDetour {
     while (heap.size > 0) {
       const key = heap.peekKey();
       const u = heap.pop();
-      const cu = centre(u);
-      const h = fastGeodesicMeters(cu.lat, cu.lng, target.lat, target.lng);
-      if (key > dist[u] + h + 1e-6) continue;
-      if (u === goal) break;
       const r = Math.floor(u / cols);
       const c = u % cols;
+      if (key > dist[u] + h(r, c) + 1e-9) continue;
+      if (u === goal) break;
       for (const [dr, dc] of MOVES) {
         const rr = r + dr;
         const cc = c + dc;
         if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
         const v = rr * cols + cc;
         if (!open(v)) continue;
-        const cv = centre(v);
-        const d = dist[u] + fastGeodesicMeters(cu.lat, cu.lng, cv.lat, cv.lng);
+        const d = dist[u] + size * Math.hypot(dr, dc * 0.5 * (cosRow[r] + cosRow[rr]));
         if (d < dist[v]) {
           dist[v] = d;
           prev[v] = u;
-          heap.push(d + fastGeodesicMeters(cv.lat, cv.lng, target.lat, target.lng), v);
+          heap.push(d + h(rr, cc), v);
         }
       }
     }
