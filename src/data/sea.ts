@@ -28,7 +28,8 @@ import {
 import { buildLandIndexParts, LandIndex, LandIndexParts } from "../engine/routing/sea/land-crossing";
 import { loadSeaLandPolygons } from "./inland";
 import { FineSeaRegions } from "../engine/routing/sea-fine/fine-router";
-import type { FineLandFile } from "../engine/routing/sea-fine/fine-land-file";
+import type { FineLandFile, FineRegionData } from "../engine/routing/sea-fine/fine-land-file";
+import { FineGrid } from "../engine/routing/sea-fine/fine-grid";
 import { applySeaRepairs, readSeaLanes } from "./sea-lanes";
 import { Cached, SeaParts, seaSnapshot } from "./snapshot";
 import { cachedSnapshot } from "./snapshot/cache";
@@ -363,14 +364,29 @@ export function loadSeaRouter(): SeaRouter & NetworkSeaRouter {
 
 /**
  * The fine regions of data/sea-fine-land.json (Natural Earth 1:10m land around fjords, sounds and
- * straits; src/builders/sea-fine/make-sea-fine.ts); their grids are made on first use.
+ * straits; src/builders/sea-fine/make-sea-fine.ts); each region's grid is read on its first use
+ * from its engine snapshot (made when missing: scripts/build-snapshots.js makes them all at install).
  */
 export function loadFineSeaRegions(
-  file = path.join(DATA_ROOT, "sea-fine-land.json")
+  file = path.join(DATA_ROOT, "sea-fine-land.json"),
+  options: { useCache?: boolean } = {}
 ): FineSeaRegions | undefined {
   if (!fs.existsSync(file)) return undefined;
   const json = JSON.parse(fs.readFileSync(file, "utf8")) as FineLandFile;
-  return new FineSeaRegions(json.regions, readPassageAreas());
+  const makeGrid = (region: FineRegionData): FineGrid =>
+    new FineGrid(
+      region,
+      cachedSnapshot(
+        `sea-fine-${region.id}`,
+        { dataFiles: [file], code: ["data/snapshot", "engine/routing/sea-fine"] },
+        () => new FineGrid(region).parts()
+      ).value
+    );
+  return new FineSeaRegions(
+    json.regions,
+    readPassageAreas(),
+    options.useCache === false ? undefined : makeGrid
+  );
 }
 
 export function readCanalLimits(file = path.join(DATA_ROOT, "canal-limits.csv")): CanalLimit[] {

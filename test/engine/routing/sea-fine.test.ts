@@ -142,6 +142,23 @@ describe("fine sea regions", () => {
       expect(r.passages).toContain("BOSPORUS");
     });
 
+    test("Wellington → Nelson leaves Cook Strait's region by its 1:10m water, not round D'Urville at 1:50m", () => {
+      // Nelson lies west of the region: the route leaves it through a gate on its edge. At
+      // 0fcff4f (one end outside: 1:50m only) it came out at 172 nm.
+      const r = route({ lat: -41.28, lng: 174.78 }, { lat: -41.26, lng: 173.28 });
+      expect(r.meters / NM).toBeLessThan(110);
+      expect(r.meters / NM).toBeGreaterThan(80);
+      const grid = fine.grid("COOK_STRAIT_SOUNDS");
+      for (let k = 2; k < r.path.length; k++)
+        expect(grid.legCrossesEdges(r.path[k - 1], r.path[k])).toBe(false);
+    });
+
+    test("a route with its other end outside is the same both ways", () => {
+      const a = { lat: -41.28, lng: 174.78 };
+      const b = { lat: -41.26, lng: 173.28 };
+      expect(route(b, a).meters).toBe(route(a, b).meters);
+    });
+
     test("a closed Bosporus is not sailed through", () => {
       const closed = new Set<Passage>([...CLOSED, "BOSPORUS"]);
       const r = fine.route({ lat: 41.0, lng: 29.01 }, { lat: 41.25, lng: 29.12 }, closed);

@@ -10,6 +10,18 @@
 import { MEAN_RADIUS_M, RAD } from "../../geo/geodesy";
 import { decodeRing, FineRegionData } from "./fine-land-file";
 
+/** A grid's computed arrays: ring edges, their cells (CSR), water cells and clear steps. */
+export interface FineGridParts {
+  ax: Float64Array;
+  ay: Float64Array;
+  bx: Float64Array;
+  by: Float64Array;
+  cellStart: Int32Array;
+  cellEdges: Int32Array;
+  water: Uint8Array;
+  stepMask: Uint8Array;
+}
+
 export class FineGrid {
   readonly id: string;
   readonly west: number;
@@ -31,13 +43,18 @@ export class FineGrid {
   private readonly cellStart: Int32Array;
   private readonly cellEdges: Int32Array;
   private cellEdgesInit?: Int32Array;
+  private stepMaskMade?: Uint8Array;
   private readonly seen: Int32Array;
   private tick = 0;
   /** Metres of one step east in each row, and of one step north. */
   readonly stepEast: Float64Array;
   readonly stepNorth: number;
 
-  constructor(region: FineRegionData) {
+  /**
+   * The grid of a region, made from its rings, or put back from `parts` (a snapshot of an
+   * earlier grid of the same region: see parts()).
+   */
+  constructor(region: FineRegionData, parts?: FineGridParts) {
     this.id = region.id;
     [this.west, this.south, this.east, this.north] = region.box;
     this.dLat = region.cellDegrees;
@@ -49,6 +66,19 @@ export class FineGrid {
     this.stepEast = new Float64Array(this.rows);
     for (let r = 0; r < this.rows; r++)
       this.stepEast[r] = this.dLng * RAD * MEAN_RADIUS_M * Math.cos(this.rowLat(r) * RAD);
+    if (parts) {
+      ({ ax: this.ax, ay: this.ay, bx: this.bx, by: this.by, water: this.water } = parts);
+      this.cellStart = parts.cellStart;
+      this.cellEdges = parts.cellEdges;
+      this.stepMaskMade = parts.stepMask;
+      this.seen = new Int32Array(this.ax.length);
+      if (
+        this.water.length !== this.rows * this.cols ||
+        this.cellStart.length !== this.water.length + 1
+      )
+        throw new Error(`fine grid ${this.id}: stored parts do not fit the region`);
+      return;
+    }
 
     const ax: number[] = [];
     const ay: number[] = [];
@@ -241,6 +271,45 @@ export class FineGrid {
     return this.crossings(aLng, aLat, bLng, bLat, true) > 0 || this.isLand(aLat, aLng);
   }
 
+  /** Everything the constructor computes, as typed arrays (for a snapshot). */
+  parts(): FineGridParts {
+    return {
+      ax: this.ax,
+      ay: this.ay,
+      bx: this.bx,
+      by: this.by,
+      cellStart: this.cellStart,
+      cellEdges: this.cellEdges,
+      water: this.water,
+      stepMask: this.stepMask,
+    };
+  }
+
+  /**
+   * Per water cell, bit k set when the step to its neighbour STEPS[k] is to water and clear
+   * (stepIsClear): made once, on first use, so searches read a byte instead of testing edges.
+   */
+  get stepMask(): Uint8Array {
+    if (this.stepMaskMade) return this.stepMaskMade;
+    const { rows, cols, water } = this;
+    const mask = new Uint8Array(rows * cols);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const u = r * cols + c;
+        if (water[u] !== 1) continue;
+        let m = 0;
+        for (let k = 0; k < 8; k++) {
+          const rr = r + STEPS[k][0];
+          const cc = c + STEPS[k][1];
+          if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+          const v = rr * cols + cc;
+          if (water[v] === 1 && this.stepIsClear(u, v)) m |= 1 << k;
+        }
+        mask[u] = m;
+      }
+    return (this.stepMaskMade = mask);
+  }
+
   /** May a path step from water cell i to its neighbour j (no ring edge between the centres)? */
   stepIsClear(i: number, j: number): boolean {
     const cols = this.cols;
@@ -262,6 +331,18 @@ export class FineGrid {
     );
   }
 }
+
+/** The 8 neighbour steps [rows, cols] of stepMask's bits. */
+export const STEPS: ReadonlyArray<readonly [number, number]> = [
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+];
 
 /** Proper or touching intersection of segments p1p2 and p3p4 (planar). */
 function segmentsCross(

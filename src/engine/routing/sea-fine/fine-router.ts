@@ -2,21 +2,21 @@
  * Sea routes in the fine regions (data/sea-fine-land.json): where both ends of a route lie in one
  * fjord, sound, archipelago or strait region that 1:50m draws too coarsely, the route is the
  * shortest path on the region's 1:10m water grid (fine-grid.ts, A*), pulled straight against the
- * same 1:10m land. A route with one end outside stays the network router's: leaving a region
- * through water cells on its edge (gates) and on by the network was tried, and is right, but a
- * grid search per lane cost 0.5–2 s, too slow for a lane sheet (a precomputed gate graph would
- * make it cheap: not done yet).
+ * same 1:10m land. A route with one end outside keeps the network router's route when its part
+ * inside the region is clear of 1:10m land and about as short as the straight line to where it
+ * leaves (most lanes: no grid search); otherwise it leaves the region through one of the water
+ * cells on the region's edge (gates), by the grid to the gate and on by the network (oneEnd).
  *
  * A point on 1:10m land (a town-centre LOCODE) starts at the nearest water cell within
  * WATER_MOVE_MAX_M, as the network router does with 1:50m; the move counts in the distance and in
  * snapDistance. Cells inside the area of a closed passage are land for the search.
  */
-import { geodesicMeters } from "../../geo/geodesy";
+import { geodesicMeters, MEAN_RADIUS_M, RAD } from "../../geo/geodesy";
 import { MinHeap } from "../../heap";
 import { LatLng, Passage } from "../../types";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "../sea/passages";
 import { FineRegionData } from "./fine-land-file";
-import { FineGrid } from "./fine-grid";
+import { FineGrid, STEPS } from "./fine-grid";
 
 export interface FineSeaRoute {
   meters: number;
@@ -36,6 +36,27 @@ const NETWORK_SLACK = 1.2;
 const PORT_SHORE_M = 1_000;
 /** Query points this many cells inside a region's box belong to it. */
 const INSIDE_CELLS = 3;
+/**
+ * One end outside: the network route's part inside the region stands when it is at most this much
+ * longer than the straight line to where it leaves the region (and is clear of 1:10m land).
+ */
+const LEAVE_SLACK = 1.15;
+/** ... or when the part in the region (or the excess) is at most this share of the whole route. */
+const SMALL_SHARE = 0.1;
+/** Gates along a run of edge water cells: one at least every this many metres. */
+const GATE_SPACING_M = 10_000;
+/** At most this many gates are tried by the network (the nearest first by the grid's A*). */
+const MAX_GATES = 24;
+/**
+ * A way by a gate is sought only while it can be shorter than this many times the network's own
+ * route (which stands when no gate does better and it is clear of 1:10m land).
+ */
+const GATE_BOUND = 1.1;
+/**
+ * A search for a gate settles at most this many cells (≈ 0.2 s): a way out that needs more, round
+ * a whole archipelago, is left to the network unless one found so far beats the network's route.
+ */
+const MAX_CELLS = 400_000;
 interface Start {
   cell: number;
   /** Metres from the query point to the cell centre when the point is on land (else 0). */
@@ -53,12 +74,18 @@ class Region {
     stamp: Int32Array;
     heap: MinHeap;
     minStepEast: number;
+    /** 1 on the cells that are gates (edge water cells a route may leave the region by). */
+    gate: Uint8Array;
+    /** Sine and cosine of each row's latitude. */
+    rowSin: Float64Array;
+    rowCos: Float64Array;
   };
   private tick = 0;
 
   constructor(
     readonly data: FineRegionData,
-    private readonly areas: ReadonlyArray<PassageArea>
+    private readonly areas: ReadonlyArray<PassageArea>,
+    private readonly makeGrid: (data: FineRegionData) => FineGrid
   ) {}
 
   /** Is the point well inside the region's box? (from the box alone: no grid is made) */
@@ -75,7 +102,7 @@ class Region {
 
   private state(): NonNullable<Region["built"]> {
     if (this.built) return this.built;
-    const grid = new FineGrid(this.data);
+    const grid = this.makeGrid(this.data);
     const cells = grid.rows * grid.cols;
     const passage = new Uint8Array(cells);
     for (const area of this.areas) {
@@ -92,6 +119,7 @@ class Region {
     }
     let minStepEast = Infinity;
     for (const s of grid.stepEast) minStepEast = Math.min(minStepEast, s);
+    const gate = gateCells(grid, passage);
     this.built = {
       grid,
       passage,
@@ -100,6 +128,9 @@ class Region {
       stamp: new Int32Array(cells),
       heap: new MinHeap(1024),
       minStepEast,
+      gate,
+      rowSin: Float64Array.from({ length: grid.rows }, (_, r) => Math.sin(grid.rowLat(r) * RAD)),
+      rowCos: Float64Array.from({ length: grid.rows }, (_, r) => Math.cos(grid.rowLat(r) * RAD)),
     };
     return this.built;
   }
@@ -151,19 +182,41 @@ class Region {
    * with the narrowest step east of the region, so never above the grid's own metres).
    */
   private search(start: number, closedMask: number, target: number): void {
-    const s = this.state();
-    const { grid, dist, prev, stamp, heap } = s;
+    const { grid, minStepEast } = this.state();
     const cols = grid.cols;
+    const tr = (target / cols) | 0;
+    const tc = target - tr * cols;
+    this.explore(
+      start,
+      closedMask,
+      (cell) => {
+        const r = (cell / cols) | 0;
+        const dr = (r - tr) * grid.stepNorth;
+        const dc = (cell - r * cols - tc) * minStepEast;
+        return Math.sqrt(dr * dr + dc * dc);
+      },
+      (u) => u === target
+    );
+  }
+
+  /**
+   * A* over open water cells from `start` with the estimate `h` (never above the metres left),
+   * until `settled(cell, key)` says stop (key: the cell's metres plus its estimate) or no cell is
+   * left. Each cell's metres and predecessor stay for reached() and cellsTo().
+   */
+  private explore(
+    start: number,
+    closedMask: number,
+    h: (cell: number) => number,
+    settled: (cell: number, key: number) => boolean
+  ): void {
+    const s = this.state();
+    const { grid, dist, prev, stamp, heap, passage } = s;
+    const cols = grid.cols;
+    const steps = grid.stepMask;
+    // Metres of each step (rows differ in their step east), and the cell offset of each.
+    const offset = STEPS.map(([dr, dc]) => dr * cols + dc);
     const t = ++this.tick;
-    const tr = target >= 0 ? (target / cols) | 0 : 0;
-    const tc = target >= 0 ? target - tr * cols : 0;
-    const h = (cell: number): number => {
-      if (target < 0) return 0;
-      const r = (cell / cols) | 0;
-      const dr = (r - tr) * grid.stepNorth;
-      const dc = (cell - r * cols - tc) * s.minStepEast;
-      return Math.sqrt(dr * dr + dc * dc);
-    };
     heap.clear();
     stamp[start] = t;
     dist[start] = 0;
@@ -174,28 +227,23 @@ class Region {
       const u = heap.pop();
       const du = dist[u];
       if (key - h(u) > du + 1e-6) continue; // stale
-      if (u === target) return;
+      if (settled(u, key)) return;
       const r = (u / cols) | 0;
-      const c = u - r * cols;
-      for (let dr = -1; dr <= 1; dr++) {
-        const rr = r + dr;
-        if (rr < 0 || rr >= grid.rows) continue;
-        for (let dc = -1; dc <= 1; dc++) {
-          if (dr === 0 && dc === 0) continue;
-          const cc = c + dc;
-          if (cc < 0 || cc >= cols) continue;
-          const v = rr * cols + cc;
-          if (!this.open(v, closedMask)) continue;
-          const ex = dc * grid.stepEast[dr === 0 ? r : dr > 0 ? r : rr];
-          const ny = dr * grid.stepNorth;
-          const dv = du + Math.sqrt(ex * ex + ny * ny);
-          if (stamp[v] === t && dist[v] <= dv) continue;
-          if (!grid.stepIsClear(u, v)) continue;
-          stamp[v] = t;
-          dist[v] = dv;
-          prev[v] = u;
-          heap.push(dv + h(v), v);
-        }
+      const m = steps[u];
+      for (let k = 0; k < 8; k++) {
+        if ((m & (1 << k)) === 0) continue;
+        const v = u + offset[k];
+        const pv = passage[v];
+        if (pv !== 0 && (closedMask & (1 << pv)) !== 0) continue;
+        const dr = STEPS[k][0];
+        const ex = STEPS[k][1] * grid.stepEast[dr > 0 ? r : r + dr];
+        const ny = dr * grid.stepNorth;
+        const dv = du + Math.sqrt(ex * ex + ny * ny);
+        if (stamp[v] === t && dist[v] <= dv) continue;
+        stamp[v] = t;
+        dist[v] = dv;
+        prev[v] = u;
+        heap.push(dv + h(v), v);
       }
     }
   }
@@ -215,7 +263,7 @@ class Region {
    * Does a path keep off this region's 1:10m land? A leg from a query point on land (a town-centre
    * point) is checked from where it first reaches water, as a port's move to water is.
    */
-  keepsOffLand(path: ReadonlyArray<LatLng>): boolean {
+  keepsOffLand(path: ReadonlyArray<LatLng>, lastIsQuery = true): boolean {
     const { grid } = this.state();
     const n = path.length;
     for (let k = 1; k < n; k++) {
@@ -226,7 +274,7 @@ class Region {
         if (!w) return false;
         a = w;
       }
-      if (k === n - 1) {
+      if (k === n - 1 && lastIsQuery) {
         const w = this.shoreOf(path[n - 1], a);
         if (!w) return false;
         b = w;
@@ -267,6 +315,116 @@ class Region {
     this.search(sa.cell, closedMask, sb.cell);
     if (!this.reached(sb.cell)) return null;
     return this.pulled(a, sa, this.cellsTo(sb.cell), b, sb);
+  }
+
+  /**
+   * Where the network route from query point `a` in this region (`path` from a, `meters` long)
+   * leaves the region, and does it leave well enough that no grid search is needed? Yes when it keeps off 1:10m land
+   * (from a's own shore) up to where it leaves the region and is at most LEAVE_SLACK times the straight line to there (or the excess is a small
+   * share of the whole route); or when the part in the region is a small share of a long route
+   * (whatever the grid found there would change the route by less than that share).
+   */
+  leaving(a: LatLng, path: ReadonlyArray<LatLng>, meters: number): { well: boolean; exit: LatLng } {
+    const { grid } = this.state();
+    let k = 1;
+    while (k < path.length && grid.contains(path[k].lat, path[k].lng)) k++;
+    // Where the route leaves the box (the last point when it never does).
+    let exit = path[path.length - 1];
+    if (k < path.length) {
+      const p = path[k - 1];
+      const q = path[k];
+      let lo = 0;
+      let hi = 1;
+      for (let i = 0; i < 30; i++) {
+        const mid = (lo + hi) / 2;
+        if (grid.contains(p.lat + (q.lat - p.lat) * mid, p.lng + (q.lng - p.lng) * mid)) lo = mid;
+        else hi = mid;
+      }
+      exit = { lat: p.lat + (q.lat - p.lat) * lo, lng: p.lng + (q.lng - p.lng) * lo };
+    }
+    let inside = 0;
+    for (let i = 1; i < k && i < path.length; i++)
+      inside += geodesicMeters(path[i - 1].lat, path[i - 1].lng, path[i].lat, path[i].lng);
+    const last = path[Math.min(k, path.length) - 1];
+    inside += geodesicMeters(last.lat, last.lng, exit.lat, exit.lng);
+    if (inside <= meters * SMALL_SHARE) return { well: true, exit };
+    if (!this.keepsOffLand(path.slice(0, Math.min(k + 1, path.length)), k >= path.length))
+      return { well: false, exit };
+    const excess = inside - geodesicMeters(a.lat, a.lng, exit.lat, exit.lng);
+    return { well: excess <= Math.max(inside * (1 - 1 / LEAVE_SLACK), meters * SMALL_SHARE), exit };
+  }
+
+  /**
+   * From `a` in this region to `b` outside: by the grid to a gate on the region's edge, pulled
+   * straight, and on by `network` from the gate. A* towards b (the straight line to b never
+   * overestimates: grid and network routes are no shorter than it) settles the gates nearest in
+   * that sense first; the search stops when no cell left can beat the best gate's total (at first
+   * `bound`), or after MAX_GATES gates. Null: no gate reached with a network route on under `bound`.
+   */
+  leave(
+    a: LatLng,
+    b: LatLng,
+    closedMask: number,
+    network: (from: LatLng, to: LatLng) => FineSeaRoute | null,
+    bound = Infinity
+  ): FineSeaRoute | null {
+    const sa = this.start(a, closedMask);
+    if (!sa) return null;
+    const { grid, gate, dist } = this.state();
+    const cols = grid.cols;
+    const centre = (cell: number): LatLng => {
+      const r = (cell / cols) | 0;
+      return { lat: grid.rowLat(r), lng: grid.colLng(cell - r * cols) };
+    };
+    let best = bound;
+    let bestGate = -1;
+    let bestNet: FineSeaRoute | null = null;
+    let tried = 0;
+    let popped = 0;
+    // The estimate: 0.99 of the great circle to b, by the spherical law of cosines from each
+    // row's sine and cosine and each column's cosine of the longitude difference.
+    const { rowSin, rowCos } = this.state();
+    const colCos = new Float64Array(cols);
+    for (let c = 0; c < cols; c++) colCos[c] = Math.cos((grid.colLng(c) - b.lng) * RAD);
+    const sinB = Math.sin(b.lat * RAD);
+    const cosB = Math.cos(b.lat * RAD);
+    this.explore(
+      sa.cell,
+      closedMask,
+      (cell) => {
+        const r = (cell / cols) | 0;
+        const x = rowSin[r] * sinB + rowCos[r] * cosB * colCos[cell - r * cols];
+        return 0.99 * MEAN_RADIUS_M * Math.acos(x > 1 ? 1 : x < -1 ? -1 : x);
+      },
+      (u, key) => {
+        if (key >= best) return true;
+        if (++popped > MAX_CELLS) {
+          // Too far round for a search per lane: a way found so far stands only when it beats
+          // the network's own route (else the network's route does).
+          if (best >= bound / GATE_BOUND) bestGate = -1;
+          return true;
+        }
+        if (gate[u] !== 1) return false;
+        const net = network(centre(u), b);
+        if (net && dist[u] + net.meters < best) {
+          best = dist[u] + net.meters;
+          bestGate = u;
+          bestNet = net;
+        }
+        return ++tried >= MAX_GATES;
+      }
+    );
+    if (bestGate < 0 || !bestNet) return null;
+    const net: FineSeaRoute = bestNet;
+    const inside = this.pulled(a, sa, this.cellsTo(bestGate), null, null);
+    const passages = [...inside.passages];
+    for (const p of net.passages) if (passages[passages.length - 1] !== p) passages.push(p);
+    return {
+      meters: inside.meters + net.meters,
+      path: [...inside.path, ...net.path.slice(1)],
+      passages,
+      snapDistance: { origin: sa.move, destination: net.snapDistance.destination },
+    };
   }
 
   /**
@@ -339,6 +497,43 @@ class Region {
   }
 }
 
+/**
+ * The gates of a region: water cells in the second row or column from each side of its box,
+ * outside passage areas, one every GATE_SPACING_M along each run of such cells and one in the
+ * middle of each run (a strait's mouth narrower than the spacing still has one).
+ */
+function gateCells(grid: FineGrid, passage: Uint8Array): Uint8Array {
+  const gate = new Uint8Array(grid.rows * grid.cols);
+  const { rows, cols } = grid;
+  const sides: number[][] = [[], [], [], []];
+  for (let c = 1; c < cols - 1; c++) {
+    sides[0].push(cols + c);
+    sides[1].push((rows - 2) * cols + c);
+  }
+  for (let r = 1; r < rows - 1; r++) {
+    sides[2].push(r * cols + 1);
+    sides[3].push(r * cols + cols - 2);
+  }
+  const stepM = Math.min(grid.stepNorth, grid.stepEast[0], grid.stepEast[rows - 1]);
+  const every = Math.max(1, Math.round(GATE_SPACING_M / stepM));
+  for (const side of sides) {
+    let run: number[] = [];
+    const flush = (): void => {
+      if (!run.length) return;
+      const offset = Math.floor((run.length % every) / 2);
+      for (let i = offset; i < run.length; i += every) gate[run[i]] = 1;
+      gate[run[run.length >> 1]] = 1;
+      run = [];
+    };
+    for (const cell of side) {
+      if (grid.water[cell] === 1 && passage[cell] === 0) run.push(cell);
+      else flush();
+    }
+    flush();
+  }
+  return gate;
+}
+
 /** The first point on water along a → b (steps of half a cell inside the box), or null. */
 function firstWater(grid: FineGrid, a: LatLng, b: LatLng): LatLng | null {
   const m = geodesicMeters(a.lat, a.lng, b.lat, b.lng);
@@ -357,8 +552,21 @@ function firstWater(grid: FineGrid, a: LatLng, b: LatLng): LatLng | null {
 export class FineSeaRegions {
   private readonly regions: Region[];
 
-  constructor(regions: ReadonlyArray<FineRegionData>, areas: ReadonlyArray<PassageArea> = []) {
-    this.regions = regions.map((r) => new Region(r, areas));
+  /**
+   * `makeGrid`: a region's grid, made on the region's first use (the loader passes one that reads
+   * it from a snapshot made at install time).
+   */
+  constructor(
+    regions: ReadonlyArray<FineRegionData>,
+    areas: ReadonlyArray<PassageArea> = [],
+    makeGrid: (data: FineRegionData) => FineGrid = (data) => new FineGrid(data)
+  ) {
+    this.regions = regions.map((r) => new Region(r, areas, makeGrid));
+  }
+
+  /** Makes every region's grid now (the snapshot build: each is then read, not made). */
+  prepare(): void {
+    for (const id of this.ids) this.grid(id);
   }
 
   /** The region holding the point (null: none). */
@@ -387,23 +595,53 @@ export class FineSeaRegions {
 
   /**
    * The route when an end lies in a fine region; undefined when neither does (the network
-   * router's own answer stands, as it does for a route with one end in a region).
+   * router's own answer stands) or when the fine way finds nothing the network does not.
+   * `network(from, to)`: the network router's own route between two points.
    */
   route(
     from: LatLng,
     to: LatLng,
     closed: ReadonlySet<Passage>,
-    network?: () => FineSeaRoute | null
+    network?: (from: LatLng, to: LatLng) => FineSeaRoute | null
   ): FineSeaRoute | null | undefined {
     const ra = this.regionAt(from);
     const rb = this.regionAt(to);
-    if (!ra || ra !== rb) return undefined;
+    if (!ra && !rb) return undefined;
     let mask = 0;
     for (const p of closed) mask |= 1 << passageId(p);
+    if (ra && ra === rb) return this.within(ra, from, to, mask, network);
+    if (!network) return undefined;
+    // One end in a region (or each in another: the first one's is fine, the other's the network's).
+    const flip = !ra;
+    const inside = (ra ?? rb)!;
+    const [p, q] = flip ? [to, from] : [from, to];
+    const net = network(from, to);
+    if (net && inside.leaving(p, flip ? [...net.path].reverse() : net.path, net.meters).well)
+      return net;
+    const out = inside.leave(p, q, mask, network, net ? net.meters * GATE_BOUND : Infinity);
+    if (!out) return undefined;
+    // The network's route stands when clear and no longer than the way by a gate.
+    if (
+      net &&
+      net.meters <= out.meters &&
+      inside.keepsOffLand(flip ? [...net.path].reverse() : net.path, false)
+    )
+      return net;
+    return flip ? reversed(out) : out;
+  }
+
+  /** Both ends in one region. */
+  private within(
+    ra: Region,
+    from: LatLng,
+    to: LatLng,
+    mask: number,
+    network?: (from: LatLng, to: LatLng) => FineSeaRoute | null
+  ): FineSeaRoute | null | undefined {
     // The network's lanes follow the fairways ships use: its route stands when it keeps off 1:10m
     // land and the grid finds no way much shorter (a passage the network lacks). Checked first
     // against the great circle, which no grid route beats, so most such routes need no search.
-    const net = network?.();
+    const net = network?.(from, to);
     const clear = net !== undefined && net !== null && ra.keepsOffLand(net.path);
     const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
     if (clear && net.meters <= gc * NETWORK_SLACK) return net;
@@ -412,4 +650,16 @@ export class FineSeaRegions {
     if (clear && net.meters <= grid.meters * NETWORK_SLACK) return net;
     return grid;
   }
+}
+
+/** The route read backwards (longitudes shifted so the first is in [-180, 180]). */
+function reversed(r: FineSeaRoute): FineSeaRoute {
+  const points = [...r.path].reverse();
+  const shift = points.length ? 360 * Math.round(points[0].lng / 360) : 0;
+  return {
+    meters: r.meters,
+    path: shift === 0 ? points : points.map((p) => ({ lat: p.lat, lng: p.lng - shift })),
+    passages: [...r.passages].reverse(),
+    snapDistance: { origin: r.snapDistance.destination, destination: r.snapDistance.origin },
+  };
 }

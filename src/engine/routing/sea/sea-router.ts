@@ -83,16 +83,17 @@ export interface SeaRouterOptions {
    */
   areas?: ReadonlyArray<PassageArea>;
   /**
-   * Fine regions (src/engine/routing/sea-fine/): a route with both ends in one runs on its 1:10m
-   * water grid unless this router's own route (`network`) is clear of 1:10m land and about as
-   * short; undefined (or null) from it leaves the route to this router.
+   * Fine regions (src/engine/routing/sea-fine/): a route with an end in one may run on its 1:10m
+   * water grid (and on by `network`, this router's own search between two points) unless this
+   * router's own route is clear of 1:10m land and about as short; undefined (or null) from it
+   * leaves the route to this router.
    */
   fine?: {
     route(
       from: LatLng,
       to: LatLng,
       closed: ReadonlySet<Passage>,
-      network: () => SeaRoute | null
+      network: (from: LatLng, to: LatLng) => SeaRoute | null
     ): SeaRoute | null | undefined;
   };
 }
@@ -181,9 +182,9 @@ export class NetworkSeaRouter implements SeaRouter {
       // The cache keeps the numbers only: the path is made again when it is first read (the same
       // search, so the same points), then kept and counted. A route just searched holds its ends'
       // search state, kilobytes that thousands of cached lanes must not keep alive.
-      // A route with both ends in one fine region may come from its 1:10m grid instead.
+      // A route with an end in a fine region may come from its 1:10m grid instead.
       const find = (p: LatLng, q: LatLng): SeaRoute | null =>
-        this.fine?.route(p, q, options.closed, () => this.search(p, q, closedMask)) ??
+        this.fine?.route(p, q, options.closed, (x, y) => this.search(x, y, closedMask)) ??
         this.search(p, q, closedMask);
       const r = find(from, to);
       let path: LatLng[] | undefined;
