@@ -25,4 +25,8 @@ for (const modality of ["DEEPSEA", "SHORTSEA", "BARGE", "RAIL", "TRUCK"]) {
     if (!(e && e.name === "RouteSheetsError" && e.kind === "no-route")) throw e;
   }
 }
+// The fine sea regions' 1:10m water grids (one snapshot each), read on a region's first use.
+require(path.join(DIST, "data", "sea.js"))
+  .loadFineSeaRegions()
+  ?.prepare();
 console.log(`engine snapshots ready in ${Date.now() - t0} ms`);
