@@ -256,10 +256,13 @@ export class NetworkSeaRouter implements SeaRouter {
     const useB = wb !== null && this.networkOffset(to, closedMask) > wb.moveM;
     let best = this.searchFrom(from, to, useA ? wa : null, useB ? wb : null, closedMask);
     // A short route that detours far may do better with the other choice at an end (a port's
-    // approach lane that leads the wrong way, or water that does).
-    const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
-    const detours = !best || (gc < WATER_DETOUR_MAX_M && best.meters > WATER_DETOUR * gc);
-    if (detours && (wa || wb)) {
+    // approach lane that leads the wrong way, or water that does). The great circle is measured
+    // only for an end that has water to choose (most have none: no GeographicLib call for them).
+    const detours = (meters: number): boolean => {
+      const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
+      return gc < WATER_DETOUR_MAX_M && meters > WATER_DETOUR * gc;
+    };
+    if ((wa || wb) && (!best || detours(best.meters))) {
       // The other choice at every end that has one.
       const r = this.searchFrom(
         from,
