@@ -53,7 +53,7 @@ describe("fresh published corridors (test/fixtures/land-fresh.csv)", () => {
     for (const r of rows) expect(router.connected(r.a, r.b, r.modality)).toBe(true);
   });
 
-  // Measured at this commit: RAIL dev 8.9 %, held-out 3.3 %; TRUCK dev 5.3 %, held-out 6.6 %.
+  // Measured at this commit: RAIL dev 8.8 %, held-out 3.3 %; TRUCK dev 5.3 %, held-out 6.6 %.
   test.each([
     ["RAIL", "dev", 0.1],
     ["RAIL", "held-out", 0.06],
