@@ -108,4 +108,31 @@ describe("landmass raster", () => {
     // Measured: about 75 % of these points (half of them on coasts) need no exact test.
     expect(answered / n).toBeGreaterThan(0.7);
   });
+
+  it("tests long rings through latitude bands with the answers of the full loops", () => {
+    const land = loadLandmasses();
+    let seed = 11;
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    const { coords } = land.flat;
+    for (const snapMeters of [0, 20_000, 150_000]) {
+      const full = new LandmassIndex(land.flat, {
+        snapMeters,
+        cacheSize: 0,
+        bandedPoints: Infinity,
+      });
+      const banded = new LandmassIndex(land.flat, { snapMeters, cacheSize: 0 });
+      let onLand = 0;
+      for (let i = 0; i < 400; i++) {
+        const k = Math.floor(random() * (coords.length / 2));
+        const p = {
+          lat: coords[2 * k + 1] + (random() - 0.5) * 0.6,
+          lng: coords[2 * k] + (random() - 0.5) * 0.6,
+        };
+        const expected = full.landmassOf(p);
+        if (expected !== null) onLand++;
+        expect({ p, answer: banded.landmassOf(p) }).toEqual({ p, answer: expected });
+      }
+      expect(onLand).toBeGreaterThan(100);
+    }
+  });
 });

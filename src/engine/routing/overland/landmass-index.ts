@@ -5,6 +5,7 @@
  */
 import { LatLng } from "../../types";
 import { LandmassRaster, rasterLandmass } from "./landmass-raster";
+import { bandOf, bandRange, LatitudeBands, latitudeBands } from "../../geo/latitude-bands";
 import { localSegmentMeters, metersToDegrees } from "../../geo/geodesy";
 import {
   FlatPolygons,
@@ -23,6 +24,8 @@ export interface LandmassIndexOptions {
   cacheSize?: number;
   /** Answers precomputed on a grid (landmass-raster.ts, built from this index at snapshot time). */
   raster?: LandmassRaster;
+  /** Rings and polygons of more points than this are tested through latitude bands (128). */
+  bandedPoints?: number;
 }
 
 export class LandmassIndex {
@@ -38,6 +41,11 @@ export class LandmassIndex {
    * their longitudes unwrapped (continued past 180 after each jump) and that longitude range.
    */
   private readonly unwrapped = new Map<number, { xs: Float64Array; min: number; max: number }>();
+  /** Latitude bands of long rings (containment) and polygons (snapping), built on first use. */
+  private readonly ringBands = new Map<number, LatitudeBands>();
+  private readonly polygonBands = new Map<number, LatitudeBands>();
+  private scratch: Int32Array = new Int32Array(1024);
+  private readonly bandedPoints: number;
 
   /** Polygons nested, or flat (as a snapshot holds them: used as they are, not copied). */
   constructor(
@@ -47,6 +55,7 @@ export class LandmassIndex {
     this.snapMeters = options.snapMeters ?? 20_000;
     this.cacheSize = options.cacheSize ?? 100_000;
     this.raster = options.raster;
+    this.bandedPoints = options.bandedPoints ?? 128;
     const flat = Array.isArray(polygons)
       ? flattenPolygons(polygons as ReadonlyArray<PolygonRings>)
       : (polygons as FlatPolygons);
@@ -98,7 +107,7 @@ export class LandmassIndex {
 
   /** The first polygon containing the point (even-odd, holes excluded), without snapping. */
   polygonContaining(p: LatLng): number | null {
-    const { coords, ringStart, polygonStart } = this.flat;
+    const { polygonStart } = this.flat;
     const box = this.boxes;
     for (let i = 0; i < polygonStart.length - 1; i++) {
       if (
@@ -112,12 +121,12 @@ export class LandmassIndex {
       if (outer >= polygonStart[i + 1]) continue;
       const across = this.unwrapped.get(i);
       const inOuter = across
-        ? ringContainsUnwrapped(coords, ringStart[outer], across, p.lng, p.lat)
-        : ringContainsFlat(coords, ringStart[outer], ringStart[outer + 1], p.lng, p.lat);
+        ? this.unwrappedContains(outer, across, p.lng, p.lat)
+        : this.ringContains(outer, p.lng, p.lat);
       if (!inOuter) continue;
       let inHole = false;
       for (let h = outer + 1; h < polygonStart[i + 1]; h++) {
-        if (ringContainsFlat(coords, ringStart[h], ringStart[h + 1], p.lng, p.lat)) {
+        if (this.ringContains(h, p.lng, p.lat)) {
           inHole = true;
           break;
         }
@@ -128,7 +137,7 @@ export class LandmassIndex {
   }
 
   private nearestWithinSnap(p: LatLng): number | null {
-    const { coords, ringStart, polygonStart } = this.flat;
+    const { ringStart, polygonStart } = this.flat;
     const box = this.boxes;
     const dLat = metersToDegrees(this.snapMeters);
     const dLng = dLat / Math.max(0.05, Math.cos((p.lat * Math.PI) / 180));
@@ -137,38 +146,163 @@ export class LandmassIndex {
     for (let i = 0; i < polygonStart.length - 1; i++) {
       if (p.lat < box[4 * i + 1] - dLat || p.lat > box[4 * i + 3] + dLat) continue;
       if (p.lng < box[4 * i] - dLng || p.lng > box[4 * i + 2] + dLng) continue;
-      for (let r = polygonStart[i]; r < polygonStart[i + 1]; r++) {
-        for (let k = ringStart[r] + 1; k < ringStart[r + 1]; k++) {
-          const lat1 = coords[2 * k - 1];
-          const lat2 = coords[2 * k + 1];
-          // Cheap rejects: the edge's latitude or longitude span is outside the snap box.
-          if (
-            (lat1 < p.lat - dLat && lat2 < p.lat - dLat) ||
-            (lat1 > p.lat + dLat && lat2 > p.lat + dLat)
-          )
-            continue;
-          const lng1 = coords[2 * k - 2];
-          const lng2 = coords[2 * k];
-          if (
-            (lng1 < p.lng - dLng && lng2 < p.lng - dLng) ||
-            (lng1 > p.lng + dLng && lng2 > p.lng + dLng)
-          )
-            continue;
-          if (Math.abs(lng1 - lng2) > 180) continue; // antimeridian cut edge
-          const { meters } = localSegmentMeters(
-            p,
-            { lat: lat1, lng: lng1 },
-            { lat: lat2, lng: lng2 }
-          );
-          if (meters <= bestMeters) {
-            bestMeters = meters;
-            best = i;
+      if (ringStart[polygonStart[i + 1]] - ringStart[polygonStart[i]] <= this.bandedPoints) {
+        for (let r = polygonStart[i]; r < polygonStart[i + 1]; r++) {
+          for (let k = ringStart[r] + 1; k < ringStart[r + 1]; k++) {
+            const meters = this.edgeMeters(p, k, dLat, dLng);
+            if (meters <= bestMeters) {
+              bestMeters = meters;
+              best = i;
+            }
           }
+        }
+        continue;
+      }
+      // A long coast: only the edges of the bands the snap radius reaches, in the same order.
+      const bands = this.bandsOfPolygon(i);
+      let n = 0;
+      for (let b = bandOf(p.lat - dLat), last = bandOf(p.lat + dLat); b <= last; b++) {
+        const [from, to] = bandRange(bands, b);
+        if (n + to - from > this.scratch.length)
+          this.scratch = doubledTo(this.scratch, n + to - from);
+        this.scratch.set(bands.items.subarray(from, to), n);
+        n += to - from;
+      }
+      const edges = this.scratch.subarray(0, n).sort();
+      for (let e = 0; e < n; e++) {
+        if (e > 0 && edges[e] === edges[e - 1]) continue;
+        const meters = this.edgeMeters(p, edges[e], dLat, dLng);
+        if (meters <= bestMeters) {
+          bestMeters = meters;
+          best = i;
         }
       }
     }
     return best;
   }
+
+  /**
+   * Metres from the point to the edge from point k - 1 to point k; Infinity when the cheap
+   * rejects put it outside the snap box or it is an antimeridian cut.
+   */
+  private edgeMeters(p: LatLng, k: number, dLat: number, dLng: number): number {
+    const { coords } = this.flat;
+    const lat1 = coords[2 * k - 1];
+    const lat2 = coords[2 * k + 1];
+    // Cheap rejects: the edge's latitude or longitude span is outside the snap box.
+    if (
+      (lat1 < p.lat - dLat && lat2 < p.lat - dLat) ||
+      (lat1 > p.lat + dLat && lat2 > p.lat + dLat)
+    )
+      return Infinity;
+    const lng1 = coords[2 * k - 2];
+    const lng2 = coords[2 * k];
+    if (
+      (lng1 < p.lng - dLng && lng2 < p.lng - dLng) ||
+      (lng1 > p.lng + dLng && lng2 > p.lng + dLng)
+    )
+      return Infinity;
+    if (Math.abs(lng1 - lng2) > 180) return Infinity; // antimeridian cut edge
+    return localSegmentMeters(p, { lat: lat1, lng: lng1 }, { lat: lat2, lng: lng2 }).meters;
+  }
+
+  /** Even-odd containment in ring r; a long ring walks only the edges of the point's band. */
+  private ringContains(r: number, x: number, y: number): boolean {
+    const { coords, ringStart } = this.flat;
+    const from = ringStart[r];
+    const to = ringStart[r + 1];
+    if (to - from <= this.bandedPoints) return ringContainsFlat(coords, from, to, x, y);
+    const bands = this.bandsOfRing(r);
+    const [s, e] = bandRange(bands, bandOf(y));
+    let inside = false;
+    for (let k = s; k < e; k++) {
+      const i = bands.items[k];
+      const j = i === from ? to - 1 : i - 1;
+      const xi = coords[2 * i];
+      const yi = coords[2 * i + 1];
+      const xj = coords[2 * j];
+      const yj = coords[2 * j + 1];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  }
+
+  /** ringContainsUnwrapped on ring r, through its bands when it is long. */
+  private unwrappedContains(
+    r: number,
+    ring: { xs: Float64Array; min: number; max: number },
+    lng: number,
+    lat: number
+  ): boolean {
+    const { coords, ringStart } = this.flat;
+    const from = ringStart[r];
+    const n = ring.xs.length;
+    if (n <= this.bandedPoints) return ringContainsUnwrapped(coords, from, ring, lng, lat);
+    const { xs } = ring;
+    const bands = this.bandsOfRing(r);
+    const [s, e] = bandRange(bands, bandOf(lat));
+    for (const shift of [0, 360, -360]) {
+      const x = lng + shift;
+      if (x < ring.min || x > ring.max) continue;
+      let inside = false;
+      for (let k = s; k < e; k++) {
+        const i = bands.items[k] - from;
+        const j = i === 0 ? n - 1 : i - 1;
+        const yi = coords[2 * (from + i) + 1];
+        const yj = coords[2 * (from + j) + 1];
+        if (yi > lat !== yj > lat && x < ((xs[j] - xs[i]) * (lat - yi)) / (yj - yi) + xs[i])
+          inside = !inside;
+      }
+      if (inside) return true;
+    }
+    return false;
+  }
+
+  /** Bands of ring r's edges as the containment test walks them (point i from the one before). */
+  private bandsOfRing(r: number): LatitudeBands {
+    let bands = this.ringBands.get(r);
+    if (!bands) {
+      const { coords, ringStart } = this.flat;
+      const from = ringStart[r];
+      const to = ringStart[r + 1];
+      const ids = new Int32Array(to - from);
+      const lo = new Float64Array(to - from);
+      const hi = new Float64Array(to - from);
+      for (let i = from; i < to; i++) {
+        const j = i === from ? to - 1 : i - 1;
+        ids[i - from] = i;
+        lo[i - from] = Math.min(coords[2 * i + 1], coords[2 * j + 1]);
+        hi[i - from] = Math.max(coords[2 * i + 1], coords[2 * j + 1]);
+      }
+      this.ringBands.set(r, (bands = latitudeBands(ids, lo, hi)));
+    }
+    return bands;
+  }
+
+  /** Bands of polygon i's edges as the snap test walks them (point k from k - 1 in each ring). */
+  private bandsOfPolygon(i: number): LatitudeBands {
+    let bands = this.polygonBands.get(i);
+    if (!bands) {
+      const { coords, ringStart, polygonStart } = this.flat;
+      const ids: number[] = [];
+      const lo: number[] = [];
+      const hi: number[] = [];
+      for (let r = polygonStart[i]; r < polygonStart[i + 1]; r++)
+        for (let k = ringStart[r] + 1; k < ringStart[r + 1]; k++) {
+          ids.push(k);
+          lo.push(Math.min(coords[2 * k - 1], coords[2 * k + 1]));
+          hi.push(Math.max(coords[2 * k - 1], coords[2 * k + 1]));
+        }
+      this.polygonBands.set(i, (bands = latitudeBands(ids, lo, hi)));
+    }
+    return bands;
+  }
+}
+
+function doubledTo(a: Int32Array, n: number): Int32Array {
+  const out = new Int32Array(Math.max(n, 2 * a.length));
+  out.set(a);
+  return out;
 }
 
 /**
