@@ -223,6 +223,12 @@ const PART_WORDS = new Set([
   "city",
   "cantt",
   "cantonment",
+  // Harbour in the Nordic languages and German: "Nordby Havn" is Nordby's.
+  "havn",
+  "havnen",
+  "hamn",
+  "hamnen",
+  "hafen",
 ]);
 
 /** The name's keys to look up, most literal first. */
@@ -239,6 +245,8 @@ export function nameKeys(name: string): string[] {
   for (const part of name.split("/")) add(part);
   // "Misaki, Kochi": the place, then its prefecture or county.
   add(name.split(",")[0]);
+  // "Hango (Hanko)": the other name in the bracket, after the name itself.
+  for (const m of name.matchAll(/\(([^)]*)\)/g)) add(m[1]);
   // Japanese long vowels romanised several ways (Ohgasari, Ogasari; Tohda, Toda).
   for (const k of [...out]) {
     const v = romanisedVowels(k);
@@ -257,7 +265,12 @@ export function romanisedVowels(key: string): string {
 /** The name without the words that say it is a port, airport, station, … of a place. */
 export function parentKeys(name: string): string[] {
   const out: string[] = [];
-  for (const text of [name.replace(/\([^)]*\)/g, " "), ...name.split("/")]) {
+  for (const text of [
+    name.replace(/\([^)]*\)/g, " "),
+    ...name.split("/"),
+    // "Nordby Havn, Fano": the place before its island or county.
+    name.split(",")[0],
+  ]) {
     const tokens = foldedTokens(text);
     // Only trailing words: "Rosslare Harbour" is Rosslare's, "Port Alexander" is no Alexander's.
     let end = tokens.length;
