@@ -88,6 +88,12 @@ class Region {
     private readonly makeGrid: (data: FineRegionData) => FineGrid
   ) {}
 
+  /** Metres across the region's box, corner to corner. */
+  get diagonal(): number {
+    const [w, s, e, n] = this.data.box;
+    return geodesicMeters(s, w, n, e);
+  }
+
   /** Is the point well inside the region's box? (from the box alone: no grid is made) */
   holds(p: LatLng): boolean {
     const [w, s, e, n] = this.data.box;
@@ -616,10 +622,18 @@ export class FineSeaRegions {
     const inside = (ra ?? rb)!;
     const [p, q] = flip ? [to, from] : [from, to];
     const net = network(from, to);
+    // Settled from the metres alone, without making the network's path (most lanes of a sheet
+    // read distances only): a route within SMALL_SHARE of the great circle, or one so long that
+    // its part in the region (at most about twice the region's diagonal) is a small share of it.
+    if (net) {
+      const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
+      if (net.meters <= gc * (1 + SMALL_SHARE) || net.meters * SMALL_SHARE >= 2 * inside.diagonal)
+        return net;
+    }
     if (net && inside.leaving(p, flip ? [...net.path].reverse() : net.path, net.meters).well)
       return net;
     const out = inside.leave(p, q, mask, network, net ? net.meters * GATE_BOUND : Infinity);
-    if (!out) return undefined;
+    if (!out) return net ?? undefined;
     // The network's route stands when clear and no longer than the way by a gate.
     if (
       net &&
@@ -646,7 +660,7 @@ export class FineSeaRegions {
     const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
     if (clear && net.meters <= gc * NETWORK_SLACK) return net;
     const grid = ra.within(from, to, mask);
-    if (!grid) return undefined;
+    if (!grid) return net ?? undefined;
     if (clear && net.meters <= grid.meters * NETWORK_SLACK) return net;
     return grid;
   }
