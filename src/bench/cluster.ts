@@ -7,7 +7,8 @@
  * limits in memory), plus the CPU time each process group (service instances, PostgreSQL, Redis,
  * nginx, the load generator) spent per 1,000 requests. Real servers from the Debian packages on loopback (test/support/servers.js),
  * PostgreSQL with its durable defaults (fsync, synchronous commit). Prints req/s, p50/p99 and the
- * ratios; writes the figures as JSON with --out FILE.
+ * ratios; writes the figures as JSON with --out FILE. The SQLite and the PostgreSQL + Redis
+ * instance run side by side and are measured in alternating slices (`--slices N`, default 5).
  */
 import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -165,6 +166,8 @@ function createKey(args: string[]): string {
       "1000000000",
       "--rate-limit",
       "100000000",
+      // Optimizer access: the operators call below waits for an instance's search thread.
+      "--optimizer",
       ...args,
     ],
     { cwd: ROOT, encoding: "utf8" }
@@ -179,6 +182,32 @@ interface Setup {
   key: string;
   groups: Groups;
   stop(): Promise<void>;
+}
+
+/** Alternating slices of the SQLite / PostgreSQL comparison; `--slices N`. */
+const SLICES = Number(arg("--slices", "5"));
+
+/** Slices of one setup as one run: requests and CPU summed, p50 the median slice's, p99 the worst. */
+function sumSlices(runs: Figures[], seconds: number): Figures {
+  const total = runs.reduce((sum, r) => sum + r.total, 0);
+  const p50s = runs.map((r) => r.p50ms).sort((a, b) => a - b);
+  const cpu: Record<string, number> = {};
+  // cpuMsPer1000 of each slice back to milliseconds, summed, then per 1,000 of all requests.
+  for (const r of runs)
+    for (const [k, v] of Object.entries(r.cpuMsPer1000))
+      cpu[k] = (cpu[k] ?? 0) + (v * r.total) / 1000;
+  return {
+    name: runs[0].name,
+    requestsPerSecond: Math.round(total / seconds),
+    p50ms: p50s[Math.floor(p50s.length / 2)],
+    p99ms: Math.max(...runs.map((r) => r.p99ms)),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    total,
+    cpuMsPer1000: Object.fromEntries(
+      Object.entries(cpu).map(([k, ms]) => [k, Math.round((ms / Math.max(1, total)) * 1000)])
+    ),
+  };
 }
 
 async function main(): Promise<void> {
@@ -216,6 +245,16 @@ async function main(): Promise<void> {
 
     async function setup(name: string, size: number, args: string[], key: string): Promise<Setup> {
       const instances = await Promise.all(Array.from({ length: size }, () => serve(args)));
+      // Each instance's search thread loads its data after "Listening" (seconds of CPU, more on a
+      // busy machine than settled()'s 90 s allow): wait for it, as bench:service does, so that
+      // loading is not counted as the cost of the requests measured next.
+      await Promise.all(
+        instances.map((i) =>
+          fetch(i.url + "/route-optimizer/api/external/operators", {
+            headers: { "x-api-key": key },
+          }).then((r) => r.arrayBuffer())
+        )
+      );
       await settled(instances.map((i) => i.child.pid!));
       const nginx = await servers.startNginx(
         instances.map((i) => new URL(i.url).host),
@@ -244,33 +283,66 @@ async function main(): Promise<void> {
       };
     }
 
-    async function measure(s: Setup, direct = false): Promise<Figures> {
+    async function warm(s: Setup, direct = false): Promise<string> {
       const headers = { "x-api-key": s.key };
       const target = direct ? s.instances[0].url : s.url;
       const check = await fetch(target + LANE, { headers });
       if (check.status !== 200)
         throw new Error(`${s.name} answered ${check.status}: ${await check.text()}`);
       await run("warm-up", target + LANE, 2, connections, headers, s.groups);
-      const name = direct ? `${s.name}, no nginx` : s.name;
-      process.stderr.write(`measuring ${name} (${seconds} s)…\n`);
-      return run(name, target + LANE, seconds, connections, headers, s.groups);
+      return target;
     }
 
+    async function measure(s: Setup, direct = false): Promise<Figures> {
+      const target = await warm(s, direct);
+      const name = direct ? `${s.name}, no nginx` : s.name;
+      process.stderr.write(`measuring ${name} (${seconds} s)…\n`);
+      return run(name, target + LANE, seconds, connections, { "x-api-key": s.key }, s.groups);
+    }
+
+    /**
+     * The setups measured in alternating slices (SLICES of seconds / SLICES each), summed: a
+     * change in the shared machine's load falls on every side of their ratio alike.
+     */
+    async function alternately(setups: Setup[]): Promise<Figures[]> {
+      const targets = [];
+      for (const s of setups) targets.push(await warm(s));
+      process.stderr.write(
+        `measuring ${setups.map((s) => s.name).join(" | ")} in ${SLICES} alternating slices (${seconds} s each in all)…\n`
+      );
+      const slices = setups.map(() => [] as Figures[]);
+      for (let i = 0; i < SLICES; i++)
+        for (const [k, s] of setups.entries())
+          slices[k].push(
+            await run(
+              s.name,
+              targets[k] + LANE,
+              seconds / SLICES,
+              connections,
+              { "x-api-key": s.key },
+              s.groups
+            )
+          );
+      return slices.map((runs) => sumSlices(runs, seconds));
+    }
+
+    // SQLite and PostgreSQL + Redis, the ratio the goals are about, run side by side and are
+    // measured in alternating slices (one after the other, a change of the shared machine's load
+    // between the two runs moved their ratio by more than the goal's margin).
     const sqlite = await setup(
       "1 instance, SQLite",
       1,
       ["--data-dir", dataDir, "--config", config],
       sqliteKey
     );
-    results.push(await measure(sqlite));
-    await sqlite.stop();
     const one = await setup(
       "1 instance, PostgreSQL + Redis",
       1,
       [...shared, "--data-dir", dataDir, "--config", config],
       pgKey
     );
-    results.push(await measure(one));
+    results.push(...(await alternately([sqlite, one])));
+    await sqlite.stop();
     results.push(await measure(one, true));
     await one.stop();
     const two = await setup(
@@ -328,11 +400,15 @@ async function main(): Promise<void> {
     (r.cpuMsPer1000.redis ?? 0);
   const cpuRatio = totalCpu(pg1) / Math.max(1, totalCpu(sq));
   const speedRatio = pg1.requestsPerSecond / Math.max(1, sq.requestsPerSecond);
+  const instanceRatio =
+    (pg1.cpuMsPer1000["service instances"] ?? 0) /
+    Math.max(1, sq.cpuMsPer1000["service instances"] ?? 0);
+  // Issue 31's goal (issue 21's was 2.5×).
   const goals = [
     {
-      goal: "total CPU per 1,000 requests (instances + PostgreSQL + Redis) ≤ 2.5× SQLite's",
-      value: `${totalCpu(pg1)} vs ${totalCpu(sq)} ms: ${cpuRatio.toFixed(2)}×`,
-      met: cpuRatio <= 2.5,
+      goal: "total CPU per 1,000 requests (instances + PostgreSQL + Redis) ≤ 1.5× SQLite's",
+      value: `${totalCpu(pg1)} vs ${totalCpu(sq)} ms: ${cpuRatio.toFixed(2)}× (the instance alone ${instanceRatio.toFixed(2)}×)`,
+      met: cpuRatio <= 1.5,
     },
     {
       goal: "1 PostgreSQL instance ≥ 0.6× the requests/s of 1 SQLite instance",
