@@ -197,9 +197,16 @@ test("a search queued behind another and never started is not charged when its c
   }
 });
 
+/** Raw connections the half-closed searches used, destroyed after each test. */
+const rawSockets: net.Socket[] = [];
+afterEach(() => {
+  for (const socket of rawSockets.splice(0)) socket.destroy();
+});
+
 /**
  * Sends the search on a raw connection and half-closes it (FIN sent, still reading), as a client
- * that gave up may. Resolves when the server has closed its side.
+ * that gave up may. Resolves when the server has closed its side; rejects when it has not within
+ * 20 s (a server that kept half-open connections would hold the search until it ended).
  */
 function halfClosedSearch(url: string, key: string): Promise<string> {
   const { hostname, port } = new URL(url);
@@ -211,8 +218,16 @@ function halfClosedSearch(url: string, key: string): Promise<string> {
       );
       socket.end();
     });
+    rawSockets.push(socket);
+    const timer = setTimeout(
+      () => reject(new Error("the server kept the half-closed connection open for 20 s")),
+      20_000
+    );
     socket.on("data", (d) => (answer += d));
-    socket.on("close", () => resolve(answer));
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
     socket.on("error", reject);
   });
 }
@@ -248,7 +263,7 @@ test("a half-closed connection counts as gone: its running search stops (thread 
   } finally {
     await s.stop();
   }
-});
+}, 120_000);
 
 test("a search stopped by its budget is charged; a key with 1 credit gets one such search, then 402", async () => {
   const s = await start({ optimizer: { threads: 2 } });
