@@ -11,7 +11,7 @@ import * as fs from "fs";
 import { buildFineLandFile, FINE_LAND_FILE } from "../../../src/builders/sea-fine/make-sea-fine";
 import { loadFineSeaRegions, loadSeaRouter } from "../../../src/data/sea";
 import { geodesicMeters } from "../../../src/engine/geo/geodesy";
-import type { FineGrid } from "../../../src/engine/routing/sea-fine/fine-grid";
+import { FineGrid } from "../../../src/engine/routing/sea-fine/fine-grid";
 import { LatLng, Passage } from "../../../src/engine/types";
 
 const NM = 1852;
@@ -45,6 +45,25 @@ describe("fine sea regions", () => {
       built.regions.map((r) => r.id)
     );
     expect(committed.provenance).toMatch(/Natural Earth 1:10m/);
+  });
+
+  test("a grid put back from its snapshot parts answers as the grid made from the rings", () => {
+    const file = JSON.parse(fs.readFileSync(FINE_LAND_FILE, "utf8"));
+    const region = file.regions.find((r: { id: string }) => r.id === "SUNDA_STRAIT");
+    const made = new FineGrid(region);
+    const back = new FineGrid(region, made.parts());
+    expect(Buffer.from(back.water).equals(Buffer.from(made.water))).toBe(true);
+    expect(Buffer.from(back.stepMask).equals(Buffer.from(made.stepMask))).toBe(true);
+    const r = rng(5);
+    for (let i = 0; i < 200; i++) {
+      const lat = made.south + r() * (made.north - made.south);
+      const lng = made.west + r() * (made.east - made.west);
+      expect(back.isLand(lat, lng)).toBe(made.isLand(lat, lng));
+    }
+    // A part of another size is refused, not read as this region's.
+    expect(() => new FineGrid(region, { ...made.parts(), water: new Uint8Array(3) })).toThrow(
+      /do not fit/
+    );
   });
 
   test.each(fine.ids.map((id) => [id]))(
