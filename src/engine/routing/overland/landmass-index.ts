@@ -24,7 +24,10 @@ export interface LandmassIndexOptions {
   cacheSize?: number;
   /** Answers precomputed on a grid (landmass-raster.ts, built from this index at snapshot time). */
   raster?: LandmassRaster;
-  /** Rings and polygons of more points than this are tested through latitude bands (128). */
+  /**
+   * Rings and polygons of more points than this are tested through latitude bands (2,000 by
+   * default: on short rings, building the bands costs more than the full loops they save).
+   */
   bandedPoints?: number;
 }
 
@@ -55,7 +58,7 @@ export class LandmassIndex {
     this.snapMeters = options.snapMeters ?? 20_000;
     this.cacheSize = options.cacheSize ?? 100_000;
     this.raster = options.raster;
-    this.bandedPoints = options.bandedPoints ?? 128;
+    this.bandedPoints = options.bandedPoints ?? 2000;
     const flat = Array.isArray(polygons)
       ? flattenPolygons(polygons as ReadonlyArray<PolygonRings>)
       : (polygons as FlatPolygons);
