@@ -33,6 +33,7 @@ import {
   LaneAnswer,
   OperatorRecord,
   PATHS,
+  PlaceChoice,
   PlaceMatch,
   PlacesAnswer,
   PlacesParams,
@@ -276,9 +277,11 @@ export class RouteApiClient {
     const body = await this.call({ path: PATHS.places, query: { ...params } }, options);
     const results = (body as { results?: unknown } | null)?.results;
     if (!Array.isArray(results)) throw unexpected("an object with a results list of places");
+    const choice = (body as { choice?: unknown }).choice;
     return {
       query: String((body as { query?: unknown }).query ?? params.query),
       results: results.filter(isPlaceMatch),
+      ...(isPlaceChoice(choice) ? { choice } : {}),
     };
   }
 
@@ -589,6 +592,12 @@ function isPlaceMatch(item: unknown): item is PlaceMatch {
     (m.kind === "port" || m.kind === "terminal" || m.kind === "place") &&
     (m.match === "exact" || m.match === "fuzzy")
   );
+}
+
+function isPlaceChoice(item: unknown): item is PlaceChoice {
+  const c = item as { kind?: unknown; message?: unknown } | null;
+  if (c?.kind === "one") return true;
+  return (c?.kind === "ambiguous" || c?.kind === "unknown") && typeof c.message === "string";
 }
 
 function stringListField(body: unknown, field: string): string[] {

@@ -6,7 +6,8 @@
 import type { CallOptions, RouteApiClient } from "./api-client";
 import { DetectedPlace, mayBeName, PlaceInput, readPlaceInput } from "./place-input";
 import { isApiError } from "./errors";
-import type { PlaceMatch } from "./types";
+import type { PlaceChoice, PlaceMatch } from "./types";
+import { chooseByName } from "../engine/places/name-choice";
 
 /** Answers of a service that has no places extension. */
 const NO_EXTENSION = new Set([404, 405, 501]);
@@ -75,104 +76,68 @@ export function unknownPlace(typed: string, candidates: PlaceMatch[]): PlaceProb
   );
 }
 
-/** Most characters of a problem's message: it must fit a cell. */
-const MESSAGE_LIMIT = 100;
-
 /**
- * `ambiguous place "Portland": USPDX (Portland, OR) or USPWM (Portland, ME)`: every candidate that
- * fits in a cell's message, in the look-up's order (its ranking).
+ * The one place a name's look-up results (best first) stand for, decided as the service decides
+ * (`/places`' `choice`, engine/places/name-choice.ts's chooseByName, which `lanes` runs in
+ * process): an exact match, unless the name stands for several places of one country that none
+ * dwarfs — then ambiguous, worded by that one function (`Portland: USPDX (Oregon) or USPWM
+ * (Maine)`), never a silent pick; without an exact match, a match of the typed words clearly ahead
+ * of the next place; otherwise unknown, with the best candidate as "did you mean" ("Rotterdm" →
+ * NLRTM). `choice` is the service's own answer, taken when given (it ranks by figures the results
+ * do not carry); without it (an older service), the same function runs here on the results.
  */
-export function ambiguousPlace(typed: string, candidates: PlaceMatch[]): PlaceProblem {
-  const described = candidates.map(describeCandidate);
-  const head = `ambiguous place "${typed}": `;
-  let shown = described.length;
-  const text = (n: number) =>
-    n === described.length
-      ? `${described.slice(0, n - 1).join(", ")} or ${described[n - 1]}`
-      : `${described.slice(0, n).join(", ")} or another`;
-  while (shown > 2 && (head + text(shown)).length > MESSAGE_LIMIT) shown--;
-  return new PlaceProblem("ambiguous", typed, head + text(shown), described);
-}
-
-/** A candidate told apart from its namesakes: "USPDX (Portland, OR)" when the subdivision is known. */
-function describeCandidate(match: PlaceMatch): string {
-  if (match.kind === "terminal" || !match.subdivision) return describeMatch(match);
-  return `${match.locode} (${shortName(match)}, ${match.subdivision})`;
-}
-
-/** Lowest score of a fuzzy match taken without asking (prefix, word or misspelling of one place). */
-export const FUZZY_ACCEPT_SCORE = 0.5;
-/** How far a fuzzy match must lead the next one elsewhere to be taken without asking. */
-export const FUZZY_MARGIN = 0.05;
-/** Namesakes closer than this are one place under two codes (CNSHA and CNSGH, Shanghai). */
-export const SAME_PLACE_KM = 100;
-
-function countryOf(match: PlaceMatch): string | undefined {
-  return match.country ?? match.locode?.slice(0, 2).toUpperCase();
-}
-
-/** Great-circle distance in km; Infinity when either position is unknown. */
-function kmBetween(a: PlaceMatch, b: PlaceMatch): number {
-  if (![a.lat, a.lng, b.lat, b.lng].every((v) => Number.isFinite(v))) return Infinity;
-  const rad = Math.PI / 180;
-  const dLat = (b.lat! - a.lat!) * rad;
-  const dLng = (b.lng! - a.lng!) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat! * rad) * Math.cos(b.lat! * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * The exact matches that stand for other places of the same country as the best one
- * ("Portland": USPWM in Maine beside USPDX in Oregon). Namesakes in other countries are not
- * rivals: the look-up ranks them (port size, population), and "Rotterdam" is NLRTM, not USRAJ
- * near Albany. A terminal of the best match's port, or a second code for the same spot, is
- * the same place.
- */
-function namesakes(best: PlaceMatch, exact: PlaceMatch[]): PlaceMatch[] {
-  const seen = new Set([best.locode]);
-  const out: PlaceMatch[] = [];
-  for (const other of exact) {
-    if (other === best || seen.has(other.locode) || other.kind === "terminal") continue;
-    if (countryOf(other) !== countryOf(best) || kmBetween(best, other) < SAME_PLACE_KM) continue;
-    seen.add(other.locode);
-    out.push(other);
-  }
-  return out;
-}
-
-/**
- * The one place a name's look-up results stand for. The results come best first. An exact match
- * (a code, name or alias equal to what was typed) is taken, unless the name stands for several
- * places of one country (the country does not tell them apart): then it is ambiguous and the
- * error lists them, never a silent pick. Without an exact match, the best fuzzy match is taken
- * when it is good and clearly ahead of any other place ("Euromax", "NLRTM Euromax"); otherwise
- * the name is unknown, with the best candidate as "did you mean" ("Rotterdm" → NLRTM).
- */
-export function pickMatch(typed: string, results: PlaceMatch[]): ResolvedPlace {
+export function pickMatch(
+  typed: string,
+  results: PlaceMatch[],
+  choice?: PlaceChoice
+): ResolvedPlace {
   const usable = results.filter((r) => placeOfMatch(r));
-  const resolved = (m: PlaceMatch): ResolvedPlace => ({
-    ...placeOfMatch(m)!,
+  const decided = choice ? served(choice, usable) : localChoice(typed, usable);
+  if (decided.kind !== "one")
+    throw decided.kind === "ambiguous"
+      ? new PlaceProblem("ambiguous", typed, decided.message, usable.map(describeMatch))
+      : unknownPlace(typed, usable);
+  const match = decided.match;
+  return {
+    ...placeOfMatch(match)!,
     typed,
-    name: m.kind === "terminal" ? m.name : shortName(m),
-    locode: m.locode,
-  });
-  const exact = usable.filter((r) => r.match === "exact");
-  if (exact.length) {
-    const others = namesakes(exact[0], exact);
-    if (others.length) throw ambiguousPlace(typed, [exact[0], ...others]);
-    return resolved(exact[0]);
-  }
-  const best = usable[0];
-  if (!best || best.score < FUZZY_ACCEPT_SCORE) throw unknownPlace(typed, usable);
-  const where = placeOfMatch(best)!.value;
-  const rival = usable.find(
-    (r) => placeOfMatch(r)!.value !== where && r.score > best.score - FUZZY_MARGIN
+    name: match.kind === "terminal" ? match.name : shortName(match),
+    locode: match.locode,
+  };
+}
+
+type Decision =
+  { kind: "one"; match: PlaceMatch } | { kind: "ambiguous" | "unknown"; message: string };
+
+/** The shared choice over results as the client has them (positions may be missing). */
+function localChoice(typed: string, results: PlaceMatch[]): Decision {
+  // One code is one place, whether listed as a port or a place (its position may be missing);
+  // an exact listing of it counts (the choice reads exact matches first anyway).
+  // Exact matches at the best one's code (its port, its terminals) are that place, no namesake.
+  const [top, ...exact] = results.filter((r) => r.match === "exact");
+  const exactFirst = [
+    ...(top ? [top] : []),
+    ...exact.filter((r) => !top.locode || r.locode !== top.locode),
+    ...results.filter((r) => r.match !== "exact"),
+  ];
+  const places = new Set<string>();
+  const distinct = exactFirst.filter(
+    (r) => r.kind === "terminal" || !r.locode || (!places.has(r.locode) && places.add(r.locode))
   );
-  if (!rival) return resolved(best);
-  // Near two places at once: a misspelling, whose likeliest reading is suggested.
-  throw unknownPlace(typed, usable);
+  const candidates = distinct.map((r) => ({ ...r, lat: r.lat ?? NaN, lng: r.lng ?? NaN }));
+  const choice = chooseByName(typed, candidates);
+  if (choice.kind !== "one") return { kind: choice.kind, message: choice.problem };
+  return { kind: "one", match: distinct[candidates.indexOf(choice.match)] };
+}
+
+/** The service's choice, with the result it names (a terminal by id, else a place by code). */
+function served(choice: PlaceChoice, results: PlaceMatch[]): Decision {
+  if (choice.kind !== "one") return choice;
+  const id = choice.terminalId?.toLowerCase();
+  const match = id
+    ? results.find((r) => r.kind === "terminal" && r.terminalId?.toLowerCase() === id)
+    : results.find((r) => r.kind !== "terminal" && r.locode === choice.locode);
+  return match ? { kind: "one", match } : { kind: "unknown", message: "" };
 }
 
 /** The problem of input that is not a place at all (empty or malformed). */
@@ -228,7 +193,7 @@ async function lookUpName(
       );
     throw error;
   }
-  return pickMatch(typed, answer.results);
+  return pickMatch(typed, answer.results, answer.choice);
 }
 
 /**

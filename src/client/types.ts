@@ -108,6 +108,10 @@ export interface PlaceMatch {
   country?: string;
   /** The country's subdivision (state, province) when the look-up knows it: tells namesakes apart. */
   subdivision?: string;
+  /** The subdivision's name ("Oregon"): how an ambiguity names the candidates. */
+  region?: string;
+  /** Inhabitants, where known: ranks places of one name. */
+  population?: number;
   lat?: number;
   lng?: number;
   /** Terminals only: the id the other endpoints accept. */
@@ -119,9 +123,19 @@ export interface PlaceMatch {
   score: number;
 }
 
+/**
+ * The service's own reading of a name as origin or destination (the same choice `lanes` makes):
+ * one place, or ambiguous/unknown with a message of at most 100 characters.
+ */
+export type PlaceChoice =
+  | { kind: "one"; locode?: string; terminalId?: string }
+  | { kind: "ambiguous" | "unknown"; message: string };
+
 export interface PlacesAnswer {
   query: string;
   results: PlaceMatch[];
+  /** Absent from a service that predates it: the client then chooses among `results` itself. */
+  choice?: PlaceChoice;
 }
 
 /** Calls the batch extension can carry. */

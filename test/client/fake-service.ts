@@ -153,6 +153,8 @@ export const FAKE_PLACES: Record<string, unknown[]> = {
       locode: "USPDX",
       name: "Portland",
       country: "US",
+      region: "Oregon",
+      population: 632309,
       lat: 45.52,
       lng: -122.68,
       match: "exact",
@@ -163,12 +165,22 @@ export const FAKE_PLACES: Record<string, unknown[]> = {
       locode: "USPWM",
       name: "Portland",
       country: "US",
+      region: "Maine",
+      population: 66881,
       lat: 43.66,
       lng: -70.26,
       match: "exact",
       score: 1,
     },
   ],
+};
+
+/**
+ * The service's own choice where it decides by what the results do not show (its port ranking):
+ * Shanghai under two codes of one population is CNSHA, as the real /places answers.
+ */
+const FAKE_CHOICES: Record<string, object> = {
+  shanghai: { kind: "one", locode: "CNSHA" },
 };
 
 /** Well-formed codes the fake does not know (typos the places look-up has a suggestion for). */
@@ -179,7 +191,11 @@ export const defaultHandler: Handler = (path, q, headers) => {
   if (headers["x-api-key"] === "bad") return problem(403, "Invalid Key", "The key is not valid");
   if (path === "/route-information/api/places") {
     const query = q.get("query") ?? "";
-    return { status: 200, body: { query, results: FAKE_PLACES[query.toLowerCase()] ?? [] } };
+    const choice = FAKE_CHOICES[query.toLowerCase()];
+    return {
+      status: 200,
+      body: { query, results: FAKE_PLACES[query.toLowerCase()] ?? [], ...(choice && { choice }) },
+    };
   }
   const origin = q.get("origin") ?? "";
   const destination = q.get("destination") ?? "";

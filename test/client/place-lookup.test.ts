@@ -11,6 +11,15 @@ import { pickMatch, PlaceProblem, resolvePlace } from "../../src/client/place-lo
 import type { PlaceMatch } from "../../src/client/types";
 import { FAKE_PLACES } from "./fake-service";
 
+/** The service's own `choice` for a few names, where it knows more than the results show. */
+const SERVED: Record<string, object> = {
+  // The service ranks by port size, which the results do not carry: its choice stands.
+  Portland: { choice: { kind: "one", locode: "USPWM" } },
+  Springfield: {
+    choice: { kind: "ambiguous", message: "Springfield: USSFY (Missouri) or USSPI (Illinois)" },
+  },
+};
+
 let server: http.Server;
 let baseUrl: string;
 const seen: Array<{ url: string; key: string | undefined }> = [];
@@ -25,7 +34,9 @@ beforeAll(async () => {
     }
     const query = url.searchParams.get("query") ?? "";
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ query, results: FAKE_PLACES[query.toLowerCase()] ?? [] }));
+    res.end(
+      JSON.stringify({ query, results: FAKE_PLACES[query.toLowerCase()] ?? [], ...SERVED[query] })
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -82,7 +93,24 @@ test("five letters not in capitals are looked up first: busan is Busan; cnsha, n
     "/route-information/api/places?limit=5&query=cnsha",
   ]);
   // A name standing for several places is said so, not read as a code.
-  await expect(resolvePlace(c, "Portland")).rejects.toThrow(/^ambiguous place "Portland"/);
+  await expect(resolvePlace(c, "portland")).rejects.toThrow(
+    "portland: USPDX (Oregon) or USPWM (Maine)"
+  );
+});
+
+test("the service's choice decides when it answers one, worded as it words it", async () => {
+  const c = client();
+  expect(await resolvePlace(c, "Portland")).toMatchObject({ type: "LOCODE", value: "USPWM" });
+  const problem = await resolvePlace(c, "Springfield").catch((e) => e);
+  expect(problem).toMatchObject({
+    kind: "ambiguous",
+    message: "Springfield: USSFY (Missouri) or USSPI (Illinois)",
+    suggestions: ["USSFY (Springfield)", "USSPI (Springfield)"],
+  });
+  // A choice naming a place the results lack is no place: unknown, with the look-up's best.
+  expect(() =>
+    pickMatch("Rotterdam", FAKE_PLACES.rotterdam as PlaceMatch[], { kind: "one", locode: "XXAAA" })
+  ).toThrow('unknown place "Rotterdam" — did you mean');
 });
 
 test("an unknown name without any near match is said plainly", async () => {
@@ -92,14 +120,15 @@ test("an unknown name without any near match is said plainly", async () => {
 });
 
 test("pickMatch: an exact match, unless namesakes in one country; a clear fuzzy best; else unknown with a suggestion", () => {
-  // Two Portlands in one country: an error listing both, never a silent pick.
+  // Two Portlands in one country: an error listing both, never a silent pick, worded as the
+  // service's /places choice words it (one function: engine/places/name-choice.ts).
   expect(() => pickMatch("Portland", FAKE_PLACES.portland as PlaceMatch[])).toThrow(
-    'ambiguous place "Portland": USPDX (Portland) or USPWM (Portland)'
+    "Portland: USPDX (Oregon) or USPWM (Maine)"
   );
-  // With the subdivision the look-up may give, the candidates are told apart.
-  const withStates = (FAKE_PLACES.portland as PlaceMatch[]).map((m, i) => ({
+  // Without the region (an older look-up), the name stands in.
+  const withStates = (FAKE_PLACES.portland as PlaceMatch[]).map((m) => ({
     ...m,
-    subdivision: ["OR", "ME"][i],
+    region: undefined,
   }));
   const problem = (() => {
     try {
@@ -110,18 +139,24 @@ test("pickMatch: an exact match, unless namesakes in one country; a clear fuzzy 
   })()!;
   expect(problem).toMatchObject({
     kind: "ambiguous",
-    message: 'ambiguous place "Portland": USPDX (Portland, OR) or USPWM (Portland, ME)',
-    suggestions: ["USPDX (Portland, OR)", "USPWM (Portland, ME)"],
+    message: "Portland: USPDX (Portland) or USPWM (Portland)",
+    suggestions: ["USPDX (Portland)", "USPWM (Portland)"],
   });
+  // A place twenty times its namesake's size is the one meant (the service's rule).
+  const populated = withStates.map((m, i) => ({ ...m, population: [632309, 30000][i] }));
+  expect(pickMatch("Portland", populated)).toMatchObject({ value: "USPDX" });
   expect(() => pickMatch("Springfield", FAKE_PLACES.springfield as PlaceMatch[])).toThrow(
-    /^ambiguous place "Springfield": USSFY \(Springfield\) or USSPI/
+    /^Springfield: USSFY \(Springfield\) or USSPI/
   );
   // Namesakes in other countries: the look-up's ranking decides; one place under two codes too.
   expect(pickMatch("Rotterdam", FAKE_PLACES.rotterdam as PlaceMatch[])).toMatchObject({
     type: "LOCODE",
     value: "NLRTM",
   });
-  expect(pickMatch("Shanghai", FAKE_PLACES.shanghai as PlaceMatch[])).toMatchObject({
+  // Shanghai under two codes of one population: the service's port ranking picks (its choice).
+  const shanghai = FAKE_PLACES.shanghai as PlaceMatch[];
+  expect(() => pickMatch("Shanghai", shanghai)).toThrow("Shanghai: CNSHA (Shanghai) or CNSGH");
+  expect(pickMatch("Shanghai", shanghai, { kind: "one", locode: "CNSHA" })).toMatchObject({
     type: "LOCODE",
     value: "CNSHA",
   });
@@ -204,7 +239,7 @@ test("property: whatever the look-up answers, a pick is one of its places, or a 
       } catch (error) {
         expect(error).toBeInstanceOf(PlaceProblem);
         const problem = error as PlaceProblem;
-        expect(problem.message).toMatch(/^(unknown|ambiguous) place "typed"/);
+        expect(problem.message).toMatch(/^(unknown place "typed"|typed: )/);
         // Ambiguous only between exact matches at two places of one country.
         const exact = results.filter((r) => r.match === "exact");
         if (problem.kind === "ambiguous")

@@ -135,7 +135,7 @@ describe("ROUTE.DISTANCE", () => {
       await excelError(route.distance({ origin: "NLRTM", destination: "Portland" }))
     ).toMatchObject({
       code: "#VALUE!",
-      message: 'ambiguous place "Portland": USPDX (Portland) or USPWM (Portland)',
+      message: "Portland: USPDX (Oregon) or USPWM (Maine)",
     });
     expect(await route.distance({ origin: "Rotterdam", destination: "CNSHA" })).toBe(
       oneDecimal(fakeMetres("NLRTM", "CNSHA", "DEEPSEA") / 1000)
