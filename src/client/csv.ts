@@ -23,6 +23,16 @@ export interface CsvFormat {
 
 export const DEFAULT_CSV_FORMAT: CsvFormat = { delimiter: ",", decimal: ".", bom: false };
 
+/**
+ * The format a spreadsheet with this decimal mark reads: a comma-decimal Excel separates cells
+ * with ";" (its list separator), a point-decimal one with ",". Any other mark reads as the point.
+ */
+export function csvFormatForDecimal(decimal: string, bom: boolean): CsvFormat {
+  return decimal === ","
+    ? { delimiter: ";", decimal: ",", bom }
+    : { delimiter: ",", decimal: ".", bom };
+}
+
 /** A plain decimal number (point or comma mark, optional minus, optional exponent). */
 const PLAIN_NUMBER = /^-?(?:\d+(?:[.,]\d+)?|[.,]\d+)(?:[eE][+-]?\d+)?$/;
 

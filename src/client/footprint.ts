@@ -204,13 +204,8 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-export const FOOTPRINT_CSV_COLUMNS = [
-  "row",
-  "origin",
-  "destination",
-  "modality",
-  "containerType",
-  "fuelType",
+/** The footprint's figures, each named with its unit: numbers in every output. */
+const FIGURE_COLUMNS = [
   "distance_km",
   "co2e_kg_per_teu",
   "co2e_kg_per_teu_wtt",
@@ -221,6 +216,16 @@ export const FOOTPRINT_CSV_COLUMNS = [
   "co2e_kg_shipment",
   "intensity_g_per_teu_km",
   "intensity_g_per_tkm",
+] as const;
+
+export const FOOTPRINT_CSV_COLUMNS = [
+  "row",
+  "origin",
+  "destination",
+  "modality",
+  "containerType",
+  "fuelType",
+  ...FIGURE_COLUMNS,
   "framework",
   "factor_set",
   "trade_lane",
@@ -267,66 +272,88 @@ export function footprintCells(
   };
 }
 
-/** Columns of the CSV holding a number (written with the format's decimal mark). */
-const NUMERIC_COLUMNS: ReadonlySet<FootprintCsvColumn> = new Set([
-  "distance_km",
-  "co2e_kg_per_teu",
-  "co2e_kg_per_teu_wtt",
-  "co2e_kg_per_teu_ttw",
-  "co2e_kg_per_ton",
-  "co2e_kg_per_ton_wtt",
-  "co2e_kg_per_ton_ttw",
-  "co2e_kg_shipment",
-  "intensity_g_per_teu_km",
-  "intensity_g_per_tkm",
+/** The footprint's columns holding a number: a CSV writes them with its decimal mark, a sheet keeps them numbers. */
+export const FOOTPRINT_NUMBER_COLUMNS: ReadonlySet<FootprintCsvColumn> = new Set([
+  "row",
+  ...FIGURE_COLUMNS,
 ]);
 
-/** The CSV's km and kg at the precision every surface shows them: 0.1. */
+/** km and kg at the precision every surface shows them: 0.1 (intensities as answered). */
 const ONE_DECIMAL: ReadonlySet<FootprintCsvColumn> = new Set(
-  [...NUMERIC_COLUMNS].filter((c) => !c.startsWith("intensity"))
+  FIGURE_COLUMNS.filter((c) => !c.startsWith("intensity"))
 );
+
+/** One of the sheet's own columns: `key` into each lane's input, `title` as the header typed it. */
+export interface SheetColumn {
+  key: string;
+  title: string;
+}
 
 export interface FootprintCsvOptions {
   /** Delimiter, decimal mark and byte-order mark (default: comma, point, none). */
   format?: CsvFormat;
   /**
-   * The sheet's own columns (`key` into each lane's input, `title` as the header typed it): each is kept, after `row`, with the cells
-   * the lane had (the analyst's lane id included); the footprint's own columns follow, those that
-   * share a name with one of the sheet's named `<name>_used` (the value the footprint used).
+   * The sheet's own columns: each is kept, after `row`, with the cells the lane had (the
+   * analyst's lane id included); the footprint's own columns follow, those that share a name with
+   * one of the sheet's named `<name>_used` (the value the footprint used).
    */
-  inputColumns?: ReadonlyArray<{ key: string; title: string }>;
+  inputColumns?: ReadonlyArray<SheetColumn>;
 }
 
-/** The footprints as CSV (one row per lane; factor sources joined with " | "). */
-export function footprintCsv(doc: FootprintDocument, options: FootprintCsvOptions = {}): string {
-  const format = options.format ?? DEFAULT_CSV_FORMAT;
-  const inputs = options.inputColumns ?? [];
-  const taken = new Set(inputs.map((c) => c.title.trim().toLowerCase()));
+/** The footprint as a table: one shape for the CSV of the CLI and of the pane, and the pane's sheet. */
+export interface FootprintTable {
+  header: string[];
+  /** Numbers as numbers (km and kg at 0.1), text as text, blanks as "". */
+  rows: Array<Array<string | number>>;
+  /** Per column: true when it holds numbers (the sheet's own columns are text as typed). */
+  numeric: boolean[];
+}
+
+export function footprintTable(
+  doc: FootprintDocument,
+  inputColumns: ReadonlyArray<SheetColumn> = []
+): FootprintTable {
+  const taken = new Set(inputColumns.map((c) => c.title.trim().toLowerCase()));
   // With the sheet's columns, origin and destination are the sheet's own cells.
   const own = FOOTPRINT_CSV_COLUMNS.filter(
-    (c) => !(inputs.length && (c === "origin" || c === "destination"))
+    (c) => c !== "row" && !(inputColumns.length && (c === "origin" || c === "destination"))
   );
-  const header = [
-    "row",
-    ...inputs.map((c) => c.title),
-    ...own.filter((c) => c !== "row").map((c) => (taken.has(c.toLowerCase()) ? `${c}_used` : c)),
-  ];
-  const rows = doc.lanes.map((l) => {
-    const v = footprintCells(l);
-    const cell = (c: FootprintCsvColumn): string => {
-      const x = v[c];
-      if (x === undefined) return "";
-      if (typeof x !== "number") return String(x);
-      if (!NUMERIC_COLUMNS.has(c)) return String(x);
-      return csvNumber(ONE_DECIMAL.has(c) ? Math.round(x * 10) / 10 : x, format.decimal);
-    };
-    return [
-      String(l.row),
-      ...inputs.map((c) => l.input[c.key] ?? ""),
-      ...own.filter((c) => c !== "row").map(cell),
-    ];
-  });
-  return csvDocument([header, ...rows], format);
+  const cell = (v: string | number | undefined, c: FootprintCsvColumn): string | number => {
+    if (v === undefined) return "";
+    if (typeof v !== "number" || !FOOTPRINT_NUMBER_COLUMNS.has(c)) return String(v);
+    return ONE_DECIMAL.has(c) ? Math.round(v * 10) / 10 : v;
+  };
+  return {
+    header: [
+      "row",
+      ...inputColumns.map((c) => c.title),
+      ...own.map((c) => (taken.has(c.toLowerCase()) ? `${c}_used` : c)),
+    ],
+    rows: doc.lanes.map((l) => {
+      const v = footprintCells(l);
+      return [
+        l.row,
+        ...inputColumns.map((c) => l.input[c.key] ?? ""),
+        ...own.map((c) => cell(v[c], c)),
+      ];
+    }),
+    numeric: [
+      true,
+      ...inputColumns.map(() => false),
+      ...own.map((c) => FOOTPRINT_NUMBER_COLUMNS.has(c)),
+    ],
+  };
+}
+
+/**
+ * The footprints as CSV (one row per lane; factor sources joined with " | "), in the sheet's
+ * delimiter, decimal mark and byte-order mark.
+ */
+export function footprintCsv(doc: FootprintDocument, options: FootprintCsvOptions = {}): string {
+  const format = options.format ?? DEFAULT_CSV_FORMAT;
+  const table = footprintTable(doc, options.inputColumns);
+  const text = (x: string | number) => (typeof x === "number" ? csvNumber(x, format.decimal) : x);
+  return csvDocument([table.header, ...table.rows.map((r) => r.map(text))], format);
 }
 
 /** A cell made safe for a spreadsheet (see csv.ts: the one escaping every CSV goes through). */

@@ -19,6 +19,7 @@ import {
   LaneCells,
   LaneFootprint,
   laneFootprint,
+  SheetColumn,
 } from "../client/footprint";
 import { PlacesLookup, suggestFor } from "../client/place-lookup";
 import { ApiCall, PATHS, PlacesAnswer } from "../client/types";
@@ -45,20 +46,30 @@ export function cellText(value: unknown): string {
 }
 
 /**
+ * The header of a range's values, checked like the CLI's (origin, destination and modality
+ * required, names in any case, no duplicates): per used column, its canonical name (`key`), its
+ * title as typed and its index. Columns with a blank header (a selection wider than the lanes)
+ * are not part of the lanes.
+ */
+export function sheetColumnsOfGrid(values: unknown[][]): Array<SheetColumn & { index: number }> {
+  if (!values.length)
+    throw new Error("The selection is empty: select the lanes with their header row.");
+  const used = values[0].map((v, c) => [cellText(v), c] as const).filter(([v]) => v.trim());
+  const keys = readHeader(used.map(([v]) => v));
+  return used.map(([title, index], k) => ({ key: keys[k], title: title.trim(), index }));
+}
+
+/**
  * The lanes of a range's values: the first row is the header (checked like the CLI's: origin,
  * destination and modality required, names in any case, no duplicates), `firstRow` the 0-based
  * sheet row of that header. Columns with a blank header and blank lanes are left out.
  */
 export function lanesOfGrid(values: unknown[][], firstRow: number): SheetLane[] {
-  if (!values.length)
-    throw new Error("The selection is empty: select the lanes with their header row.");
-  // Columns without a header (a selection wider than the lanes) are not part of them.
-  const used = values[0].map((v, c) => [cellText(v), c] as const).filter(([v]) => v.trim());
-  const columns = readHeader(used.map(([v]) => v));
+  const columns = sheetColumnsOfGrid(values);
   const lanes: SheetLane[] = [];
   for (let i = 1; i < values.length; i++) {
     const cells: LaneCells = {};
-    columns.forEach((name, k) => (cells[name] = cellText(values[i][used[k][1]])));
+    for (const c of columns) cells[c.key] = cellText(values[i][c.index]);
     if (!cells.origin?.trim() && !cells.destination?.trim()) continue;
     lanes.push({ row: firstRow + i + 1, cells });
   }

@@ -7,12 +7,8 @@
  * table's header; any other selection is taken as it is (its first row the header), cut to the
  * sheet's used range so a whole-column selection does not read a million rows.
  */
-import {
-  FOOTPRINT_CSV_COLUMNS,
-  FootprintCsvColumn,
-  footprintCells,
-  FootprintDocument,
-} from "../client/footprint";
+import { FootprintDocument, footprintTable, SheetColumn } from "../client/footprint";
+import { CsvFormat, csvFormatForDecimal } from "../client/csv";
 import { a1Address, nextSheetName } from "./table-writer";
 
 export interface LaneRange {
@@ -93,35 +89,42 @@ export async function readLaneRange(context: Excel.RequestContext): Promise<Lane
 export const FOOTPRINT_SHEET_NAME = "Footprint";
 export const FOOTPRINT_TABLE_PREFIX = "Footprint";
 
-/** Columns written as text: Excel must not read a place, a source or an error as a formula or a number. */
-const NUMERIC: ReadonlySet<FootprintCsvColumn> = new Set([
-  "row",
-  "distance_km",
-  "co2e_kg_per_teu",
-  "co2e_kg_per_teu_wtt",
-  "co2e_kg_per_teu_ttw",
-  "co2e_kg_per_ton",
-  "co2e_kg_per_ton_wtt",
-  "co2e_kg_per_ton_ttw",
-  "co2e_kg_shipment",
-  "intensity_g_per_teu_km",
-  "intensity_g_per_tkm",
-]);
-
-/** The footprint's CSV columns as table data: numbers stay numbers, text is formatted as text. */
-export function footprintTableData(doc: FootprintDocument): {
+/**
+ * The footprint as table data, the CSV's columns (the sheet's own first): numbers stay numbers,
+ * text is formatted as text (Excel must not read a place, a source or an error as a formula or a
+ * number).
+ */
+export function footprintTableData(
+  doc: FootprintDocument,
+  inputColumns: ReadonlyArray<SheetColumn> = []
+): {
   headers: string[];
   rows: Array<Array<string | number>>;
   formats: string[];
 } {
+  const table = footprintTable(doc, inputColumns);
   return {
-    headers: [...FOOTPRINT_CSV_COLUMNS],
-    rows: doc.lanes.map((l) => {
-      const cells = footprintCells(l);
-      return FOOTPRINT_CSV_COLUMNS.map((c) => cells[c] ?? "");
-    }),
-    formats: FOOTPRINT_CSV_COLUMNS.map((c) => (NUMERIC.has(c) ? "General" : "@")),
+    headers: table.header,
+    rows: table.rows,
+    formats: table.numeric.map((n) => (n ? "General" : "@")),
   };
+}
+
+/**
+ * The CSV format Excel here opens by double-click: its decimal mark (Excel's own setting, else the
+ * system's), `;` between cells where the mark is a comma, and a byte-order mark so that Excel reads
+ * the file as UTF-8 ("São Paulo", not "SÃ£o Paulo"). An Excel too old to say (before ExcelApi
+ * 1.11) gets the point.
+ */
+export async function readCsvFormat(context: Excel.RequestContext): Promise<CsvFormat> {
+  try {
+    const application = context.workbook.application;
+    application.load("decimalSeparator");
+    await context.sync();
+    return csvFormatForDecimal(application.decimalSeparator, true);
+  } catch {
+    return csvFormatForDecimal(".", true);
+  }
 }
 
 export interface WrittenFootprint {
@@ -133,7 +136,8 @@ export interface WrittenFootprint {
 /** The footprint as a table Footprint<n> on a new sheet "Footprint" (never overwriting anything). */
 export async function writeFootprintTable(
   context: Excel.RequestContext,
-  doc: FootprintDocument
+  doc: FootprintDocument,
+  inputColumns: ReadonlyArray<SheetColumn> = []
 ): Promise<WrittenFootprint> {
   const workbook = context.workbook;
   workbook.tables.load("items/name");
@@ -148,7 +152,7 @@ export async function writeFootprintTable(
     FOOTPRINT_SHEET_NAME
   );
   const sheet = workbook.worksheets.add(sheetName);
-  const data = footprintTableData(doc);
+  const data = footprintTableData(doc, inputColumns);
   const rowCount = data.rows.length + 1;
   const range = sheet.getRangeByIndexes(0, 0, rowCount, data.headers.length);
   // Formats before values, so Excel never guesses a type from text.

@@ -1,13 +1,14 @@
 /**
  * The Footprint tab: "Export footprint" reads the selected lanes, asks the service for each lane's
  * emissions with their ISO 14083 method block, and hands the document over as downloads (JSON and
- * CSV, as `route-sheets lanes --footprint` writes them) and, when ticked, as a table on a new sheet.
+ * CSV, as `route-sheets lanes --footprint` writes them: the sheet's own columns first, in the CSV
+ * format this Excel opens) and, when ticked, as the same table on a new sheet.
  */
-import { footprintCsv, FootprintDocument } from "../client/footprint";
+import { footprintCsv, FootprintDocument, SheetColumn } from "../client/footprint";
 import { sharedClient } from "../client/shared";
 import { byId, whileBusy } from "./dom";
-import { laneFootprintsOf, lanesOfGrid } from "./footprint-export";
-import { readLaneRange, writeFootprintTable } from "./footprint-sheet";
+import { laneFootprintsOf, lanesOfGrid, sheetColumnsOfGrid } from "./footprint-export";
+import { readCsvFormat, readLaneRange, writeFootprintTable } from "./footprint-sheet";
 
 /** `lane-footprint-2026-11-26`: the CLI's pair for a name ending in .csv (x.csv + x.json). */
 export function footprintFileBase(now: Date): string {
@@ -38,8 +39,15 @@ export function initFootprintPanel(excel: boolean): void {
     say("busy", "Reading the selected lanes…");
     try {
       const done = await whileBusy(byId("panel-footprint"), button, async () => {
-        const range = await Excel.run((context) => readLaneRange(context));
+        const { range, format } = await Excel.run(async (context) => ({
+          range: await readLaneRange(context),
+          format: await readCsvFormat(context),
+        }));
         const lanes = lanesOfGrid(range.values, range.rowIndex);
+        const columns: SheetColumn[] = sheetColumnsOfGrid(range.values).map(({ key, title }) => ({
+          key,
+          title,
+        }));
         if (!lanes.length)
           throw new Error(
             `No lanes in ${range.sheet}!${range.address}: below the header, every row's origin and destination are blank.`
@@ -54,11 +62,15 @@ export function initFootprintPanel(excel: boolean): void {
             );
         });
         const written = toSheet.checked
-          ? await Excel.run((context) => writeFootprintTable(context, doc))
+          ? await Excel.run((context) => writeFootprintTable(context, doc, columns))
           : undefined;
-        return { range, doc, written, base: footprintFileBase(now) };
+        return { range, doc, written, columns, format, base: footprintFileBase(now) };
       });
-      offer(done.doc, done.base);
+      offer(
+        done.doc,
+        done.base,
+        footprintCsv(done.doc, { format: done.format, inputColumns: done.columns })
+      );
       const failed = done.doc.lanes.filter((l) => l.error).length;
       say(
         failed === done.doc.lanes.length ? "error" : "ok",
@@ -75,7 +87,7 @@ export function initFootprintPanel(excel: boolean): void {
   });
 
   /** Both files as links (Blob + download attribute), and each fetched once at once. */
-  function offer(doc: FootprintDocument, base: string): void {
+  function offer(doc: FootprintDocument, base: string, csv: string): void {
     const link = (a: HTMLAnchorElement, text: string, type: string, name: string) => {
       const url = URL.createObjectURL(new Blob([text], { type }));
       urls.push(url);
@@ -83,7 +95,7 @@ export function initFootprintPanel(excel: boolean): void {
       a.download = name;
     };
     link(jsonLink, JSON.stringify(doc, null, 2) + "\n", "application/json", `${base}.json`);
-    link(csvLink, footprintCsv(doc), "text/csv", `${base}.csv`);
+    link(csvLink, csv, "text/csv", `${base}.csv`);
     downloads.hidden = false;
     jsonLink.click();
     csvLink.click();

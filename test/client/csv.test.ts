@@ -4,8 +4,14 @@
  */
 import fc from "fast-check";
 import Papa from "papaparse";
-import { csvCell, csvLines, isPlainNumber } from "../../src/client/csv";
-import { csvSafe, footprintCsv, footprintDocument, failedLane } from "../../src/client/footprint";
+import { csvCell, csvFormatForDecimal, csvLines, isPlainNumber } from "../../src/client/csv";
+import {
+  csvSafe,
+  footprintCsv,
+  footprintDocument,
+  failedLane,
+  footprintTable,
+} from "../../src/client/footprint";
 
 /** What Excel, LibreOffice and Google Sheets would start a formula with. */
 const FORMULA = /^[=+\-@\t\r]/;
@@ -78,4 +84,43 @@ test("the footprint CSV goes through the same escaping (the pane's export shares
   const rows = Papa.parse<string[]>(footprintCsv(doc).trim()).data;
   expect(rows[1][1]).toBe("'-1+cmd|' /C calc'!A0");
   expect(rows[1][rows[1].length - 1]).toBe("'=bad");
+});
+
+test("one footprint table for the CSV and the pane's sheet: the sheet's own columns kept, in the sheet's format", () => {
+  const row = { lane: "L-7", origin: "Rotterdam", destination: "-Koper", modality: "", x: "" };
+  const doc = footprintDocument([failedLane(row, 3, "no route")], {
+    factorSet: "s",
+    framework: "f",
+  });
+  const inputColumns = [
+    { key: "lane", title: "lane" },
+    { key: "origin", title: "Origin" },
+    { key: "destination", title: "destination" },
+    { key: "modality", title: "MODALITY" },
+  ];
+  const table = footprintTable(doc, inputColumns);
+  // The sheet's columns after row; a footprint column of the same name is the one it used.
+  expect(table.header.slice(0, 7)).toEqual([
+    "row",
+    "lane",
+    "Origin",
+    "destination",
+    "MODALITY",
+    "modality_used",
+    "containerType",
+  ]);
+  expect(table.rows[0].slice(0, 5)).toEqual([3, "L-7", "Rotterdam", "-Koper", ""]);
+  expect(table.numeric.slice(0, 5)).toEqual([true, false, false, false, false]);
+  expect(table.numeric[table.header.indexOf("co2e_kg_per_teu")]).toBe(true);
+  expect(table.numeric[table.header.indexOf("error")]).toBe(false);
+
+  // A comma-decimal Excel's CSV: ";" between cells, a BOM, the cells escaped once.
+  const format = csvFormatForDecimal(",", true);
+  expect(format).toEqual({ delimiter: ";", decimal: ",", bom: true });
+  expect(csvFormatForDecimal(".", false)).toEqual({ delimiter: ",", decimal: ".", bom: false });
+  const text = footprintCsv(doc, { format, inputColumns });
+  expect(text.startsWith("\uFEFFrow;lane;Origin;destination;MODALITY;modality_used;")).toBe(true);
+  const rows = Papa.parse<string[]>(text.slice(1).trim(), { delimiter: ";" }).data;
+  expect(rows[1].slice(0, 4)).toEqual(["3", "L-7", "Rotterdam", "'-Koper"]);
+  expect(rows[1][rows[1].length - 1]).toBe("no route");
 });

@@ -21,11 +21,9 @@ import {
   ROOT,
   ServerProcess,
 } from "../../src/bench/addin-harness";
-import { FOOTPRINT_CSV_COLUMNS } from "../../src/client/footprint";
 import { loadFactorSets } from "../../src/data/emissions";
 import { ensureAddinAndCliBuilt } from "../addin/build-once";
 import { startHttpsPaneServer } from "./https-pane-server";
-import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS } from "../../src/client/lane-columns";
 
 jest.setTimeout(300_000);
 
@@ -126,6 +124,8 @@ const EXCEL_SIMULATION = `
           add: function (n) { book.sheets[n] = []; writes.push(['worksheets.add', n]); return sheet(n); },
           getActiveWorksheet: function () { return sheet(book.active); }
         },
+        // Excel's decimal mark (ExcelApi 1.11): what the book says, a point by default.
+        application: { decimalSeparator: book.decimal || '.', load: function () {} },
         getSelectedRange: function () { var s = book.selection; return range(book.active, s.row, s.column, s.rows || 1, s.columns || 1); }
       },
       sync: function () { return Promise.resolve(); }
@@ -386,9 +386,14 @@ describeBrowser("Export footprint in the task pane", () => {
     expect(json.framework).toBe(cli.json.framework);
     expect(json.lanes.map(withoutRow)).toEqual(cli.json.lanes.map(withoutRow));
 
-    // The CSV: the CLI's columns, one row per lane with the JSON's figures; the bad row its error.
-    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
-    expect(csv.split("\n")[0]).toBe(FOOTPRINT_CSV_COLUMNS.join(","));
+    // The CSV: the sheet's own columns (the lane id) then the footprint's, as the CLI writes
+    // them, with a byte-order mark so Excel reads UTF-8; one row per lane with the JSON's figures.
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const rows = parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
+    const header = csv.slice(1).split("\n")[0];
+    expect(header).toBe(cli.csv.split("\n")[0]);
+    expect(header.startsWith(["row", ...HEADER, "modality_used"].join(","))).toBe(true);
+    expect(rows.map((r) => r.lane)).toEqual(["A", "B", "C", "D", "E"]);
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => Number(r.row))).toEqual([2, 3, 5, 6, 7]);
     rows.forEach((r, i) => {
@@ -399,13 +404,10 @@ describeBrowser("Export footprint in the task pane", () => {
       );
       expect(r.error).toBe(lane.error ?? "");
     });
+    // Row for row the CLI's CSV, but for the sheet row numbers (the CLI's input has no blank row).
     const cliRows = parse(cli.csv, { columns: true }) as Array<Record<string, string>>;
-    // The CLI's CSV also carries the sheet's own columns first; the footprint columns agree.
-    // The sheet's columns are kept as typed by the CLI (blank stays blank), so only figures compare.
-    const inputs = new Set<string>(["row", ...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
-    const footprintOf = (r: Record<string, string>) =>
-      Object.fromEntries(FOOTPRINT_CSV_COLUMNS.filter((c) => !inputs.has(c)).map((c) => [c, r[c]]));
-    expect(rows.map(footprintOf)).toEqual(cliRows.map(footprintOf));
+    const withoutRowCell = (r: Record<string, string>) => ({ ...r, row: "" });
+    expect(rows.map(withoutRowCell)).toEqual(cliRows.map(withoutRowCell));
 
     // And a table on a new sheet, numbers as numbers.
     const writes = (await page.evaluate(
@@ -416,12 +418,13 @@ describeBrowser("Export footprint in the task pane", () => {
     const values = writes.find(
       (w) => w[0] === "range.values" && w[1] === "Footprint"
     )![3] as unknown[][];
-    expect(values[0]).toEqual([...FOOTPRINT_CSV_COLUMNS]);
+    // The CSV's columns, the sheet's own first, figures at the CSV's 0.1.
+    expect((values[0] as string[]).join(",")).toBe(header);
     expect(values).toHaveLength(6);
-    expect(values[1][FOOTPRINT_CSV_COLUMNS.indexOf("co2e_kg_per_teu")]).toBe(
-      json.lanes[0].result!.co2eTeu
-    );
-    expect(values[4][FOOTPRINT_CSV_COLUMNS.indexOf("error")]).toBe(json.lanes[3].error);
+    expect(values[1].slice(0, 2)).toEqual([2, "A"]);
+    const at = (c: string) => (values[0] as string[]).indexOf(c);
+    expect(values[1][at("co2e_kg_per_teu")]).toBe(tenths(json.lanes[0].result!.co2eTeu as number));
+    expect(values[4][at("error")]).toBe(json.lanes[3].error);
     expect(await page.textContent("#footprint-status")).toMatch(
       /^Exported 5 lanes from Lanes!A1:H7 \(1 with an error, in its row\); table Footprint1 on the sheet "Footprint"\./
     );
@@ -491,10 +494,23 @@ describeBrowser("Export footprint in the task pane", () => {
       // Rows 6-7 of the sheet, columns B:C only: the lanes C (USLAX) and D (XXXXX).
       selection: { row: 6, column: 1, rows: 2, columns: 2 },
       active: "Lanes",
+      // A German Excel: decimal commas, so its CSV is ";"-separated.
+      decimal: ",",
     });
     await page.click("#tab-footprint");
     await page.uncheck("#footprint-to-sheet");
-    const { json } = await exportFootprint(page);
+    const { json, csv } = await exportFootprint(page);
+    expect(csv.slice(0, 12)).toBe("\uFEFFrow;lane;");
+    const rows = parse(csv, { columns: true, bom: true, delimiter: ";" }) as Array<
+      Record<string, string>
+    >;
+    expect(rows.map((r) => [r.row, r.lane, r.Origin])).toEqual([
+      ["7", "C", "USLAX"],
+      ["8", "D", "XXXXX"],
+    ]);
+    expect(rows[0].distance_km).toBe(
+      String(tenths((json.lanes[0].result!.distance as number) / 1000)).replace(".", ",")
+    );
     expect(json.lanes.map((l) => [l.row, l.input.lane, l.input.modality])).toEqual([
       [7, "C", "RAIL"],
       [8, "D", "DEEPSEA"],
