@@ -1016,7 +1016,7 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
   };
 
-  test('the name fields: names in any case looked up and kept as typed; a misspelt name worded with "did you mean"', async () => {
+  test('the name fields: names in any case looked up and kept as typed; a misspelt name or an unknown code worded with "did you mean"; namesakes listed', async () => {
     // Five letters in lower case are a name first: "busan" is Busan, never rewritten to BUSAN.
     await searchAgain("busan", "rotterdam");
     if (await page.isVisible("#edit-search")) await page.click("#edit-search");
@@ -1033,6 +1033,21 @@ describeBrowser("task pane in Chromium against the real server", () => {
     );
     const shown = await page.textContent("#search-form");
     expect(shown).not.toMatch(/allowed forms|[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+    // Five capitals are a code: BUSAN is none, so it is said with the place meant, kept as typed.
+    await searchAgain("BUSAN", "Rotterdam");
+    expect(await page.inputValue("#origin")).toBe("BUSAN");
+    expect(await page.textContent("#origin-error")).toBe(
+      'From: unknown place "BUSAN" — did you mean KRPUS (Busan)?'
+    );
+    expect(await page.textContent("#search-form")).not.toMatch(/allowed forms/);
+
+    // A name of two places in one country: both listed as /places and the functions word it.
+    await searchAgain("Rotterdam", "Portland");
+    expect(await page.inputValue("#destination")).toBe("Portland");
+    expect(await page.textContent("#destination-error")).toBe(
+      "To: Portland: USPDX (Oregon) or USPWM (Maine)"
+    );
     await shot("13-name-fields");
   });
 
