@@ -61,33 +61,20 @@ export function lookupFunctions(getClient: () => RouteApiClient): LookupFunction
       );
     },
 
-    options(
-      {
-        origin,
-        destination,
-        modalities,
-        maxTransfers,
-        sort,
-        top,
-        minDeparture,
-        maxDeparture,
-        header,
-      },
-      invocation
-    ) {
+    options(args, invocation) {
       return run<unknown[][]>(
         invocation,
         async (cacheOnly) => {
-          const count = optionalInteger(top, "top", 1) ?? 5;
-          const withHeader = optionalBoolean(header, "header") ?? true;
+          const count = optionalInteger(args.top, "top", 1) ?? 5;
+          const withHeader = optionalBoolean(args.header, "header") ?? true;
           const window = {
-            minDeparture: isoDateOf(minDeparture, "minDeparture"),
-            maxDeparture: isoDateOf(maxDeparture, "maxDeparture"),
+            minDeparture: isoDateOf(args.minDeparture, "minDeparture"),
+            maxDeparture: isoDateOf(args.maxDeparture, "maxDeparture"),
           };
           const client = getClient();
           const [from, to] = await Promise.all([
-            placeArgument(client, firstCell(origin), "origin", cacheOnly),
-            placeArgument(client, firstCell(destination), "destination", cacheOnly),
+            placeArgument(client, firstCell(args.origin), "origin", cacheOnly),
+            placeArgument(client, firstCell(args.destination), "destination", cacheOnly),
           ]);
           const answer = await client.routeOptions(
             {
@@ -95,9 +82,9 @@ export function lookupFunctions(getClient: () => RouteApiClient): LookupFunction
               originType: from.type,
               destination: to.value,
               destinationType: to.type,
-              modalities: listOf(modalities),
-              maxTransfers: optionalInteger(maxTransfers, "maxTransfers", 0),
-              sort: optionalText(sort)?.toUpperCase(),
+              modalities: listOf(args.modalities),
+              maxTransfers: optionalInteger(args.maxTransfers, "maxTransfers", 0),
+              sort: optionalText(args.sort)?.toUpperCase(),
               ...window,
             },
             { cacheOnly }
