@@ -229,10 +229,11 @@ export function initSearchView(events: SearchViewEvents): SearchView {
       }
       events.onResults(answer, routings);
     } catch (error) {
-      status.dataset.state = "error";
+      // Worded (the look-up's "did you mean" may take a request) before the state says done.
       const fieldError = isApiError(error)
         ? await serviceFieldError(error, sharedClient()).catch(() => undefined)
         : undefined;
+      status.dataset.state = "error";
       status.textContent = fieldError
         ? `The service refused ${labelOf(fieldError.field)}: see the marked field.`
         : describeProblem(error);
