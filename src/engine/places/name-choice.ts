@@ -50,7 +50,9 @@ const FUZZY_MARGIN = 0.05;
 
 /** "USPDX (Oregon)", "GBPTL (England)", a terminal as its name. */
 export function candidateLabel(m: NameCandidate): string {
-  if (m.kind === "terminal" || !m.locode) return m.name;
+  if (m.kind === "terminal") return m.name;
+  // A town (data/places-towns.csv) has no code: its region tells namesakes apart.
+  if (!m.locode) return m.region ? `${m.name} (${m.region})` : m.name;
   const where = m.region || m.name.replace(/\s*\([^()]*\)\s*$/, "");
   return `${m.locode} (${where})`;
 }
@@ -108,7 +110,7 @@ function distinctPlaces<M extends NameCandidate>(results: readonly M[]): M[] {
   for (const r of results) {
     const same = out.some(
       (o) =>
-        (o.locode !== undefined && o.locode === r.locode && o.kind === r.kind) ||
+        (!!o.locode && o.locode === r.locode && o.kind === r.kind) ||
         (o.kind !== "terminal" &&
           r.kind !== "terminal" &&
           (o.country ?? o.locode?.slice(0, 2)) === (r.country ?? r.locode?.slice(0, 2)) &&

@@ -33,7 +33,10 @@ export function resolvePlaceName(
           lat: m.lat,
           lng: m.lng,
         }
-      : { kind: "LOCODE", locode: m.locode, name: m.name, lat: m.lat, lng: m.lng };
+      : m.locode
+        ? { kind: "LOCODE", locode: m.locode, name: m.name, lat: m.lat, lng: m.lng }
+        : // A town without a code (data/places-towns.csv): its position, under its name.
+          { kind: "GEO", name: m.name, lat: m.lat, lng: m.lng };
   if (m.subdivision) place.subdivision = m.subdivision;
   if (m.region) place.region = m.region;
   return place;
