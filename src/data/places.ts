@@ -27,6 +27,7 @@ import {
   UnlocodeTable,
 } from "../engine/places";
 import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
+import { shippedTowns, withTowns } from "./places-towns";
 import { cachedSnapshot } from "./snapshot/cache";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
@@ -162,7 +163,8 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
   const terminals = new TerminalRegistry(terminalEntries);
   let index: PlaceIndex | undefined;
   const finder = {
-    search: (query: string, limit: number) => placeIndex().search(query, limit),
+    // Towns (data/places-towns.csv) only for names the places have no exact match for.
+    search: withTowns((query: string, limit: number) => placeIndex().search(query, limit), shippedTowns),
     prepare: () => void placeIndex(),
     get ready() {
       return index !== undefined;
