@@ -98,3 +98,8 @@ export function shippedTowns(): TownIndex | undefined {
     shipped = fs.existsSync(SHIPPED_TOWNS) ? new TownIndex(readTowns()) : null;
   return shipped ?? undefined;
 }
+
+/** True once the shipped towns are indexed (or known absent): no name search will read them. */
+export function townsReady(): boolean {
+  return shipped !== undefined;
+}

@@ -27,7 +27,7 @@ import {
   UnlocodeTable,
 } from "../engine/places";
 import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
-import { shippedTowns, withTowns } from "./places-towns";
+import { shippedTowns, townsReady, withTowns } from "./places-towns";
 import { cachedSnapshot } from "./snapshot/cache";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
@@ -165,9 +165,13 @@ export function loadPlaces(options: PlacesOptions = {}): Places {
   const finder = {
     // Towns (data/places-towns.csv) only for names the places have no exact match for.
     search: withTowns((query: string, limit: number) => placeIndex().search(query, limit), shippedTowns),
-    prepare: () => void placeIndex(),
+    // The towns too: a first unknown name must not build their index on the event loop.
+    prepare: () => {
+      placeIndex();
+      shippedTowns();
+    },
     get ready() {
-      return index !== undefined;
+      return index !== undefined && townsReady();
     },
   };
   const aliases = aliasesByCode(files.aliases);

@@ -1,7 +1,7 @@
 /**
  * Issue 31 Must fix 4: the place index (the shipped UN/LOCODE list and a data directory's own
  * import) is built before the service listens, so neither /health nor the first /places waits for
- * it, on every restart.
+ * it, on every restart; so is the towns' index, which a first unknown name would build otherwise.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -50,6 +50,11 @@ test("the index is built before listening: /health and the first /places do not 
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: { name: string }[] };
     expect(body.results[0].name).toBe("Testplace 12345 Nord");
+    // A name only the towns know (their index was built before listening too).
+    const town = await fetch(`${running.url}/route-information/api/places?q=Kandy`, {
+      headers: { "x-api-key": key },
+    });
+    expect(((await town.json()) as { results: { name: string }[] }).results[0].name).toBe("Kandy");
   } finally {
     await running?.close();
   }
