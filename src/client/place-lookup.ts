@@ -7,7 +7,7 @@ import type { CallOptions, RouteApiClient } from "./api-client";
 import { DetectedPlace, mayBeName, PlaceInput, readPlaceInput } from "./place-input";
 import { isApiError } from "./errors";
 import type { PlaceChoice, PlaceMatch } from "./types";
-import { chooseByName } from "../engine/places/name-choice";
+import { chooseByName, suggestionLabel } from "../engine/places/name-choice";
 
 /** Answers of a service that has no places extension. */
 const NO_EXTENSION = new Set([404, 405, 501]);
@@ -51,8 +51,7 @@ export function shortName(match: PlaceMatch): string {
 
 /** "KRPUS (Busan)", a terminal as "ECT Euromax Terminal (NLRTM)". */
 export function describeMatch(match: PlaceMatch): string {
-  if (match.kind === "terminal") return `${match.name}${match.locode ? ` (${match.locode})` : ""}`;
-  return match.locode ? `${match.locode} (${shortName(match)})` : shortName(match);
+  return suggestionLabel(match);
 }
 
 /** The place a match stands for, as the other endpoints take it. */

@@ -57,6 +57,16 @@ export function candidateLabel(m: NameCandidate): string {
   return `${m.locode} (${where})`;
 }
 
+/**
+ * A misspelling's suggestion names the place, not its region: "NLRTM (Rotterdam)", a terminal
+ * with its port's code. The add-in, `lanes` and /places word it alike.
+ */
+export function suggestionLabel(m: Pick<NameCandidate, "kind" | "name" | "locode">): string {
+  const name = m.name.replace(/\s*\([^()]*\)\s*$/, "") || m.name;
+  if (m.kind === "terminal") return m.locode ? `${m.name} (${m.locode})` : m.name;
+  return m.locode ? `${m.locode} (${name})` : name;
+}
+
 export function chooseByName<M extends NameCandidate>(
   typed: string,
   results: readonly M[]
@@ -84,8 +94,8 @@ export function chooseByName<M extends NameCandidate>(
   )
     return { kind: "one", match: best, candidates: fuzzy };
   const problem = best
-    ? fit(`${shown}: unknown place; did you mean ${candidateLabel(best)}?`)
-    : fit(`${shown}: unknown place; give a UN/LOCODE or "lat,lng"`);
+    ? fit(`unknown place "${shown}" — did you mean ${suggestionLabel(best)}?`)
+    : fit(`unknown place "${shown}"; give a UN/LOCODE or "lat,lng"`);
   return { kind: "unknown", problem, candidates: fuzzy };
 }
 
