@@ -19,6 +19,7 @@ import { geodesicMeters, MEAN_RADIUS_M, RAD } from "../engine/geo/geodesy";
 import { MinHeap } from "../engine/heap";
 import type { LandIndex } from "../engine/routing/sea/land-crossing";
 import { pointInPolygon } from "../engine/routing/sea/passages";
+import { GRID_MOVES } from "../engine/graph/grid-moves";
 
 export interface SeaRouteFn {
   (from: LatLng, to: LatLng): { meters: number } | null;
@@ -88,25 +89,7 @@ export const GRID_MAX_M = 1_200_000;
 /** Window around the pair: this share of their distance beyond each, at least GRID_MARGIN_M. */
 const GRID_MARGIN_M = 250_000;
 const GRID_MAX_CELLS = 1_500_000;
-/** 16 moves: the 8 neighbours and the 8 knight moves (within 2.7 % of any angle). */
-const MOVES: ReadonlyArray<[number, number]> = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-  [2, 1],
-  [2, -1],
-  [-2, 1],
-  [-2, -1],
-  [1, 2],
-  [1, -2],
-  [-1, 2],
-  [-1, -2],
-];
+const MOVES = GRID_MOVES;
 
 /**
  * The shortest water way from a to b on a lat/lng grid of water cells (cell centres not in land,

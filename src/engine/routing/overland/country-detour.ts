@@ -11,6 +11,7 @@
 import { LatLng } from "../../types";
 import { fastGeodesicMeters, slerp, toLatLng, toUnit } from "../../geo/geodesy";
 import { MinHeap } from "../../heap";
+import { GRID_MOVES } from "../../graph/grid-moves";
 
 export interface CountryDetourSettings {
   /** The great circle is checked every this many metres (at most maxSamples points). */
@@ -35,28 +36,10 @@ export const DEFAULT_COUNTRY_DETOUR: CountryDetourSettings = {
   maxRatio: 2.5,
 };
 
-// 8 neighbours and the 8 knight's moves: a grid path within ~3 % of the straight line before pulling.
 /** Detours remembered at most (then forgotten all at once). */
 const MEMO_LIMIT = 20_000;
 
-const MOVES: ReadonlyArray<[number, number]> = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, 1],
-  [1, -1],
-  [-1, 1],
-  [-1, -1],
-  [2, 1],
-  [2, -1],
-  [-2, 1],
-  [-2, -1],
-  [1, 2],
-  [1, -2],
-  [-1, 2],
-  [-1, -2],
-];
+const MOVES = GRID_MOVES;
 
 export class CountryDetour {
   readonly settings: CountryDetourSettings;
