@@ -205,10 +205,16 @@ afterEach(() => {
 
 /**
  * Sends the search on a raw connection and half-closes it (FIN sent, still reading), as a client
- * that gave up may. Resolves when the server has closed its side; rejects when it has not within
- * 20 s (a server that kept half-open connections would hold the search until it ended).
+ * that gave up may, once `halfCloseWhen` has resolved (a running search must have started first,
+ * or the server may see the FIN before it dispatches the search and rightly never start it).
+ * Resolves when the server has closed its side; rejects when it has not within 20 s of the FIN (a
+ * server that kept half-open connections would hold the search until it ended).
  */
-function halfClosedSearch(url: string, key: string): Promise<string> {
+function halfClosedSearch(
+  url: string,
+  key: string,
+  halfCloseWhen: Promise<void> = Promise.resolve()
+): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     let answer = "";
@@ -216,13 +222,16 @@ function halfClosedSearch(url: string, key: string): Promise<string> {
       socket.write(
         `GET ${SEARCH} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nx-api-key: ${key}\r\n\r\n`
       );
-      socket.end();
+      void halfCloseWhen.then(() => {
+        socket.end();
+        timer = setTimeout(
+          () => reject(new Error("the server kept the half-closed connection open for 20 s")),
+          20_000
+        );
+      }, reject);
     });
     rawSockets.push(socket);
-    const timer = setTimeout(
-      () => reject(new Error("the server kept the half-closed connection open for 20 s")),
-      20_000
-    );
+    let timer: NodeJS.Timeout | undefined;
     socket.on("data", (d) => (answer += d));
     socket.on("close", () => {
       clearTimeout(timer);
@@ -237,9 +246,8 @@ test("a half-closed connection counts as gone: its running search stops (thread 
   try {
     const { key, accountId } = await s.key();
     // Running: its client half-closes; the search stops without being released.
-    const first = halfClosedSearch(s.running.url, key);
-    await untilStarted(s.dataDir, 1);
-    await first;
+    const firstStarted = untilStarted(s.dataDir, 1);
+    await halfClosedSearch(s.running.url, key, firstStarted);
     // The thread is free again: the next search starts on it while nothing was released.
     const second = new AbortController();
     const secondDone = s.search(key, second.signal).catch((e: Error) => e);
