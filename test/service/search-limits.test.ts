@@ -17,6 +17,7 @@ import {
   GATED_WORKER,
   problemOf,
   releaseSearches,
+  searchThreadIds,
   startedSearches,
   until,
   untilStarted,
@@ -158,6 +159,8 @@ test("a search whose client disconnects is stopped at once (its thread and its k
       if (!refused) second = attempt;
     }
     await untilStarted(s.dataDir, 2);
+    // On the same thread: the first was told to stop, not ended with its thread.
+    expect(new Set(searchThreadIds(s.dataDir)).size).toBe(1);
     releaseSearches(s.dataDir);
     expect((await second).status).toBe(200);
     await until(async () => (await s.store.ledgerTotal(accountId, "route-optimizer")).rows >= 2);
@@ -187,9 +190,12 @@ test("a search queued behind another and never started is not charged when its c
     await new Promise((r) => setTimeout(r, 300));
     expect((await s.store.ledgerTotal(accountId, "route-optimizer")).rows).toBe(1);
     expect(startedSearches(s.dataDir)).toBe(1);
-    // The thread stayed: the next search starts on it and answers.
+    // The thread stayed: the next search starts on it (not on a new thread) and answers.
     const third = s.search(key);
     await untilStarted(s.dataDir, 2);
+    const threads = searchThreadIds(s.dataDir);
+    expect(threads).toHaveLength(2);
+    expect(threads[0]).toBe(threads[1]);
     releaseSearches(s.dataDir);
     expect((await third).status).toBe(200);
   } finally {
@@ -266,6 +272,7 @@ test("a half-closed connection counts as gone: its running search stops (thread 
     // Still one thread, still serving.
     const third = s.search(key);
     await untilStarted(s.dataDir, 3);
+    expect(new Set(searchThreadIds(s.dataDir)).size).toBe(1);
     releaseSearches(s.dataDir);
     expect((await third).status).toBe(200);
   } finally {

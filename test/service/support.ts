@@ -116,6 +116,18 @@ export function startedSearches(dataDir: string): number {
   return fs.readdirSync(dataDir).filter((f) => f.startsWith("started-")).length;
 }
 
+/** The threads the gated stand-in worker's searches started on (one id per started search). */
+export function searchThreadIds(dataDir: string): number[] {
+  return fs
+    .readdirSync(dataDir)
+    .filter((f) => f.startsWith("started-"))
+    .map(
+      (f) =>
+        (JSON.parse(fs.readFileSync(path.join(dataDir, f), "utf8")) as { threadId: number })
+          .threadId
+    );
+}
+
 /**
  * Polls `condition` until it holds. A safety net, not a timing assertion: after `maxPolls` polls
  * (10 ms apart, about a minute) it throws, so a test that fails does not poll for ever.

@@ -61,4 +61,21 @@ describe("search state reused between searches", () => {
       expect(describeAll(searchJourneys(net, spec))).toEqual(alone[i]);
     }
   });
+
+  test("a search cancelled half-way stops as one over its budget and leaves nothing behind; one never cancelled finds what it finds alone", () => {
+    const alone = queries.map((s) => describeAll(searchJourneys(net, s)));
+    for (const [i, spec] of queries.entries()) {
+      // The flag reads false at the first look and true at the next (the thread's caller left).
+      let looks = 0;
+      expect(() =>
+        searchJourneys(net, { ...spec, deadline: Infinity, cancelled: () => looks++ > 0 })
+      ).toThrow(SearchBudgetExceeded);
+      expect(looks).toBe(2);
+      expect(describeAll(searchJourneys(net, { ...spec, cancelled: () => false }))).toEqual(
+        alone[i]
+      );
+      for (const [j, other] of queries.entries())
+        expect(describeAll(searchJourneys(net, other))).toEqual(alone[j]);
+    }
+  });
 });
