@@ -206,3 +206,62 @@ describe("overland router (great circle × circuity)", () => {
     expect(router.route(ROTTERDAM, MILAN, "TRUCK")).toEqual(first);
   });
 });
+
+describe("trips across fixed links", () => {
+  // Terrain on, no corridors and no networks: a trip within one landmass is then exactly the
+  // priced leg the search between landmasses uses.
+  const legs = loadOverlandRouter({ railCorridors: false, landNetworks: false });
+  const links = loadLandLinks();
+  const landmassOf = (p: LatLng) => legs.parts.landmasses.landmassOf(p);
+
+  /** Plain Dijkstra over the ends and every link end, each leg priced: the reference. */
+  function plainDijkstra(from: LatLng, to: LatLng, modality: "RAIL" | "TRUCK"): number | null {
+    const open = links.filter((l) => l.modalities.includes(modality));
+    const points = [from, to, ...open.flatMap((l) => [l.a, l.b])];
+    const land = points.map(landmassOf);
+    const dist = points.map(() => Infinity);
+    const done = points.map(() => false);
+    dist[0] = 0;
+    for (;;) {
+      let u = -1;
+      for (let i = 0; i < points.length; i++)
+        if (!done[i] && dist[i] < Infinity && (u < 0 || dist[i] < dist[u])) u = i;
+      if (u < 0) return null;
+      if (u === 1) return dist[1];
+      done[u] = true;
+      for (let v = 0; v < points.length; v++) {
+        if (done[v]) continue;
+        let step: number | undefined;
+        if (u >= 2 && v >= 2 && (u - 2) >> 1 === (v - 2) >> 1)
+          step = geodesic(points[u], points[v]);
+        else if (land[u] !== null && land[u] === land[v])
+          step = legs.route(points[u], points[v], modality)!.meters;
+        if (step !== undefined && dist[u] + step < dist[v]) dist[v] = dist[u] + step;
+      }
+    }
+  }
+
+  test("property: the search prices legs lazily yet finds plain Dijkstra's distance (random ends near links)", () => {
+    // Seeded: ends up to ~150 km from random link ends, on different landmasses joined by links.
+    let seed = 29;
+    const random = () => ((seed = (seed * 48271) % 2147483647) - 1) / 2147483646;
+    const near = (p: LatLng) => at(p.lat + (random() - 0.5) * 2.7, p.lng + (random() - 0.5) * 2.7);
+    let checked = 0;
+    for (let i = 0; i < 2000 && checked < 40; i++) {
+      const modality = random() < 0.5 ? "TRUCK" : "RAIL";
+      const [k, j] = [
+        links[Math.floor(random() * links.length)],
+        links[Math.floor(random() * links.length)],
+      ];
+      const from = near(random() < 0.5 ? k.a : k.b);
+      const to = near(random() < 0.5 ? j.a : j.b);
+      const [a, b] = [landmassOf(from), landmassOf(to)];
+      if (a === null || b === null || a === b || !legs.connected(from, to, modality)) continue;
+      const expected = plainDijkstra(from, to, modality);
+      const got = legs.route(from, to, modality);
+      expect(got?.meters).toBeCloseTo(expected!, 3);
+      checked++;
+    }
+    expect(checked).toBe(40);
+  });
+});

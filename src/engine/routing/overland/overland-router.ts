@@ -9,7 +9,12 @@
 import { OverlandRouter, RoutedPath } from "../../route-engine";
 import { LatLng } from "../../types";
 import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./circuity";
-import { geodesicMetersBetween as geodesicMeters, geodesicPath } from "../../geo/geodesy";
+import {
+  geodesicMetersBetween as geodesicMeters,
+  geodesicPath,
+  LOWER_BOUND_RADIUS_M,
+  RAD,
+} from "../../geo/geodesy";
 import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
 import { MinHeap } from "../../heap";
@@ -130,6 +135,40 @@ interface Landside {
   meters: number;
 }
 
+/** An estimate's metres, and its path drawn on demand. */
+interface Estimate {
+  meters: number;
+  path: () => LatLng[];
+}
+
+/** One priced stretch over land; `path` when it goes round a country. */
+interface OverlandLeg {
+  meters: number;
+  greatCircle: number;
+  path?: LatLng[];
+}
+
+/** The fixed links of a modality, their ends' landmasses (a then b), legs priced between ends. */
+interface LinkEnds {
+  links: ReadonlyArray<LandLink>;
+  land: Array<number | null>;
+  /** Metres of the leg from end i to end j at i * ends + j; NaN until priced. */
+  legs: Float64Array;
+}
+
+/**
+ * Never above the geodesic between the points, nor so above any leg over land (each is at least
+ * its great circle): a bound that lets a leg be skipped without pricing it.
+ */
+function lowerBoundMeters(a: LatLng, b: LatLng): number {
+  const dLat = (b.lat - a.lat) * RAD;
+  const dLng = (b.lng - a.lng) * RAD;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * LOWER_BOUND_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
 /** Great-circle path points: one every ~250 km, between 1 and 32 segments. */
 const PATH_SEGMENT_METERS = 250_000;
 
@@ -141,6 +180,7 @@ export class CircuityOverlandRouter implements OverlandRouter {
   private readonly networkAccess: NetworkAccessLimits;
   /** Landmass of each network node, looked up the first time the node is a candidate. */
   private readonly networkNodeLand = new Map<LandNetwork, Array<number | null | undefined>>();
+  private readonly linkEndsOf = new Map<OverlandModality, LinkEnds>();
 
   constructor(readonly parts: OverlandRouterParts) {
     this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
@@ -173,12 +213,17 @@ export class CircuityOverlandRouter implements OverlandRouter {
   private routeBetween(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
     const circuity = this.circuityRoute(from, to, modality);
     if (!circuity) return null;
-    const estimate: RoutedPath = { ...circuity, basis: "great circle × circuity" };
     // RAIL: the corridors first (one railway's published line), then the shipped rail networks,
     // whose shortest path may mix railways and so run a few per cent short of a service's line.
     const corridor = modality === "RAIL" ? this.corridorRoute(from, to, circuity.meters) : null;
     if (corridor) return { meters: corridor.meters, path: corridor.path, basis: "network" };
-    return this.networkRoute(from, to, modality, circuity.meters) ?? estimate;
+    return (
+      this.networkRoute(from, to, modality, circuity.meters) ?? {
+        meters: circuity.meters,
+        path: circuity.path(),
+        basis: "great circle × circuity",
+      }
+    );
   }
 
   /**
@@ -335,11 +380,18 @@ export class CircuityOverlandRouter implements OverlandRouter {
     };
   }
 
-  private circuityRoute(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
+  /**
+   * The estimate's metres, and its path only when asked: most estimates are compared against a
+   * network route or only summed, and drawing the geodesic costs more than pricing it.
+   */
+  private circuityRoute(from: LatLng, to: LatLng, modality: OverlandModality): Estimate | null {
     if (!this.connected(from, to, modality)) return null;
     const a = this.parts.landmasses.landmassOf(from);
     const b = this.parts.landmasses.landmassOf(to);
-    if (a === b) return this.overland(from, to, modality);
+    if (a === b) {
+      const leg = this.overlandLeg(from, to, modality);
+      return { meters: leg.meters, path: () => this.legPath(from, to, leg) };
+    }
     return this.viaLinks(from, to, modality);
   }
 
@@ -412,16 +464,15 @@ export class CircuityOverlandRouter implements OverlandRouter {
   /**
    * One stretch over land: great circle times the circuity factor of the region and distance
    * band, the stretches through high mountains and over open water (terrain.ts) at their own
-   * factors when terrain data is given.
+   * factors when terrain data is given. Metres only (and the way round a country when it takes
+   * one); `legPath` draws it.
    */
-  private overland(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath {
+  private overlandLeg(from: LatLng, to: LatLng, modality: OverlandModality): OverlandLeg {
     const region = tripRegion(modality, this.parts.regionOf(from), this.parts.regionOf(to));
     const greatCircle = geodesicMeters(from, to);
     const { factor } = this.parts.circuity.lookup(modality, region, greatCircle / 1000);
-    const segments = Math.min(32, Math.max(1, Math.ceil(greatCircle / PATH_SEGMENT_METERS)));
-    const path = geodesicPath(from, to, segments);
     const terrain = this.parts.terrain;
-    if (!terrain) return { meters: greatCircle * factor, path };
+    if (!terrain) return { meters: greatCircle * factor, greatCircle };
     const { mountainMeters, highlandMeters, waterMeters } = terrain.stretches(
       from,
       to,
@@ -434,63 +485,121 @@ export class CircuityOverlandRouter implements OverlandRouter {
     // A line that leaves the country goes round inside it instead; the way round replaces the
     // great circle and its open-water allowance (the bay it passes is what it goes round).
     const detour = this.parts.countryDetour?.detour(from, to, greatCircle);
-    if (detour) return { meters: detour.meters * factor + mountainExtra, path: detour.path };
+    if (detour)
+      return { meters: detour.meters * factor + mountainExtra, greatCircle, path: detour.path };
     const meters =
       greatCircle * factor + mountainExtra + waterMeters * (Math.max(factor, waterFactor) - factor);
-    return { meters, path };
+    return { meters, greatCircle };
+  }
+
+  /** The drawn path of a leg: the way round a country, or points along the geodesic. */
+  private legPath(from: LatLng, to: LatLng, leg: OverlandLeg): LatLng[] {
+    if (leg.path) return leg.path;
+    const segments = Math.min(32, Math.max(1, Math.ceil(leg.greatCircle / PATH_SEGMENT_METERS)));
+    return geodesicPath(from, to, segments);
   }
 
   /**
    * Ends on different landmasses joined by fixed links: the trip has to cross the links, so it runs
    * over land to a link's near end, through the link, and on from its far end (Felixstowe→Rotterdam
-   * by truck goes through the Channel Tunnel, not across the North Sea). Dijkstra over the two ends
-   * and the links' end points (heap.ts); there are only a handful of links.
+   * by truck goes through the Channel Tunnel, not across the North Sea). A shortest-path search over
+   * the two ends and the links' end points (heap.ts); there are only a few dozen links.
+   *
+   * Pricing a leg over land (terrain, country detour) is what costs here, so the search is A*
+   * with legs priced lazily: a leg first enters the heap at a lower bound of its metres (the
+   * sphere of the smallest radius of curvature, never above the geodesic, which every leg is at
+   * least), and is priced only if that bound comes up before the trip's end is settled. Both the
+   * bound and the remaining-distance estimate are consistent, so every end is settled at its
+   * shortest distance, as plain Dijkstra would settle it. Legs between links' ends are the same for
+   * every trip: remembered.
    */
-  private viaLinks(from: LatLng, to: LatLng, modality: OverlandModality): RoutedPath | null {
-    const links = this.parts.links.filter((l) => l.modalities.includes(modality));
+  private viaLinks(from: LatLng, to: LatLng, modality: OverlandModality): Estimate | null {
+    const { links, land: linkLand, legs } = this.linkEnds(modality);
     const points: LatLng[] = [from, to, ...links.flatMap((l) => [l.a, l.b])];
-    const land = points.map((p) => this.parts.landmasses.landmassOf(p));
+    const land = [
+      this.parts.landmasses.landmassOf(from),
+      this.parts.landmasses.landmassOf(to),
+      ...linkLand,
+    ];
     const n = points.length;
+    const ends = n - 2;
+    const toTarget = points.map((p) => lowerBoundMeters(p, to));
     const dist = new Array<number>(n).fill(Infinity);
     const prev = new Array<number>(n).fill(-1);
     const viaLink = new Array<boolean>(n).fill(false);
     const done = new Array<boolean>(n).fill(false);
-    const heap = new MinHeap(n);
+    const heap = new MinHeap(4 * n);
+    const price = (u: number, v: number): number => {
+      if (u < 2 || v < 2) return this.overlandLeg(points[u], points[v], modality).meters;
+      const key = (u - 2) * ends + (v - 2);
+      let m = legs[key];
+      if (Number.isNaN(m)) m = legs[key] = this.overlandLeg(points[u], points[v], modality).meters;
+      return m;
+    };
+    const reach = (u: number, v: number, meters: number, sameLink: boolean) => {
+      if (dist[u] + meters < dist[v]) {
+        dist[v] = dist[u] + meters;
+        prev[v] = u;
+        viaLink[v] = sameLink;
+        heap.push(dist[v] + toTarget[v], v);
+      }
+    };
+    // Heap values: a point i < n, or the unpriced leg u -> v as n + u * n + v.
     dist[0] = 0;
-    heap.push(0, 0);
+    heap.push(toTarget[0], 0);
     while (heap.size > 0) {
       const key = heap.peekKey();
-      const u = heap.pop();
-      // Stale entry: the point was settled at a shorter distance already.
-      if (done[u] || key > dist[u]) continue;
+      const item = heap.pop();
+      if (item >= n) {
+        const u = Math.floor((item - n) / n);
+        const v = (item - n) % n;
+        if (!done[v]) reach(u, v, price(u, v), false);
+        continue;
+      }
+      const u = item;
+      // Stale entry: the point was settled, or reached at a shorter distance since.
+      if (done[u] || key > dist[u] + toTarget[u]) continue;
       if (u === 1) break;
       done[u] = true;
       for (let v = 0; v < n; v++) {
         if (done[v] || v === u) continue;
         // Link ends 2+2k and 3+2k are the two sides of link k.
-        const sameLink = u >= 2 && v >= 2 && (u - 2) >> 1 === (v - 2) >> 1;
-        let step: number;
-        if (sameLink) step = geodesicMeters(points[u], points[v]);
-        else if (land[u] !== null && land[u] === land[v])
-          step = this.overland(points[u], points[v], modality).meters;
-        else continue;
-        if (dist[u] + step < dist[v]) {
-          dist[v] = dist[u] + step;
-          prev[v] = u;
-          viaLink[v] = sameLink;
-          heap.push(dist[v], v);
+        if (u >= 2 && v >= 2 && (u - 2) >> 1 === (v - 2) >> 1)
+          reach(u, v, geodesicMeters(points[u], points[v]), true);
+        else if (land[u] !== null && land[u] === land[v]) {
+          const bound = dist[u] + lowerBoundMeters(points[u], points[v]);
+          if (bound < dist[v]) heap.push(bound + toTarget[v], n + u * n + v);
         }
       }
     }
     if (dist[1] === Infinity) return null;
     const chain: number[] = [];
     for (let v = 1; v >= 0; v = prev[v]) chain.unshift(v);
-    const path: LatLng[] = [from];
-    for (let i = 1; i < chain.length; i++) {
-      const [p, q] = [points[chain[i - 1]], points[chain[i]]];
-      path.push(...(viaLink[chain[i]] ? [q] : this.overland(p, q, modality).path.slice(1)));
-    }
+    const path = (): LatLng[] => {
+      const out: LatLng[] = [from];
+      for (let i = 1; i < chain.length; i++) {
+        const [p, q] = [points[chain[i - 1]], points[chain[i]]];
+        if (viaLink[chain[i]]) out.push(q);
+        else out.push(...this.legPath(p, q, this.overlandLeg(p, q, modality)).slice(1));
+      }
+      return out;
+    };
     return { meters: dist[1], path };
+  }
+
+  /** The fixed links open to a modality, their ends' landmasses and the legs priced between them. */
+  private linkEnds(modality: OverlandModality): LinkEnds {
+    let ends = this.linkEndsOf.get(modality);
+    if (!ends) {
+      const links = this.parts.links.filter((l) => l.modalities.includes(modality));
+      const land = links.flatMap((l) => [
+        this.parts.landmasses.landmassOf(l.a),
+        this.parts.landmasses.landmassOf(l.b),
+      ]);
+      const legs = new Float64Array(4 * links.length * links.length).fill(NaN);
+      this.linkEndsOf.set(modality, (ends = { links, land, legs }));
+    }
+    return ends;
   }
 
   /** Whether both points are on land joined for the modality (same landmass or a fixed link). */
