@@ -259,6 +259,14 @@ export class NetworkSeaRouter implements SeaRouter {
     // approach lane that leads the wrong way, or water that does). The great circle is measured
     // only for an end that has water to choose (most have none: no GeographicLib call for them).
     const detours = (meters: number): boolean => {
+      // The spherical distance settles most routes without GeographicLib: the ellipsoid's is
+      // within SPHERE_ERROR of it, so outside that margin both give the same answer.
+      const s = sphericalMeters(from, to);
+      if (
+        s > WATER_DETOUR_MAX_M * (1 + SPHERE_ERROR) ||
+        meters <= WATER_DETOUR * s * (1 - SPHERE_ERROR)
+      )
+        return false;
       const gc = geodesicMeters(from.lat, from.lng, to.lat, to.lng);
       return gc < WATER_DETOUR_MAX_M && meters > WATER_DETOUR * gc;
     };
@@ -407,6 +415,12 @@ export class NetworkSeaRouter implements SeaRouter {
 }
 
 const NOT_MOVED = Object.freeze({ origin: 0, destination: 0 });
+
+/**
+ * Bound on |ellipsoidal / spherical (MEAN_RADIUS_M) − 1| for any two points: the WGS84 geodesic
+ * differs from the mean-radius great circle by under 0.6 % (flattening 1/298); 1 % leaves room.
+ */
+export const SPHERE_ERROR = 0.01;
 
 /** The route read from its end: same metres, passages and points in reverse order. */
 function reversedRoute(r: SeaRoute): SeaRoute {

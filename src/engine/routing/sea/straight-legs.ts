@@ -41,6 +41,8 @@ export class StraightLegs {
   private readonly legs: PassageLegs;
   private readonly pullUnits = new Float64Array(3 * (PULL_POINTS + 1));
   private readonly pullAlong = new Float64Array(PULL_POINTS + 1);
+  private readonly startPoint: LatLng = { lat: 0, lng: 0 };
+  private readonly endPoint: LatLng = { lat: 0, lng: 0 };
   /**
    * Straight legs between network points tried by smoothing, clear or not: by closed-passage
    * mask, then by the two ends (emptied when it holds too many start points).
@@ -126,6 +128,33 @@ export class StraightLegs {
     return this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) === 0;
   }
 
+  /** isClear for the leg between path points i and j. */
+  private legOfPathIsClear(
+    path: PathBuffer,
+    i: number,
+    j: number,
+    iIsQueryPoint: boolean,
+    jIsQueryPoint: boolean
+  ): boolean {
+    return this.isClear(this.legStart(path, i), this.legEnd(path, j), iIsQueryPoint, jIsQueryPoint);
+  }
+
+  /**
+   * Path point i in a reused object (the land and passage tests read their ends and keep
+   * nothing): no two objects per leg tried.
+   */
+  private legStart(path: PathBuffer, i: number): LatLng {
+    this.startPoint.lat = path.lat(i);
+    this.startPoint.lng = path.lng(i);
+    return this.startPoint;
+  }
+
+  private legEnd(path: PathBuffer, j: number): LatLng {
+    this.endPoint.lat = path.lat(j);
+    this.endPoint.lng = path.lng(j);
+    return this.endPoint;
+  }
+
   /**
    * straightIsClear for a leg of the path; legs between network points are remembered (routes of a
    * lane sheet share their network stretches, and so the corners smoothing tries).
@@ -142,7 +171,7 @@ export class StraightLegs {
     // to the end point are remembered by it too (its own map: a leg is tested from its start).
     if (i === 0 && j !== last) return this.legIsClear(path, 0, j, true, start);
     if (i !== 0 && j === last) return this.legToEndIsClear(path, i, last, end);
-    if (i === 0) return this.isClear(path.point(i), path.point(j), true, true);
+    if (i === 0) return this.legOfPathIsClear(path, i, j, true, true);
     let byMask = this.innerLegs.get(this.refusedMask);
     if (!byMask) this.innerLegs.set(this.refusedMask, (byMask = new CoordMap()));
     let fromHere = byMask.get(path.lat(i), path.lng(i));
@@ -152,7 +181,7 @@ export class StraightLegs {
     }
     let clear = fromHere.get(path.lat(j), path.lng(j));
     if (clear === undefined) {
-      clear = this.isClear(path.point(i), path.point(j), false, false);
+      clear = this.legOfPathIsClear(path, i, j, false, false);
       fromHere.set(path.lat(j), path.lng(j), clear);
     }
     return clear;
@@ -230,11 +259,11 @@ export class StraightLegs {
     fromQueryPoint: boolean,
     end: LegMemo | undefined
   ): boolean {
-    if (!end) return this.isClear(path.point(a), path.point(b), fromQueryPoint, false);
+    if (!end) return this.legOfPathIsClear(path, a, b, fromQueryPoint, false);
     const legs = (end.legs ??= new CoordMap());
     let clear = legs.get(path.lat(b), path.lng(b));
     if (clear === undefined) {
-      clear = this.isClear(path.point(a), path.point(b), fromQueryPoint, false);
+      clear = this.legOfPathIsClear(path, a, b, fromQueryPoint, false);
       legs.set(path.lat(b), path.lng(b), clear);
     }
     return clear;
@@ -245,7 +274,7 @@ export class StraightLegs {
     const legs = (end.legsTo ??= new CoordMap());
     let clear = legs.get(path.lat(a), path.lng(a));
     if (clear === undefined) {
-      clear = this.isClear(path.point(a), path.point(b), false, true);
+      clear = this.legOfPathIsClear(path, a, b, false, true);
       legs.set(path.lat(a), path.lng(a), clear);
     }
     return clear;
@@ -263,7 +292,7 @@ export class StraightLegs {
     const first = fastGeodesicMeters(path.lat(0), path.lng(0), path.lat(1), path.lng(1));
     if (
       first > HARBOUR_LEG_MAX_M ||
-      !this.coast.crossesLand(path.point(0), path.point(1), PORT_SHORE_M, 0)
+      !this.coast.crossesLand(this.legStart(path, 0), this.legEnd(path, 1), PORT_SHORE_M, 0)
     )
       return 0;
     return this.straightenStart(path, limit - 1, false, 1);

@@ -38,9 +38,15 @@ export function pullStraight(
 ): { saved: number; reachedWindow: boolean } {
   if (last - first < 2) return { saved: 0, reachedWindow: false };
   const n = last - first + 1;
+  if (n > scratch.along.length) {
+    const size = Math.max(n, 2 * scratch.along.length);
+    scratch.along = new Float64Array(size);
+    scratch.keep = new Uint8Array(size);
+  }
   // Along-path metres from `first` (prefix sums, equirectangular: only to choose the legs worth a
   // test; the metres saved are measured on the ellipsoid).
-  const along = new Float64Array(n);
+  const along = scratch.along;
+  along[0] = 0;
   for (let k = 1; k < n; k++)
     along[k] =
       along[k - 1] +
@@ -50,7 +56,8 @@ export function pullStraight(
         path.lat(first + k),
         path.lng(first + k)
       );
-  const keep = new Uint8Array(n).fill(1);
+  const keep = scratch.keep;
+  keep.fill(1, 0, n);
   let saved = 0;
   let tests = 0;
   let reachedWindow = false;
@@ -103,6 +110,9 @@ export function pullStraight(
   path.remove(write, first + n - write);
   return { saved, reachedWindow };
 }
+
+/** Buffers reused from call to call (smoothing runs for every route; it never nests). */
+const scratch = { along: new Float64Array(256), keep: new Uint8Array(256) };
 
 const M_PER_DEG = 111_195;
 const RAD = Math.PI / 180;
