@@ -278,12 +278,23 @@ export function loadLandmasses(options: InlandLoadOptions = {}): LandmassIndex {
   ]);
 }
 
+/** A point this far off a country's coast still counts as in it (CountryRegions' default). */
+const COUNTRY_SNAP_METERS = 20_000;
+
 /** The RAIL/TRUCK router of the engine (an OverlandRouter), with `connected` and `regionFor` for inspection. */
 export function loadOverlandRouter(options: InlandLoadOptions = {}): CircuityOverlandRouter {
   // Flat polygons straight from their snapshots: no nested arrays to build at start-up.
   const landmasses = loadLandmasses(options);
   const countries = packedPolygonSnapshot("countries-50m.json", countryPolygonLists).value;
-  const regions = new CountryRegions({ flat: countries, countries: countries.labels! });
+  // Every estimate asks the country (and region) of its ends and of its detour cells: answered
+  // from a grid built once into a snapshot, like the landmasses.
+  const raster = landmassRasterSnapshot("countries", [worldAtlasFile("countries-50m.json")], () =>
+    buildLandmassRaster(new LandmassIndex(countries, { snapMeters: COUNTRY_SNAP_METERS }))
+  ).value;
+  const regions = new CountryRegions(
+    { flat: countries, countries: countries.labels!, raster },
+    COUNTRY_SNAP_METERS
+  );
   return new CircuityOverlandRouter({
     landmasses,
     links: loadLandLinks(options),

@@ -5,7 +5,8 @@ import {
   buildLandmassRaster,
   rasterLandmass,
 } from "../../../src/engine/routing/overland/landmass-raster";
-import { loadLandmasses } from "../../../src/data/inland";
+import { loadCountryPolygons, loadLandmasses, loadOverlandRouter } from "../../../src/data/inland";
+import { CountryRegions } from "../../../src/engine/routing/overland/regions";
 
 /** A star-shaped ring round (lat, lng): `n` points at radii in [r/2, r] degrees, closed. */
 function star(lat: number, lng: number, r: number, radii: number[]): Array<[number, number]> {
@@ -134,5 +135,32 @@ describe("landmass raster", () => {
       }
       expect(onLand).toBeGreaterThan(100);
     }
+  });
+
+  it("gives the overland router the exact test's country everywhere (shipped countries, on borders and coasts)", () => {
+    // The router's countries answer from their raster snapshot; the reference has none. South of
+    // 60° S the exact containment test fails inside Natural Earth's Antarctica country ring (only
+    // its 20 km coastal band answers Antarctica, the inland answers none), which breaks the grid's
+    // premise that a point inside a polygon is in it; no trip needs a country there.
+    const { countryOf } = loadOverlandRouter({ landNetworks: false }).parts;
+    const polygons = loadCountryPolygons();
+    const exact = new CountryRegions(polygons);
+    const points = polygons.flatMap((c) => c.rings[0]);
+    let seed = 13;
+    const random = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+    let inCountry = 0;
+    for (let i = 0; i < 1500; i++) {
+      // Half anywhere, half within ~30 km of a border or coast point.
+      const [lng, lat] = points[Math.floor(random() * points.length)];
+      const p =
+        i % 2
+          ? { lat: random() * 145 - 60, lng: random() * 360 - 180 }
+          : { lat: lat + (random() - 0.5) * 0.5, lng: lng + (random() - 0.5) * 0.5 };
+      if (p.lat < -60) continue;
+      const expected = exact.countryOf(p);
+      if (expected !== null) inCountry++;
+      expect({ p, country: countryOf!(p) }).toEqual({ p, country: expected });
+    }
+    expect(inCountry).toBeGreaterThan(600);
   });
 });

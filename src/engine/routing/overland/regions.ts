@@ -6,6 +6,7 @@ import { LatLng } from "../../types";
 import { CircuityRegion } from "./circuity";
 import type { FlatPolygons } from "../../geo/flat-polygons";
 import { LandmassIndex, PolygonRings } from "./landmass-index";
+import type { LandmassRaster } from "./landmass-raster";
 
 const EUROPE = [
   "008",
@@ -129,9 +130,15 @@ export class CountryRegions {
   private readonly index: LandmassIndex;
   private readonly owners: readonly string[];
 
-  /** Country polygons nested, or flat with one country per polygon (as a snapshot holds them). */
+  /**
+   * Country polygons nested, or flat with one country per polygon (as a snapshot holds them), with
+   * the index's answers on a grid (landmass-raster.ts, built from the same polygons and snap
+   * radius): most look-ups are then one search in a row instead of point-in-polygon tests.
+   */
   constructor(
-    polygons: ReadonlyArray<CountryPolygon> | { flat: FlatPolygons; countries: readonly string[] },
+    polygons:
+      | ReadonlyArray<CountryPolygon>
+      | { flat: FlatPolygons; countries: readonly string[]; raster?: LandmassRaster },
     snapMeters = 20_000
   ) {
     if (Array.isArray(polygons)) {
@@ -142,8 +149,12 @@ export class CountryRegions {
       );
       this.owners = list.map((p) => p.country);
     } else {
-      const { flat, countries } = polygons as { flat: FlatPolygons; countries: readonly string[] };
-      this.index = new LandmassIndex(flat, { snapMeters });
+      const { flat, countries, raster } = polygons as {
+        flat: FlatPolygons;
+        countries: readonly string[];
+        raster?: LandmassRaster;
+      };
+      this.index = new LandmassIndex(flat, { snapMeters, raster });
       this.owners = countries;
     }
   }
