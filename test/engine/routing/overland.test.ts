@@ -84,6 +84,11 @@ describe("overland router (great circle × circuity)", () => {
     expect(r.path[0]).toEqual(ROTTERDAM);
     expect(r.path[r.path.length - 1]).toEqual(MILAN);
     expect(r.path.length).toBeGreaterThanOrEqual(3);
+    // Drawn when first read, once: points along the geodesic, one every ~250 km.
+    expect(r.path).toBe(r.path);
+    const along = r.path.slice(1).reduce((m, p, i) => m + geodesic(r.path[i], p), 0);
+    expect(along).toBeCloseTo(geodesic(ROTTERDAM, MILAN), 0);
+    expect(r.path.length).toBe(Math.ceil(geodesic(ROTTERDAM, MILAN) / 250_000) + 1);
   });
 
   test("different landmasses give null, never a number", () => {

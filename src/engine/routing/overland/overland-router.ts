@@ -157,6 +157,21 @@ interface LinkEnds {
 }
 
 /**
+ * A route whose path is drawn the first time it is read: a lane sheet reads only the metres, and
+ * points along the geodesic cost more than the estimate itself.
+ */
+function drawnOnDemand(estimate: Estimate, basis: RoutedPath["basis"]): RoutedPath {
+  let path: LatLng[] | undefined;
+  return {
+    meters: estimate.meters,
+    basis,
+    get path() {
+      return (path ??= estimate.path());
+    },
+  };
+}
+
+/**
  * Never above the geodesic between the points, nor so above any leg over land (each is at least
  * its great circle): a bound that lets a leg be skipped without pricing it.
  */
@@ -218,11 +233,8 @@ export class CircuityOverlandRouter implements OverlandRouter {
     const corridor = modality === "RAIL" ? this.corridorRoute(from, to, circuity.meters) : null;
     if (corridor) return { meters: corridor.meters, path: corridor.path, basis: "network" };
     return (
-      this.networkRoute(from, to, modality, circuity.meters) ?? {
-        meters: circuity.meters,
-        path: circuity.path(),
-        basis: "great circle × circuity",
-      }
+      this.networkRoute(from, to, modality, circuity.meters) ??
+      drawnOnDemand(circuity, "great circle × circuity")
     );
   }
 
