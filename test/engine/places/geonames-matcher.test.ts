@@ -102,3 +102,30 @@ test("alternate names never place a code, but a position at a place so named is 
   expect(m.namedNear("XX", "", nameKeys("Lambda"), { lat: 47.05, lng: 39.05 })).toBe(true);
   expect(m.namedNear("XX", "", nameKeys("Lambda"), { lat: 49, lng: 39 })).toBe(false);
 });
+
+test("a subdivision no position teaches is found by its name in GeoNames (admin-1, else admin-2)", () => {
+  const jp = (name: string, lat: number, admin1: string): GeoPlace =>
+    place(name, lat, 135, { country: "JP", admin1 });
+  const gb = (name: string, lat: number, admin2: string): GeoPlace =>
+    place(name, lat, 0, { country: "GB", admin1: "ENG", admin2 });
+  const geo = [
+    jp("Hanyu", 36.17, "34"), // Saitama
+    jp("Hanyu", 35.4, "36"), // Shimane
+    gb("Alpha Green", 51.2, "G5"), // Kent
+    gb("Alpha Green", 50.3, "C6"), // Cornwall
+  ];
+  // UN/LOCODE's names: "Simane [Shimane]" (the English name in the bracket), "Kent".
+  const names = new Map([
+    ["JP|32", "Simane [Shimane]"],
+    ["GB|KEN", "Kent"],
+    ["GB|ZZZ", "Nowhere Such"],
+  ]);
+  expect(new GeoNamesMatcher(geo, []).unique("JP", "32", ["hanyu"])).toBeUndefined();
+  const m = new GeoNamesMatcher(geo, [], names);
+  expect(m.admin1Of.get("JP|32")).toBe("36");
+  expect(m.unique("JP", "32", ["hanyu"])!.lat).toBe(35.4);
+  expect(m.admin2Of.get("GB|KEN")).toBe("ENG.G5");
+  expect(m.unique("GB", "KEN", ["alpha green"])!.lat).toBe(51.2);
+  expect(m.admin1Of.has("GB|ZZZ")).toBe(false);
+  expect([...m.namedSubdivisions].sort()).toEqual(["GB|KEN", "JP|32"]);
+});
