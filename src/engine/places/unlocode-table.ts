@@ -100,18 +100,45 @@ export class UnlocodeTable implements PortSource {
     return r;
   }
 
+  /** Each code as one number (codeNumber), in the table's order: searched without strings. */
+  private numbers?: Int32Array;
+
   private indexOf(locode: string): number {
-    if (locode.length !== 5) return -1;
-    const codes = this.columns.locodes;
+    const wanted = locode.length === 5 ? codeNumber(locode, 0) : -1;
+    if (wanted < 0) return -1;
+    const numbers = (this.numbers ??= codeNumbers(this.columns.locodes, this.size));
     let lo = 0;
     let hi = this.size - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const code = codes.slice(mid * 5, mid * 5 + 5);
-      if (code === locode) return mid;
-      if (code < locode) lo = mid + 1;
+      const n = numbers[mid];
+      if (n === wanted) return mid;
+      if (n < wanted) lo = mid + 1;
       else hi = mid - 1;
     }
     return -1;
   }
+}
+
+/**
+ * A 5-character code as a number in base 37 (digits 1–10, letters 11–36), which keeps the codes'
+ * string order and fits an Int32 (37^5 < 2^31): the 5 characters of `text` from `at`; -1 when
+ * they are not digits or capitals.
+ */
+export function codeNumber(text: string, at: number): number {
+  if (text.length < at + 5) return -1;
+  let n = 0;
+  for (let i = at; i < at + 5; i++) {
+    const c = text.charCodeAt(i);
+    const d = c >= 65 && c <= 90 ? c - 54 : c >= 48 && c <= 57 ? c - 47 : -1;
+    if (d < 0) return -1;
+    n = n * 37 + d;
+  }
+  return n;
+}
+
+function codeNumbers(locodes: string, size: number): Int32Array {
+  const out = new Int32Array(size);
+  for (let i = 0; i < size; i++) out[i] = codeNumber(locodes, i * 5);
+  return out;
 }

@@ -1,4 +1,10 @@
-import { toUnlocodeColumns, UnlocodeLocation, UnlocodeTable } from "../../../src/engine/places";
+import fc from "fast-check";
+import {
+  codeNumber,
+  toUnlocodeColumns,
+  UnlocodeLocation,
+  UnlocodeTable,
+} from "../../../src/engine/places";
 
 const LOCATIONS: UnlocodeLocation[] = [
   {
@@ -69,5 +75,32 @@ describe("UnlocodeTable", () => {
 
   it("iterates in LOCODE order", () => {
     expect([...table.values()].map((r) => r.locode)).toEqual(["ADFMO", "AUSYD", "DEHAM", "NLRTM"]);
+  });
+});
+
+describe("codeNumber (the table's search key)", () => {
+  const CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".split("");
+  const code = fc
+    .array(fc.constantFrom(...CHARS), { minLength: 5, maxLength: 5 })
+    .map((cs) => cs.join(""));
+
+  it("orders random codes as their strings order, and is one-to-one", () => {
+    fc.assert(
+      fc.property(code, code, (a, b) => {
+        const [x, y] = [codeNumber(a, 0), codeNumber(b, 0)];
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(Math.sign(x - y)).toBe(a < b ? -1 : a > b ? 1 : 0);
+      }),
+      { numRuns: 2000, seed: 28 }
+    );
+  });
+
+  it("refuses what is not a digit or capital, so such input is never found", () => {
+    expect(codeNumber("nlrtm", 0)).toBe(-1);
+    expect(codeNumber("NL-TM", 0)).toBe(-1);
+    expect(codeNumber("XXNLRTMXX", 2)).toBe(codeNumber("NLRTM", 0));
+    const table = new UnlocodeTable(toUnlocodeColumns(LOCATIONS), "UN/LOCODE test");
+    for (const c of ["nlrtm", "NLRTM ", "NL RTM"]) expect(table.get(c)).toBeUndefined();
+    expect(table.get("NLRTM")?.name).toBe("Rotterdam");
   });
 });
