@@ -35,6 +35,7 @@ export interface PlaceEntry {
 
 export interface PlaceMatch {
   kind: PlaceKind;
+  /** The UN/LOCODE (a terminal's: its port's); "" for a town that has none (GeoNames only). */
   locode: string;
   name: string;
   country: string;
