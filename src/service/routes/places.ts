@@ -24,7 +24,10 @@ export const PlacesQuery = Type.Object({
 export const PlaceResult = Type.Object(
   {
     kind: Type.Union([Type.Literal("port"), Type.Literal("terminal"), Type.Literal("place")]),
-    locode: Type.String({ description: "UN/LOCODE of the place, or of the terminal's port." }),
+    locode: Type.String({
+      description:
+        'UN/LOCODE of the place, or of the terminal\'s port; "" for a town that has none (a GeoNames place of 15,000+ inhabitants, given by its name or lat,lng).',
+    }),
     terminalId: Type.Optional(
       Type.String({
         format: "uuid",
