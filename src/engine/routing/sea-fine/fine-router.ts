@@ -53,10 +53,24 @@ const MAX_GATES = 24;
  */
 const GATE_BOUND = 1.1;
 /**
- * A search for a gate settles at most this many cells (≈ 0.2 s): a way out that needs more, round
- * a whole archipelago, is left to the network unless one found so far beats the network's route.
+ * The search from a start cell to the gates settles at most this many cells (the water of the
+ * largest region, ≈ 0.1 s once per start cell): a way out that needs more, round a whole
+ * archipelago, is left to the network unless one found so far beats the network's route.
  */
-const MAX_CELLS = 400_000;
+const MAX_CELLS = 1_500_000;
+/** Start cells whose searches are kept, per region (a byte per cell each). */
+const KEPT_REACHES = 8;
+
+/** A start cell's grid metres to each gate of its region (see Region.gateMetres). */
+interface GateReach {
+  start: number;
+  metres: Float64Array;
+  /** Per cell reached, the step (index into STEPS) by which its shortest way arrives. */
+  step: Uint8Array;
+  complete: boolean;
+  horizon: number;
+}
+
 interface Start {
   cell: number;
   /** Metres from the query point to the cell centre when the point is on land (else 0). */
@@ -72,7 +86,19 @@ class Region {
     dist: Float64Array;
     prev: Int32Array;
     stamp: Int32Array;
+    /** Each reached cell's estimate in the current search (estimates are made once per cell). */
+    estimate: Float64Array;
     heap: MinHeap;
+    /** Metres of step k (STEPS) from a cell of row r: stepMetres[r * 8 + k]. */
+    stepMetres: Float64Array;
+    /** Cell offset of each step. */
+    stepOffset: Int32Array;
+    /** The gate cells, listed. */
+    gates: Int32Array;
+    /** Metres of the shortest step: the width of the buckets of settleFrom. */
+    shortestStep: number;
+    /** settleFrom's buckets: a ring enough to hold every level a step can reach ahead. */
+    buckets: Int32Array[];
     minStepEast: number;
     /** 1 on the cells that are gates (edge water cells a route may leave the region by). */
     gate: Uint8Array;
@@ -81,6 +107,7 @@ class Region {
     rowCos: Float64Array;
   };
   private tick = 0;
+  private readonly reaches = new Map<string, GateReach>();
 
   constructor(
     readonly data: FineRegionData,
@@ -126,12 +153,39 @@ class Region {
     let minStepEast = Infinity;
     for (const s of grid.stepEast) minStepEast = Math.min(minStepEast, s);
     const gate = gateCells(grid, passage);
+    // Rows differ in their step east; a diagonal step takes the one of the row it leaves from
+    // going north, of the row it reaches going south.
+    const stepMetres = new Float64Array(grid.rows * 8);
+    for (let r = 0; r < grid.rows; r++)
+      for (let k = 0; k < 8; k++) {
+        const [dr, dc] = STEPS[k];
+        const ex = dc * grid.stepEast[Math.min(grid.rows - 1, Math.max(0, dr > 0 ? r : r + dr))];
+        const ny = dr * grid.stepNorth;
+        stepMetres[r * 8 + k] = Math.sqrt(ex * ex + ny * ny);
+      }
+    const gates: number[] = [];
+    for (let i = 0; i < cells; i++) if (gate[i] === 1) gates.push(i);
+    let shortestStep = Infinity;
+    let longestStep = 0;
+    for (const m of stepMetres) {
+      shortestStep = Math.min(shortestStep, m);
+      longestStep = Math.max(longestStep, m);
+    }
     this.built = {
       grid,
       passage,
       dist: new Float64Array(cells),
       prev: new Int32Array(cells),
       stamp: new Int32Array(cells),
+      estimate: new Float64Array(cells),
+      stepMetres,
+      stepOffset: Int32Array.from(STEPS, ([dr, dc]) => dr * grid.cols + dc),
+      gates: Int32Array.from(gates),
+      shortestStep,
+      buckets: Array.from(
+        { length: Math.ceil(longestStep / shortestStep) + 2 },
+        () => new Int32Array(1024)
+      ),
       heap: new MinHeap(1024),
       minStepEast,
       gate,
@@ -217,41 +271,51 @@ class Region {
     settled: (cell: number, key: number) => boolean
   ): void {
     const s = this.state();
-    const { grid, dist, prev, stamp, heap, passage } = s;
+    const { grid, dist, prev, stamp, estimate, heap, passage, stepMetres, stepOffset } = s;
     const cols = grid.cols;
     const steps = grid.stepMask;
-    // Metres of each step (rows differ in their step east), and the cell offset of each.
-    const offset = STEPS.map(([dr, dc]) => dr * cols + dc);
     const t = ++this.tick;
     heap.clear();
     stamp[start] = t;
     dist[start] = 0;
     prev[start] = -1;
-    heap.push(h(start), start);
+    estimate[start] = h(start);
+    heap.push(estimate[start], start);
     while (heap.size) {
       const key = heap.peekKey();
       const u = heap.pop();
       const du = dist[u];
-      if (key - h(u) > du + 1e-6) continue; // stale
+      if (key - estimate[u] > du + 1e-6) continue; // stale
       if (settled(u, key)) return;
-      const r = (u / cols) | 0;
+      const row8 = ((u / cols) | 0) * 8;
       const m = steps[u];
       for (let k = 0; k < 8; k++) {
         if ((m & (1 << k)) === 0) continue;
-        const v = u + offset[k];
+        const v = u + stepOffset[k];
         const pv = passage[v];
         if (pv !== 0 && (closedMask & (1 << pv)) !== 0) continue;
-        const dr = STEPS[k][0];
-        const ex = STEPS[k][1] * grid.stepEast[dr > 0 ? r : r + dr];
-        const ny = dr * grid.stepNorth;
-        const dv = du + Math.sqrt(ex * ex + ny * ny);
-        if (stamp[v] === t && dist[v] <= dv) continue;
-        stamp[v] = t;
+        const dv = du + stepMetres[row8 + k];
+        if (stamp[v] === t) {
+          if (dist[v] <= dv) continue;
+        } else {
+          stamp[v] = t;
+          // The estimate depends on the cell alone: made on its first reach.
+          estimate[v] = h(v);
+        }
         dist[v] = dv;
         prev[v] = u;
-        heap.push(dv + h(v), v);
+        heap.push(dv + estimate[v], v);
       }
     }
+  }
+
+  /** The cells of the shortest way from a reach's start cell to a cell it settled. */
+  private wayTo(reach: GateReach, cell: number): Int32Array {
+    const { stepOffset } = this.state();
+    const out: number[] = [];
+    for (let v = cell; v !== reach.start; v -= stepOffset[reach.step[v]]) out.push(v);
+    out.push(reach.start);
+    return Int32Array.from(out.reverse());
   }
 
   private reached(cell: number): boolean {
@@ -313,6 +377,31 @@ class Region {
     return this.reached(sb.cell) ? this.state().dist[sb.cell] : null;
   }
 
+  /**
+   * The gates the search from a point's start cell reached, with their grid metres and the
+   * centres of the cells of the way to each (for tests: the search kept per start cell).
+   */
+  waysOut(p: LatLng, closedMask: number): Array<{ gate: LatLng; metres: number; way: LatLng[] }> {
+    const sa = this.start(p, closedMask);
+    if (!sa) return [];
+    const { grid, gates } = this.state();
+    const reach = this.gateMetres(sa.cell, closedMask);
+    const centre = (cell: number): LatLng => {
+      const r = (cell / grid.cols) | 0;
+      return { lat: grid.rowLat(r), lng: grid.colLng(cell - r * grid.cols) };
+    };
+    const out: Array<{ gate: LatLng; metres: number; way: LatLng[] }> = [];
+    gates.forEach((g, i) => {
+      if (reach.metres[i] < Infinity)
+        out.push({
+          gate: centre(g),
+          metres: reach.metres[i],
+          way: Array.from(this.wayTo(reach, g), centre),
+        });
+    });
+    return out;
+  }
+
   /** Both ends in this region: the grid path between them, pulled straight (null: none). */
   within(a: LatLng, b: LatLng, closedMask: number): FineSeaRoute | null {
     const sa = this.start(a, closedMask);
@@ -362,10 +451,11 @@ class Region {
 
   /**
    * From `a` in this region to `b` outside: by the grid to a gate on the region's edge, pulled
-   * straight, and on by `network` from the gate. A* towards b (the straight line to b never
-   * overestimates: grid and network routes are no shorter than it) settles the gates nearest in
-   * that sense first; the search stops when no cell left can beat the best gate's total (at first
-   * `bound`), or after MAX_GATES gates. Null: no gate reached with a network route on under `bound`.
+   * straight, and on by `network` from the gate. The gates are tried nearest first in the sense of
+   * their grid metres from a plus 0.99 of the great circle on to b (a lower bound of the way by
+   * them: grid and network routes are no shorter than the great circle); the trial stops at the
+   * first gate that cannot beat the best total (at first `bound`), or after MAX_GATES gates.
+   * Null: no gate reached with a network route on under `bound`.
    */
   leave(
     a: LatLng,
@@ -376,53 +466,57 @@ class Region {
   ): FineSeaRoute | null {
     const sa = this.start(a, closedMask);
     if (!sa) return null;
-    const { grid, gate, dist } = this.state();
+    const { grid, gates, rowSin, rowCos } = this.state();
     const cols = grid.cols;
-    const centre = (cell: number): LatLng => {
-      const r = (cell / cols) | 0;
-      return { lat: grid.rowLat(r), lng: grid.colLng(cell - r * cols) };
-    };
+    const reach = this.gateMetres(sa.cell, closedMask);
+    // 0.99 of the great circle from each gate to b (spherical law of cosines).
+    const sinB = Math.sin(b.lat * RAD);
+    const cosB = Math.cos(b.lat * RAD);
+    const onToB = new Float64Array(gates.length);
+    let leastOn = Infinity;
+    for (let i = 0; i < gates.length; i++) {
+      const r = (gates[i] / cols) | 0;
+      const cosD = Math.cos((grid.colLng(gates[i] - r * cols) - b.lng) * RAD);
+      const x = rowSin[r] * sinB + rowCos[r] * cosB * cosD;
+      onToB[i] = 0.99 * MEAN_RADIUS_M * Math.acos(x > 1 ? 1 : x < -1 ? -1 : x);
+      leastOn = Math.min(leastOn, onToB[i]);
+    }
+    const order: number[] = [];
+    for (let i = 0; i < gates.length; i++) if (reach.metres[i] < Infinity) order.push(i);
+    const lower = (i: number): number => reach.metres[i] + onToB[i];
+    order.sort((i, j) => lower(i) - lower(j));
+    // A gate the search did not reach is at least `horizon` away by the grid: past that, the order
+    // of the gates is not known (the way out needs more cells than a search per endpoint settles).
+    const unknownFrom = reach.complete ? Infinity : reach.horizon + leastOn;
     let best = bound;
     let bestGate = -1;
     let bestNet: FineSeaRoute | null = null;
     let tried = 0;
-    let popped = 0;
-    // The estimate: 0.99 of the great circle to b, by the spherical law of cosines from each
-    // row's sine and cosine and each column's cosine of the longitude difference.
-    const { rowSin, rowCos } = this.state();
-    const colCos = new Float64Array(cols);
-    for (let c = 0; c < cols; c++) colCos[c] = Math.cos((grid.colLng(c) - b.lng) * RAD);
-    const sinB = Math.sin(b.lat * RAD);
-    const cosB = Math.cos(b.lat * RAD);
-    this.explore(
-      sa.cell,
-      closedMask,
-      (cell) => {
-        const r = (cell / cols) | 0;
-        const x = rowSin[r] * sinB + rowCos[r] * cosB * colCos[cell - r * cols];
-        return 0.99 * MEAN_RADIUS_M * Math.acos(x > 1 ? 1 : x < -1 ? -1 : x);
-      },
-      (u, key) => {
-        if (key >= best) return true;
-        if (++popped > MAX_CELLS) {
-          // Too far round for a search per lane: a way found so far stands only when it beats
-          // the network's own route (else the network's route does).
-          if (best >= bound / GATE_BOUND) bestGate = -1;
-          return true;
-        }
-        if (gate[u] !== 1) return false;
-        const net = network(centre(u), b);
-        if (net && dist[u] + net.meters < best) {
-          best = dist[u] + net.meters;
-          bestGate = u;
-          bestNet = net;
-        }
-        return ++tried >= MAX_GATES;
+    let cutShort = false;
+    for (const i of order) {
+      const key = lower(i);
+      if (key >= best) break;
+      if (key >= unknownFrom) {
+        cutShort = true;
+        break;
       }
-    );
+      const g = gates[i];
+      const r = (g / cols) | 0;
+      const net = network({ lat: grid.rowLat(r), lng: grid.colLng(g - r * cols) }, b);
+      if (net && reach.metres[i] + net.meters < best) {
+        best = reach.metres[i] + net.meters;
+        bestGate = g;
+        bestNet = net;
+      }
+      if (++tried >= MAX_GATES) break;
+    }
+    if (!cutShort && tried < MAX_GATES && best > unknownFrom) cutShort = true;
+    // Too far round for a search per endpoint: a way found so far stands only when it beats the
+    // network's own route (else the network's route does).
+    if (cutShort && best >= bound / GATE_BOUND) bestGate = -1;
     if (bestGate < 0 || !bestNet) return null;
     const net: FineSeaRoute = bestNet;
-    const inside = this.pulled(a, sa, this.cellsTo(bestGate), null, null);
+    const inside = this.pulled(a, sa, this.wayTo(reach, bestGate), null, null);
     const passages = [...inside.passages];
     for (const p of net.passages) if (passages[passages.length - 1] !== p) passages.push(p);
     return {
@@ -431,6 +525,98 @@ class Region {
       passages,
       snapDistance: { origin: sa.move, destination: net.snapDistance.destination },
     };
+  }
+
+  /**
+   * The grid metres from a start cell to each gate (Infinity: not reached), from a search that
+   * does not depend on the other end, so it is made once per start cell and closed set and kept
+   * (a lane sheet names the same ports again and again). `complete`: every cell reachable was
+   * settled; else every cell nearer than `horizon` was.
+   */
+  private gateMetres(start: number, closedMask: number): GateReach {
+    const key = `${start},${closedMask}`;
+    const kept = this.reaches.get(key);
+    if (kept) {
+      // Most recently used last.
+      this.reaches.delete(key);
+      this.reaches.set(key, kept);
+      return kept;
+    }
+    const reach = this.settleFrom(start, closedMask);
+    if (this.reaches.size >= KEPT_REACHES) this.reaches.delete(this.reaches.keys().next().value!);
+    this.reaches.set(key, reach);
+    return reach;
+  }
+
+  /**
+   * Dijkstra from `start` over open water cells with a bucket queue: buckets as wide as the
+   * shortest step, so every cell of the lowest bucket is settled (no step within a bucket can
+   * improve another), and a cell costs a few array reads instead of heap operations. Stops at
+   * the end of the bucket in which MAX_CELLS cells are settled.
+   */
+  private settleFrom(start: number, closedMask: number): GateReach {
+    const s = this.state();
+    const { grid, dist, stamp, passage, stepMetres, stepOffset, gates } = s;
+    const steps = grid.stepMask;
+    const cols = grid.cols;
+    const width = s.shortestStep;
+    const ring = s.buckets;
+    const nb = ring.length;
+    const sizes = new Int32Array(nb);
+    const step = new Uint8Array(grid.rows * cols);
+    const t = ++this.tick;
+    const done = -t; // stamp of a settled cell
+    const push = (cell: number, d: number): void => {
+      const b = Math.floor(d / width) % nb;
+      let bucket = ring[b];
+      if (sizes[b] === bucket.length) {
+        const bigger = new Int32Array(bucket.length * 2);
+        bigger.set(bucket);
+        ring[b] = bucket = bigger;
+      }
+      bucket[sizes[b]++] = cell;
+    };
+    stamp[start] = t;
+    dist[start] = 0;
+    push(start, 0);
+    let pending = 1;
+    let settled = 0;
+    let level = 0;
+    while (pending > 0 && settled < MAX_CELLS) {
+      const b = level % nb;
+      // The bucket is emptied before its level moves on: new cells land in later buckets.
+      while (sizes[b] > 0) {
+        const u = ring[b][--sizes[b]];
+        pending--;
+        if (stamp[u] === done) continue;
+        stamp[u] = done;
+        settled++;
+        const du = dist[u];
+        const row8 = ((u / cols) | 0) * 8;
+        const m = steps[u];
+        for (let k = 0; k < 8; k++) {
+          if ((m & (1 << k)) === 0) continue;
+          const v = u + stepOffset[k];
+          const sv = stamp[v];
+          if (sv === done) continue;
+          const pv = passage[v];
+          if (pv !== 0 && (closedMask & (1 << pv)) !== 0) continue;
+          const dv = du + stepMetres[row8 + k];
+          if (sv === t && dist[v] <= dv) continue;
+          stamp[v] = t;
+          dist[v] = dv;
+          step[v] = k;
+          push(v, dv);
+          pending++;
+        }
+      }
+      level++;
+    }
+    const metres = new Float64Array(gates.length);
+    for (let i = 0; i < gates.length; i++)
+      metres[i] = stamp[gates[i]] === done ? dist[gates[i]] : Infinity;
+    for (let b = 0; b < nb; b++) sizes[b] = 0;
+    return { start, metres, step, complete: pending === 0, horizon: level * width };
   }
 
   /**
@@ -587,6 +773,31 @@ export class FineSeaRegions {
     return r && r === this.regionAt(b) ? r.gridMeters(a, b, 0) : null;
   }
 
+  /** The ways out of region `id` from a point by each gate (see Region.waysOut), for tests. */
+  waysOut(
+    id: string,
+    p: LatLng,
+    closed: ReadonlySet<Passage> = new Set()
+  ): Array<{ gate: LatLng; metres: number; way: LatLng[] }> {
+    return this.byId(id).waysOut(p, closedMaskOf(closed));
+  }
+
+  /** Metres of the unpulled grid path between two points of region `id`'s box (A*), for tests. */
+  gridMetersIn(
+    id: string,
+    a: LatLng,
+    b: LatLng,
+    closed: ReadonlySet<Passage> = new Set()
+  ): number | null {
+    return this.byId(id).gridMeters(a, b, closedMaskOf(closed));
+  }
+
+  private byId(id: string): Region {
+    const r = this.regions.find((x) => x.data.id === id);
+    if (!r) throw new Error(`unknown fine region ${id}`);
+    return r;
+  }
+
   /** Region ids, for tests. */
   get ids(): string[] {
     return this.regions.map((r) => r.data.id);
@@ -594,9 +805,7 @@ export class FineSeaRegions {
 
   /** The grid of a region, for tests (made on first use). */
   grid(id: string): FineGrid {
-    const r = this.regions.find((x) => x.data.id === id);
-    if (!r) throw new Error(`unknown fine region ${id}`);
-    return r.grid;
+    return this.byId(id).grid;
   }
 
   /**
@@ -613,8 +822,7 @@ export class FineSeaRegions {
     const ra = this.regionAt(from);
     const rb = this.regionAt(to);
     if (!ra && !rb) return undefined;
-    let mask = 0;
-    for (const p of closed) mask |= 1 << passageId(p);
+    const mask = closedMaskOf(closed);
     if (ra && ra === rb) return this.within(ra, from, to, mask, network);
     if (!network) return undefined;
     // One end in a region (or each in another: the first one's is fine, the other's the network's).
@@ -664,6 +872,13 @@ export class FineSeaRegions {
     if (clear && net.meters <= grid.meters * NETWORK_SLACK) return net;
     return grid;
   }
+}
+
+/** The closed passages as bits of the grid's passage ids. */
+function closedMaskOf(closed: ReadonlySet<Passage>): number {
+  let mask = 0;
+  for (const p of closed) mask |= 1 << passageId(p);
+  return mask;
 }
 
 /** The route read backwards (longitudes shifted so the first is in [-180, 180]). */
