@@ -76,6 +76,25 @@ describe("ways out of a fine region", () => {
     }
   );
 
+  test("a search kept for a start cell is made again, farther, when a later route needs more", () => {
+    const grid = fine.grid("DARDANELLES");
+    const [p] = waterPoints(grid, 1, 3);
+    const all = loadFineSeaRegions()!.waysOut("DARDANELLES", p);
+    const far = Math.max(...all.map((w) => w.metres));
+    const near = fine.waysOut("DARDANELLES", p, new Set(), far / 3);
+    // Every gate within the radius, at its metres (a few beyond it, in the last bucket, too).
+    const within = all.filter((w) => w.metres < far / 3);
+    expect(within.length).toBeGreaterThan(0);
+    expect(within.length).toBeLessThan(all.length);
+    const metres = (ways: typeof all) =>
+      new Map(ways.map((w) => [JSON.stringify(w.gate), w.metres]));
+    const nearMetres = metres(near);
+    for (const w of within) expect(nearMetres.get(JSON.stringify(w.gate))).toBe(w.metres);
+    expect(near.length).toBeLessThan(all.length);
+    // Asked again for all of them: the whole search, as a fresh one.
+    expect(metres(fine.waysOut("DARDANELLES", p))).toEqual(metres(all));
+  });
+
   test("a closed Bosporus cuts off the gates beyond it", () => {
     const south = { lat: 41.0, lng: 29.01 };
     const north = (ways: Array<{ gate: LatLng }>) => ways.filter((w) => w.gate.lat > 41.2).length;

@@ -381,11 +381,15 @@ class Region {
    * The gates the search from a point's start cell reached, with their grid metres and the
    * centres of the cells of the way to each (for tests: the search kept per start cell).
    */
-  waysOut(p: LatLng, closedMask: number): Array<{ gate: LatLng; metres: number; way: LatLng[] }> {
+  waysOut(
+    p: LatLng,
+    closedMask: number,
+    radius: number
+  ): Array<{ gate: LatLng; metres: number; way: LatLng[] }> {
     const sa = this.start(p, closedMask);
     if (!sa) return [];
     const { grid, gates } = this.state();
-    const reach = this.gateMetres(sa.cell, closedMask);
+    const reach = this.gateMetres(sa.cell, closedMask, radius);
     const centre = (cell: number): LatLng => {
       const r = (cell / grid.cols) | 0;
       return { lat: grid.rowLat(r), lng: grid.colLng(cell - r * grid.cols) };
@@ -468,7 +472,6 @@ class Region {
     if (!sa) return null;
     const { grid, gates, rowSin, rowCos } = this.state();
     const cols = grid.cols;
-    const reach = this.gateMetres(sa.cell, closedMask);
     // 0.99 of the great circle from each gate to b (spherical law of cosines).
     const sinB = Math.sin(b.lat * RAD);
     const cosB = Math.cos(b.lat * RAD);
@@ -481,6 +484,8 @@ class Region {
       onToB[i] = 0.99 * MEAN_RADIUS_M * Math.acos(x > 1 ? 1 : x < -1 ? -1 : x);
       leastOn = Math.min(leastOn, onToB[i]);
     }
+    // No gate farther by the grid than this can beat `bound`: the search need not go past it.
+    const reach = this.gateMetres(sa.cell, closedMask, bound - leastOn);
     const order: number[] = [];
     for (let i = 0; i < gates.length; i++) if (reach.metres[i] < Infinity) order.push(i);
     const lower = (i: number): number => reach.metres[i] + onToB[i];
@@ -528,21 +533,27 @@ class Region {
   }
 
   /**
-   * The grid metres from a start cell to each gate (Infinity: not reached), from a search that
-   * does not depend on the other end, so it is made once per start cell and closed set and kept
-   * (a lane sheet names the same ports again and again). `complete`: every cell reachable was
+   * The grid metres from a start cell to each gate (Infinity: not reached) no farther than
+   * `radius`, from a search that does not depend on the other end, so it is made once per start
+   * cell and closed set and kept (a lane sheet names the same ports again and again); made again,
+   * at least twice as far, when a later route needs more. `complete`: every cell reachable was
    * settled; else every cell nearer than `horizon` was.
    */
-  private gateMetres(start: number, closedMask: number): GateReach {
+  private gateMetres(start: number, closedMask: number, radius: number): GateReach {
     const key = `${start},${closedMask}`;
     const kept = this.reaches.get(key);
-    if (kept) {
+    if (kept && (kept.complete || kept.horizon >= radius)) {
       // Most recently used last.
       this.reaches.delete(key);
       this.reaches.set(key, kept);
       return kept;
     }
-    const reach = this.settleFrom(start, closedMask);
+    const reach = this.settleFrom(
+      start,
+      closedMask,
+      kept ? Math.max(radius, 2 * kept.horizon) : radius
+    );
+    this.reaches.delete(key);
     if (this.reaches.size >= KEPT_REACHES) this.reaches.delete(this.reaches.keys().next().value!);
     this.reaches.set(key, reach);
     return reach;
@@ -552,9 +563,10 @@ class Region {
    * Dijkstra from `start` over open water cells with a bucket queue: buckets as wide as the
    * shortest step, so every cell of the lowest bucket is settled (no step within a bucket can
    * improve another), and a cell costs a few array reads instead of heap operations. Stops at
-   * the end of the bucket in which MAX_CELLS cells are settled.
+   * the end of the bucket in which MAX_CELLS cells are settled, or where every cell nearer than
+   * `radius` is.
    */
-  private settleFrom(start: number, closedMask: number): GateReach {
+  private settleFrom(start: number, closedMask: number, radius: number): GateReach {
     const s = this.state();
     const { grid, dist, stamp, passage, stepMetres, stepOffset, gates } = s;
     const steps = grid.stepMask;
@@ -582,7 +594,7 @@ class Region {
     let pending = 1;
     let settled = 0;
     let level = 0;
-    while (pending > 0 && settled < MAX_CELLS) {
+    while (pending > 0 && settled < MAX_CELLS && level * width < radius) {
       const b = level % nb;
       // The bucket is emptied before its level moves on: new cells land in later buckets.
       while (sizes[b] > 0) {
@@ -615,7 +627,6 @@ class Region {
     const metres = new Float64Array(gates.length);
     for (let i = 0; i < gates.length; i++)
       metres[i] = stamp[gates[i]] === done ? dist[gates[i]] : Infinity;
-    for (let b = 0; b < nb; b++) sizes[b] = 0;
     return { start, metres, step, complete: pending === 0, horizon: level * width };
   }
 
@@ -773,13 +784,17 @@ export class FineSeaRegions {
     return r && r === this.regionAt(b) ? r.gridMeters(a, b, 0) : null;
   }
 
-  /** The ways out of region `id` from a point by each gate (see Region.waysOut), for tests. */
+  /**
+   * The ways out of region `id` from a point by each gate at least as near as `radius` metres by
+   * the grid (see Region.waysOut), for tests.
+   */
   waysOut(
     id: string,
     p: LatLng,
-    closed: ReadonlySet<Passage> = new Set()
+    closed: ReadonlySet<Passage> = new Set(),
+    radius = Infinity
   ): Array<{ gate: LatLng; metres: number; way: LatLng[] }> {
-    return this.byId(id).waysOut(p, closedMaskOf(closed));
+    return this.byId(id).waysOut(p, closedMaskOf(closed), radius);
   }
 
   /** Metres of the unpulled grid path between two points of region `id`'s box (A*), for tests. */
