@@ -9,6 +9,7 @@
  * that the shared machine's changing load weighs on both sides of their ratio alike.
  * Prints requests/s, p50/p99 latency and the ratio; writes the figures as JSON when --out is given.
  * `--bin <file>` benchmarks another build's CLI (e.g. an older checkout, for before/after figures).
+ * `--warm-up N`: rounds of 2 s per server before measuring (default 3).
  * `--before <dir>`: another built checkout's service (e.g. the code before a change) is measured too,
  * in the same alternating slices, so before/after CPU per request is a ratio from one run.
  */
@@ -157,6 +158,9 @@ async function alternating(
     };
   });
 }
+
+/** Warm-up rounds of 2 s per server before measuring; `--warm-up N`. */
+const WARM_UP_ROUNDS = Number(arg("--warm-up", "3"));
 
 /** Alternating slices per measured server (see alternating()); `--slices N`. */
 const SLICES = Number(arg("--slices", "5"));
@@ -380,15 +384,20 @@ async function main(): Promise<void> {
       if (check.status !== 200)
         throw new Error(`service answered ${check.status}: ${await check.text()}`);
     }
-    // The search threads load in the background: wait for them (one operators call) so their
-    // loading does not share the CPU with the measured runs.
-    await fetch(service.url + "/route-optimizer/api/external/operators", { headers }).then((r) =>
-      r.arrayBuffer()
-    );
-    // Warm-up (JIT, SQLite page cache), then the measured runs.
-    await run("warm-up", service.url + LANE, 2, connections, headers);
-    await run("warm-up", bare.url + LANE, 2, connections, {});
-    if (before) await run("warm-up", before.url + LANE, 2, connections, { "x-api-key": beforeKey });
+    // The search threads load in the background: wait for them (one operators call each) so
+    // their loading does not share the CPU with the measured runs, in the other build too.
+    for (const [url, key] of [[service.url, created], ...(before ? [[before.url, beforeKey]] : [])])
+      await fetch(url + "/route-optimizer/api/external/operators", {
+        headers: { "x-api-key": key },
+      }).then((r) => r.arrayBuffer());
+    // Warm-up (JIT, SQLite page cache), then the measured runs. In WARM_UP_ROUNDS alternating
+    // rounds: on a busy machine one 2 s run answers too few requests for the JIT to finish.
+    for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+      await run("warm-up", service.url + LANE, 2, connections, headers);
+      await run("warm-up", bare.url + LANE, 2, connections, {});
+      if (before)
+        await run("warm-up", before.url + LANE, 2, connections, { "x-api-key": beforeKey });
+    }
     // The servers are measured in alternating slices rather than one after the other, so a
     // change in the machine's load (it is shared) falls on every side of the ratios alike.
     const measured = await alternating(
