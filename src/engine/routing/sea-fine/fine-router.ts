@@ -5,7 +5,9 @@
  * same 1:10m land. A route with one end outside keeps the network router's route when its part
  * inside the region is clear of 1:10m land and about as short as the straight line to where it
  * leaves (most lanes: no grid search); otherwise it leaves the region through one of the water
- * cells on the region's edge (gates), by the grid to the gate and on by the network (oneEnd).
+ * cells on the region's edge (gates), by the grid to the gate and on by the network (oneEnd). The
+ * grid metres from a start cell to every gate come from one search per start cell, kept for the
+ * next lanes from the same port.
  *
  * A point on 1:10m land (a town-centre LOCODE) starts at the nearest water cell within
  * WATER_MOVE_MAX_M, as the network router does with 1:50m; the move counts in the distance and in
@@ -45,7 +47,10 @@ const LEAVE_SLACK = 1.15;
 const SMALL_SHARE = 0.1;
 /** Gates along a run of edge water cells: one at least every this many metres. */
 const GATE_SPACING_M = 10_000;
-/** At most this many gates are tried by the network (the nearest first by the grid's A*). */
+/**
+ * At most this many gates are tried by the network (the nearest first: grid metres from the start
+ * cell plus 0.99 of the great circle on).
+ */
 const MAX_GATES = 24;
 /**
  * A way by a gate is sought only while it can be shorter than this many times the network's own
@@ -58,8 +63,8 @@ const GATE_BOUND = 1.1;
  * archipelago, is left to the network unless one found so far beats the network's route.
  */
 const MAX_CELLS = 1_500_000;
-/** Start cells whose searches are kept, per region (a byte per cell each). */
-const KEPT_REACHES = 8;
+/** Start cells whose searches are kept, per region (a byte per cell each: ≤ 5 MB a region). */
+const KEPT_REACHES = 4;
 
 /** A start cell's grid metres to each gate of its region (see Region.gateMetres). */
 interface GateReach {
@@ -86,8 +91,6 @@ class Region {
     dist: Float64Array;
     prev: Int32Array;
     stamp: Int32Array;
-    /** Each reached cell's estimate in the current search (estimates are made once per cell). */
-    estimate: Float64Array;
     heap: MinHeap;
     /** Metres of step k (STEPS) from a cell of row r: stepMetres[r * 8 + k]. */
     stepMetres: Float64Array;
@@ -177,7 +180,6 @@ class Region {
       dist: new Float64Array(cells),
       prev: new Int32Array(cells),
       stamp: new Int32Array(cells),
-      estimate: new Float64Array(cells),
       stepMetres,
       stepOffset: Int32Array.from(STEPS, ([dr, dc]) => dr * grid.cols + dc),
       gates: Int32Array.from(gates),
@@ -271,7 +273,7 @@ class Region {
     settled: (cell: number, key: number) => boolean
   ): void {
     const s = this.state();
-    const { grid, dist, prev, stamp, estimate, heap, passage, stepMetres, stepOffset } = s;
+    const { grid, dist, prev, stamp, heap, passage, stepMetres, stepOffset } = s;
     const cols = grid.cols;
     const steps = grid.stepMask;
     const t = ++this.tick;
@@ -279,13 +281,12 @@ class Region {
     stamp[start] = t;
     dist[start] = 0;
     prev[start] = -1;
-    estimate[start] = h(start);
-    heap.push(estimate[start], start);
+    heap.push(h(start), start);
     while (heap.size) {
       const key = heap.peekKey();
       const u = heap.pop();
       const du = dist[u];
-      if (key - estimate[u] > du + 1e-6) continue; // stale
+      if (key - h(u) > du + 1e-6) continue; // stale
       if (settled(u, key)) return;
       const row8 = ((u / cols) | 0) * 8;
       const m = steps[u];
@@ -295,16 +296,11 @@ class Region {
         const pv = passage[v];
         if (pv !== 0 && (closedMask & (1 << pv)) !== 0) continue;
         const dv = du + stepMetres[row8 + k];
-        if (stamp[v] === t) {
-          if (dist[v] <= dv) continue;
-        } else {
-          stamp[v] = t;
-          // The estimate depends on the cell alone: made on its first reach.
-          estimate[v] = h(v);
-        }
+        if (stamp[v] === t && dist[v] <= dv) continue;
+        stamp[v] = t;
         dist[v] = dv;
         prev[v] = u;
-        heap.push(dv + estimate[v], v);
+        heap.push(dv + h(v), v);
       }
     }
   }
