@@ -7,7 +7,7 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { readSnapshot, writeSnapshot } from "../../src/data/snapshot/bundle";
+import { readSnapshot, verifiedFile, writeSnapshot } from "../../src/data/snapshot/bundle";
 import { cachedSnapshot, snapshotDir, snapshotKey } from "../../src/data/snapshot/cache";
 import { packPolygons, unpackPolygons } from "../../src/data/snapshot/polygons";
 import {
@@ -79,6 +79,39 @@ describe("snapshot file", () => {
 
     fs.writeFileSync(file, good);
     expect(readSnapshot(file, "k1")).toEqual(sample());
+  });
+
+  it("checks the checksum once: a file's identity is recorded after a check, and any later write is checked again", () => {
+    const file = path.join(tmp, "once.snap");
+    writeSnapshot(file, "k1", sample());
+    const later = Date.now() + 60_000;
+    // Just written: read, but not recorded (a write in the same clock tick could keep its times).
+    expect(readSnapshot(file, "k1")).toEqual(sample());
+    expect(fs.existsSync(verifiedFile(file))).toBe(false);
+    // Older: recorded with its size, times and inode.
+    expect(readSnapshot(file, "k1", { now: later })).toEqual(sample());
+    const stat = fs.statSync(file);
+    expect(fs.readFileSync(verifiedFile(file), "utf8")).toBe(
+      `${stat.size} ${stat.mtimeMs} ${stat.ctimeMs} ${stat.ino} ${stat.dev}`
+    );
+
+    // A flipped byte written over it, its modification time set back: the change time moved,
+    // so the record no longer matches and the checksum refuses it.
+    const flipped = fs.readFileSync(file);
+    flipped[flipped.length - 8] ^= 0x10; // u8[0], the last array's first byte
+    fs.writeFileSync(file, flipped);
+    fs.utimesSync(file, stat.atime, stat.mtime);
+    expect(readSnapshot(file, "k1", { now: later })).toBeUndefined();
+
+    // The record is what skips the checksum: one forged for the damaged file lets it through
+    // (u8[0] reads 239), which is why only a passed check writes one.
+    const now = fs.statSync(file);
+    fs.writeFileSync(
+      verifiedFile(file),
+      `${now.size} ${now.mtimeMs} ${now.ctimeMs} ${now.ino} ${now.dev}`
+    );
+    const forged = readSnapshot<ReturnType<typeof sample>>(file, "k1", { now: later });
+    expect(Array.from(forged!.nested.u8)).toEqual([239, 0, 7]);
   });
 
   it("refuses what it could not read back (a Map, NaN)", () => {

@@ -8,6 +8,14 @@
  * for, the shape of the stored object and a CRC-32 of the body (zlib's: a few ms for tens of MB,
  * where SHA-1 takes several times longer; it guards against damage, the key against staleness): a
  * file whose magic, key, length or checksum does not match is not used (the caller rebuilds it).
+ *
+ * The checksum is checked once per file, not at every start (it was 40-60 ms of a warm start over
+ * the sea and fine-grid snapshots): after a check passes, a sidecar `<file>.ok` records the file's
+ * identity (size, modification and change times, inode, device). A later read whose identity
+ * matches skips the checksum. Any write to the file changes its change time, which no program can
+ * set back, so a damaged or replaced file no longer matches and is checked again. As git does for
+ * its index, a file changed less than RECENT_MS before the check is not recorded: a write within
+ * the file system's clock granularity could otherwise keep the same times.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -174,7 +182,12 @@ export function writeSnapshot(file: string, key: string, value: object): void {
  * The object stored in `file`, or undefined when there is no such file or it is not a whole,
  * intact snapshot built for `key` (wrong magic, other key, wrong length, checksum mismatch).
  */
-export function readSnapshot<T>(file: string, key: string): T | undefined {
+export function readSnapshot<T>(
+  file: string,
+  key: string,
+  /** `now`: the clock for the RECENT_MS rule (tests). */
+  options: { now?: number } = {}
+): T | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, "r");
@@ -182,7 +195,9 @@ export function readSnapshot<T>(file: string, key: string): T | undefined {
     return undefined;
   }
   try {
-    const size = fs.fstatSync(fd).size;
+    const stat = fs.fstatSync(fd);
+    const size = stat.size;
+    const identity = identityOf(stat);
     const lead = Buffer.alloc(Math.min(size, HEADER_PEEK));
     if (!readFully(fd, lead, 0)) return undefined;
     const peek = parseHeader(lead);
@@ -192,11 +207,50 @@ export function readSnapshot<T>(file: string, key: string): T | undefined {
     const data = new Uint8Array(new ArrayBuffer(size));
     data.set(lead);
     if (!readFully(fd, data, lead.byteLength)) return undefined;
-    return decodeSnapshot<T>(data, key);
+    const checked = verifiedIdentity(file) === identity;
+    const value = decodeSnapshot<T>(data, key, { checksum: !checked });
+    if (value !== undefined && !checked && (options.now ?? Date.now()) - stat.ctimeMs >= RECENT_MS)
+      rememberVerified(file, identity);
+    return value;
   } catch {
     return undefined;
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** A file changed this recently is checked at every read until it is older (see the top). */
+const RECENT_MS = 2000;
+
+/** The sidecar that records a checked file's identity. */
+export function verifiedFile(file: string): string {
+  return `${file}.ok`;
+}
+
+function identityOf(s: fs.Stats): string {
+  return `${s.size} ${s.mtimeMs} ${s.ctimeMs} ${s.ino} ${s.dev}`;
+}
+
+function verifiedIdentity(file: string): string | undefined {
+  try {
+    return fs.readFileSync(verifiedFile(file), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written next to the file (temporary file, then renamed); a read-only folder checks every time. */
+function rememberVerified(file: string, identity: string): void {
+  const tmp = `${verifiedFile(file)}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, identity);
+    fs.renameSync(tmp, verifiedFile(file));
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Nothing was written.
+    }
   }
 }
 
@@ -233,14 +287,21 @@ function parseHeader(data: Uint8Array): { header: Header; start: number } | "sho
   }
 }
 
-/** Decodes a snapshot held in memory (see readSnapshot); undefined when it is not valid for `key`. */
-export function decodeSnapshot<T>(data: Uint8Array<ArrayBuffer>, key: string): T | undefined {
+/**
+ * Decodes a snapshot held in memory (see readSnapshot); undefined when it is not valid for `key`.
+ * `checksum: false` skips the CRC (readSnapshot, for a file already checked and unchanged since).
+ */
+export function decodeSnapshot<T>(
+  data: Uint8Array<ArrayBuffer>,
+  key: string,
+  options: { checksum?: boolean } = {}
+): T | undefined {
   const parsed = parseHeader(data);
   if (!parsed || parsed === "short") return undefined;
   const { header, start } = parsed;
   if (header.key !== key) return undefined;
   if (data.byteLength !== start + header.bodyBytes) return undefined;
-  if (crc32(data.subarray(start)) !== header.crc32) return undefined;
+  if (options.checksum !== false && crc32(data.subarray(start)) !== header.crc32) return undefined;
   if ((data.byteOffset + start) % ALIGN !== 0) return undefined;
   const arrays: TypedArray[] = [];
   for (const e of header.arrays) {

@@ -158,10 +158,11 @@ export function cachedSnapshot<T extends object>(
   return { value, fromSnapshot: false, ms: performance.now() - t0, file };
 }
 
-/** Removes the snapshots `prefix`-<other key>.snap (stale ones), keeping `keep`. */
+/** Removes the snapshots `prefix`-<other key>.snap (stale ones) and their .ok sidecars, keeping `keep`'s. */
 function removeOlder(dir: string, prefix: string, keep: string): void {
-  const pattern = new RegExp(`^${prefix}-[0-9a-f]{32}\\.snap$`);
+  const pattern = new RegExp(`^${prefix}-[0-9a-f]{32}\\.snap(\\.ok)?$`);
   for (const file of fs.readdirSync(dir)) {
-    if (file !== keep && pattern.test(file)) fs.rmSync(path.join(dir, file), { force: true });
+    if (file !== keep && file !== `${keep}.ok` && pattern.test(file))
+      fs.rmSync(path.join(dir, file), { force: true });
   }
 }
