@@ -24,7 +24,8 @@ import { CountryPolygon, CountryRegions } from "../engine/routing/overland/regio
 import { parseRailCorridors, RailCorridorsFile } from "../engine/routing/overland/rail-corridors";
 import { RailNetwork } from "../engine/routing/overland/rail-network";
 import type { RoadLegSource } from "../engine/routing/overland/road-legs";
-import { LandNetwork, LandNetworkFile } from "../engine/routing/overland/land-network";
+import type { LandNetwork } from "../engine/routing/overland/land-network";
+import { lazyLandNetworks } from "./land-networks";
 import { Peak, Terrain } from "../engine/routing/overland/terrain";
 import { CountryDetour } from "../engine/routing/overland/country-detour";
 import type { LatLng } from "../engine/types";
@@ -86,15 +87,12 @@ export function loadPeaks(options: InlandLoadOptions = {}): Peak[] {
   });
 }
 
-/** The road and rail networks of data/land/*.json (src/builders/land/build-land-networks.ts). */
+/**
+ * The road and rail networks of data/land/*.json (src/builders/land/build-land-networks.ts), each
+ * parsed on the first trip near it (land-networks.ts).
+ */
 export function loadLandNetworks(options: InlandLoadOptions = {}): LandNetwork[] {
-  const dir = path.join(options.dataDir ?? DATA_DIR, "land");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => new LandNetwork(JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as LandNetworkFile));
+  return lazyLandNetworks(path.join(options.dataDir ?? DATA_DIR, "land"));
 }
 
 // ---------- barge ----------
