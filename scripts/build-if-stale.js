@@ -46,6 +46,8 @@ const TARGETS = [
       "tsconfig.build.json",
     ],
     command: [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+    // The CLI's one-file bundle of what tsc just wrote (the bin runs the modules without it).
+    then: ["scripts/bundle-cli.js"],
   },
   {
     name: "add-in (webpack)",
@@ -84,6 +86,11 @@ function buildIfStale(target, log = (line) => process.stderr.write(line + "\n"))
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  if (target.then)
+    execFileSync(process.execPath, target.then, {
+      cwd: ROOT,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   writeStamp(target, started);
   return true;
 }
