@@ -13,8 +13,10 @@ import {
   detectDelimiter,
   LaneCalculator,
   LaneRow,
+  OPTIONAL_COLUMNS,
   OUTPUT_COLUMNS,
   readHeader,
+  REQUIRED_COLUMNS,
   roundedResults,
 } from "./lane-sheet";
 
@@ -22,6 +24,12 @@ export { DECIMAL_SEPARATORS, type DecimalSeparator } from "../client/csv";
 
 /** Rows per output chunk: large enough that per-chunk costs vanish, small enough to show progress. */
 const BATCH_ROWS = 500;
+
+/** The columns a row's results are computed from. */
+const READ_COLUMNS: ReadonlySet<string> = new Set([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);
+
+/** Distinct lanes whose output cells are remembered (a few hundred bytes each). */
+const REMEMBERED_LANES = 100_000;
 
 export interface ParsedSheet {
   delimiter: Delimiter;
@@ -119,17 +127,25 @@ export function* laneSheetChunks(
   const header = records[0];
   const columns = readHeader(header);
   yield csvLines([[...header.map((h) => h.trim()), ...OUTPUT_COLUMNS]], delimiter);
+  // A row's results depend only on the cells the sheet reads (a lane id does not change them):
+  // a lane repeated further down the sheet is written from the first one's cells.
+  const read = columns.flatMap((c, i) => (READ_COLUMNS.has(c) ? [i] : []));
+  const remembered = new Map<string, string[]>();
   for (let first = 1; first < records.length; first += BATCH_ROWS) {
     const batch = records.slice(first, first + BATCH_ROWS).map((record) => {
-      const results = roundedResults(lanes.compute(rowOf(columns, record)));
-      // Numbers as the sheet's Excel reads them: 964,9 in a comma-decimal locale, not text.
-      return [
-        ...record,
-        ...OUTPUT_COLUMNS.map((c) => {
+      const key = read.map((i) => record[i] ?? "").join("\u0000");
+      let cells = remembered.get(key);
+      if (!cells) {
+        const results = roundedResults(lanes.compute(rowOf(columns, record)));
+        // Numbers as the sheet's Excel reads them: 964,9 in a comma-decimal locale, not text.
+        cells = OUTPUT_COLUMNS.map((c) => {
           const v = results[c];
           return typeof v === "number" ? csvNumber(v, decimal) : v;
-        }),
-      ];
+        });
+        if (remembered.size >= REMEMBERED_LANES) remembered.clear();
+        remembered.set(key, cells);
+      }
+      return [...record, ...cells];
     });
     yield csvLines(batch, delimiter);
     done?.(batch.length);
