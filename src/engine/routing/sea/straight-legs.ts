@@ -172,6 +172,14 @@ export class StraightLegs {
     if (i === 0 && j !== last) return this.legIsClear(path, 0, j, true, start);
     if (i !== 0 && j === last) return this.legToEndIsClear(path, i, last, end);
     if (i === 0) return this.legOfPathIsClear(path, i, j, true, true);
+    return this.networkLegIsClear(path, i, j);
+  }
+
+  /**
+   * isClear for a leg between two points that are not query points (a pure function of its ends
+   * and the refused passages), remembered by both ends.
+   */
+  private networkLegIsClear(path: PathBuffer, i: number, j: number): boolean {
     let byMask = this.innerLegs.get(this.refusedMask);
     if (!byMask) this.innerLegs.set(this.refusedMask, (byMask = new CoordMap()));
     let fromHere = byMask.get(path.lat(i), path.lng(i));
@@ -259,7 +267,11 @@ export class StraightLegs {
     fromQueryPoint: boolean,
     end: LegMemo | undefined
   ): boolean {
-    if (!end) return this.legOfPathIsClear(path, a, b, fromQueryPoint, false);
+    // From a snap point (straightenEnd's second try): remembered with the legs smoothing tries.
+    if (!end)
+      return fromQueryPoint
+        ? this.legOfPathIsClear(path, a, b, true, false)
+        : this.networkLegIsClear(path, a, b);
     const legs = (end.legs ??= new CoordMap());
     let clear = legs.get(path.lat(b), path.lng(b));
     if (clear === undefined) {
