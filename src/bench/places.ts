@@ -202,7 +202,42 @@ function main(): void {
       `delta: start ${d((x) => x.ms).toFixed(0)} ms wall (goal +50), ${d((x) => x.cpuMs).toFixed(0)} ms CPU; RSS ${(d((x) => x.rssIndexed) / 1e6).toFixed(0)} MB with the index (goal +80)`
     );
     console.log(`coverage with a position, before: ${coverage(before, rows)}`);
+    // Code look-ups of both checkouts in fresh processes, alternated, same codes: a ratio of
+    // one run (each p99 alone is mostly the shared machine's time slices).
+    const list = path.join(fs.mkdtempSync(path.join(require("os").tmpdir(), "places-bench-")), "c");
+    fs.writeFileSync(list, codes.join("\n"));
+    const p99 = { here: [] as number[][], before: [] as number[][] };
+    for (let round = 0; round < 3; round++) {
+      p99.here.push(codeLookups(ROOT, list));
+      p99.before.push(codeLookups(before, list));
+    }
+    fs.rmSync(path.dirname(list), { recursive: true, force: true });
+    const med = (xs: number[][], i: number) => median(xs.map((x) => x[i]));
+    console.log(
+      `code look-up, fresh processes alternated (median of 3): this checkout p50 ${med(p99.here, 0).toFixed(4)} ms, p99 ${med(p99.here, 1).toFixed(4)} ms wall, CPU p99 ${med(p99.here, 2).toFixed(3)} ms; before p50 ${med(p99.before, 0).toFixed(4)} ms, p99 ${med(p99.before, 1).toFixed(4)} ms wall, CPU p99 ${med(p99.before, 2).toFixed(3)} ms`
+    );
   }
+}
+
+const LOOKUP_CHILD = `
+const [root, file] = process.argv.slice(1);
+const { resolver } = require(root + "/dist/data/places").loadPlaces();
+const codes = require("fs").readFileSync(file, "utf8").split("\\n");
+const ms = [], cpu = [];
+for (const c of codes) {
+  const c0 = process.cpuUsage(); const t0 = process.hrtime.bigint();
+  try { resolver.resolve(c, "origin"); } catch {}
+  ms.push(Number(process.hrtime.bigint() - t0) / 1e6); const u = process.cpuUsage(c0); cpu.push((u.user + u.system) / 1000);
+}
+const at = (xs, p) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+console.log(JSON.stringify([at(ms, 0.5), at(ms, 0.99), at(cpu, 0.99)]));
+`;
+
+/** [wall p50, wall p99, CPU p99] of first look-ups of `file`'s codes in a fresh process. */
+function codeLookups(root: string, file: string): number[] {
+  const r = spawnSync(process.execPath, ["-e", LOOKUP_CHILD, root, file], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`code look-ups in ${root} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop()!) as number[];
 }
 
 main();
