@@ -130,7 +130,8 @@ export function readSeaNetworkLines(): Polyline[] {
 
 /** The sea graph from its files (what loadSeaNetwork builds once): the lines, then shortcuts. */
 export function buildSeaGraphFromFiles(): SeaGraph {
-  return buildSeaGraph([...readSeaNetworkLines(), ...readSeaIslandRings()], readPassageAreas(), {
+  return buildSeaGraph(readSeaNetworkLines(), readPassageAreas(), {
+    joinedLines: readSeaIslandRings(),
     extraLines: readSeaShortcuts(),
   });
 }
@@ -182,11 +183,12 @@ export function readPassageAreas(file = path.join(DATA_ROOT, "passages.json")): 
 /** Builds the sea network from its files (no cache; what the snapshot holds). */
 export function buildSeaNetwork(): SeaNetwork {
   const t0 = performance.now();
-  const lines = [...readSeaNetworkLines(), ...readSeaIslandRings()];
+  const lines = readSeaNetworkLines();
+  const joinedLines = readSeaIslandRings();
   const extraLines = readSeaShortcuts();
   const areas = readPassageAreas();
   const t1 = performance.now();
-  const graph = buildSeaGraph(lines, areas, { extraLines });
+  const graph = buildSeaGraph(lines, areas, { joinedLines, extraLines });
   const t2 = performance.now();
   return { graph, readMs: t1 - t0, buildMs: t2 - t1 };
 }

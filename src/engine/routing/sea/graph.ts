@@ -65,6 +65,12 @@ export interface BuildOptions {
    * take no part in it, so long lines do not slow it down.
    */
   extraLines?: ReadonlyArray<Polyline>;
+  /**
+   * Lines added after the stitching but snapped onto like the first (generated island rings and
+   * their links, which join the network at its vertices): a piece's loose end is still stitched to
+   * the line it was stitched to without them.
+   */
+  joinedLines?: ReadonlyArray<Polyline>;
 }
 
 /**
@@ -133,6 +139,7 @@ export function buildSeaGraph(
     const key = `${Math.round(lats[v] * MERGE_PRECISION)}:${Math.round(keyLng * MERGE_PRECISION)}`;
     if (!vertexOf.has(key)) vertexOf.set(key, v);
   }
+  if (options.joinedLines) addLines(options.joinedLines);
   const snapEdgeCount = ea.length;
   if (options.extraLines) addLines(options.extraLines);
   const n = lats.length;
