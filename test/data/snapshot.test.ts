@@ -86,7 +86,8 @@ describe("snapshot file", () => {
     writeSnapshot(file, "k1", sample());
     const later = Date.now() + 60_000;
     // Just written: read, but not recorded (a write in the same clock tick could keep its times).
-    expect(readSnapshot(file, "k1")).toEqual(sample());
+    const written = fs.statSync(file).ctimeMs;
+    expect(readSnapshot(file, "k1", { now: written + 100 })).toEqual(sample());
     expect(fs.existsSync(verifiedFile(file))).toBe(false);
     // Older: recorded with its size, times and inode.
     expect(readSnapshot(file, "k1", { now: later })).toEqual(sample());
