@@ -17,7 +17,6 @@
  * Run after changing any input:  npm run build:node && node dist/builders/make-sea-island-rings.js
  * (test/engine/routing/sea-open-water.test.ts checks that the committed file matches its inputs).
  */
-import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { geodesicMeters, RAD, slerp, toLatLng, toUnit } from "../engine/geo/geodesy";
@@ -25,6 +24,7 @@ import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { arcIsClear, LandMask, rasteriseLand, widenMask } from "../engine/routing/sea/land-mask";
 import { passageAt, PassageArea } from "../engine/routing/sea/passages";
 import { loadSeaLandPolygons } from "../data/inland";
+import { generatedInputsHash } from "./inputs-hash";
 import { readPassageAreas, readSeaNetworkLines, readSeaShortcuts } from "../data/sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -93,19 +93,7 @@ function inputFiles(): string[] {
 
 /** Hash of everything the rings are derived from (files, parameters, generator version). */
 export function islandRingInputsHash(): string {
-  const h = createHash("sha256");
-  h.update(GENERATOR);
-  h.update(JSON.stringify(ISLAND_RING_PARAMS));
-  for (const f of inputFiles()) {
-    // Of the lanes, only their geometry matters (a reworded source does not change a ring).
-    if (f.endsWith("sea-lanes.json")) {
-      const lanes = JSON.parse(fs.readFileSync(f, "utf8")) as {
-        lanes: Array<{ points: unknown }>;
-      };
-      h.update(JSON.stringify(lanes.lanes.map((l) => l.points)));
-    } else h.update(fs.readFileSync(f));
-  }
-  return h.digest("hex");
+  return generatedInputsHash(GENERATOR, ISLAND_RING_PARAMS, inputFiles());
 }
 
 type Pt = { lat: number; lng: number };

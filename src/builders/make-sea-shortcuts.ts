@@ -13,7 +13,6 @@
  * Run after changing any input:  npm run build:node && node dist/builders/make-sea-shortcuts.js
  * (test/engine/routing/sea-shortcuts.test.ts checks that the committed file matches its inputs).
  */
-import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { buildChainGraph, buildSeaGraph, geodesicMeters } from "../engine/routing/sea";
@@ -29,8 +28,9 @@ import { MinHeap } from "../engine/heap";
 import { passageAt } from "../engine/routing/sea/passages";
 import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { loadSeaLandPolygons } from "../data/inland";
-import { LAND_TOLERANCE_M, readSeaLanes } from "../data/sea-lanes";
+import { LAND_TOLERANCE_M } from "../data/sea-lanes";
 import { readPassageAreas, readSeaNetworkLines } from "../data/sea";
+import { generatedInputsHash } from "./inputs-hash";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 export const SHORTCUTS_FILE = path.join(DATA_ROOT, "sea-shortcuts.json");
@@ -79,16 +79,7 @@ function inputFiles(): string[] {
 
 /** Hash of everything the shortcuts are derived from (files, parameters, generator version). */
 export function shortcutInputsHash(): string {
-  const h = createHash("sha256");
-  h.update(GENERATOR);
-  h.update(JSON.stringify(SHORTCUT_PARAMS));
-  for (const f of inputFiles()) {
-    // Of the lanes, only their geometry matters (a reworded source does not change a shortcut).
-    if (f.endsWith("sea-lanes.json"))
-      h.update(JSON.stringify(readSeaLanes(f).map((l) => l.points)));
-    else h.update(fs.readFileSync(f));
-  }
-  return h.digest("hex");
+  return generatedInputsHash(GENERATOR, SHORTCUT_PARAMS, inputFiles());
 }
 
 export interface ClearanceChecker {
