@@ -178,12 +178,25 @@ export function geodesicMetersBetween(a: LatLng, b: LatLng): number {
  * ellipsoid, for bounds and prefilters only.
  */
 export function greatCircleMeters(a: LatLng, b: LatLng): number {
+  return MEAN_RADIUS_M * centralAngle(a, b);
+}
+
+/**
+ * The great circle on the sphere of LOWER_BOUND_RADIUS_M: never above the geodesic between the
+ * points, so never above any way between them (an admissible bound for A* and for skipping work).
+ */
+export function lowerBoundMeters(a: LatLng, b: LatLng): number {
+  return LOWER_BOUND_RADIUS_M * centralAngle(a, b);
+}
+
+/** Angle in radians between two points seen from the sphere's centre (haversine). */
+function centralAngle(a: LatLng, b: LatLng): number {
   const dLat = (b.lat - a.lat) * RAD;
   const dLng = (b.lng - a.lng) * RAD;
   const h =
     Math.sin(dLat / 2) ** 2 +
     Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * MEAN_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return 2 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** `segments + 1` points along the geodesic from a to b (both ends included), for map paths. */

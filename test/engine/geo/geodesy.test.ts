@@ -12,6 +12,7 @@ import {
   geodesicPath,
   greatCircleMeters,
   LOWER_BOUND_RADIUS_M,
+  lowerBoundMeters,
   MEAN_RADIUS_KM,
   MEAN_RADIUS_M,
   nearestOnArc,
@@ -125,6 +126,18 @@ describe("great circle and bounds", () => {
       expect(
         LOWER_BOUND_RADIUS_M * angleBetween(a[0], a[1], a[2], b[0], b[1], b[2])
       ).toBeLessThanOrEqual(p.s12);
+    }
+  });
+
+  it("lowerBoundMeters never exceeds the geodesic and is the great circle scaled to its radius", () => {
+    for (const p of pairs(5000, 20_000, 7)) {
+      const a = { lat: p.lat1, lng: p.lng1 };
+      const b = { lat: p.lat2, lng: p.lng2 };
+      expect(lowerBoundMeters(a, b)).toBeLessThanOrEqual(p.s12);
+      expect(lowerBoundMeters(a, b)).toBeCloseTo(
+        (greatCircleMeters(a, b) * LOWER_BOUND_RADIUS_M) / MEAN_RADIUS_M,
+        6
+      );
     }
   });
 });

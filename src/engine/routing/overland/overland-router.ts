@@ -12,8 +12,7 @@ import { CircuityRegion, CircuityTable, OverlandModality, tripRegion } from "./c
 import {
   geodesicMetersBetween as geodesicMeters,
   geodesicPath,
-  LOWER_BOUND_RADIUS_M,
-  RAD,
+  lowerBoundMeters,
 } from "../../geo/geodesy";
 import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
@@ -169,19 +168,6 @@ function drawnOnDemand(estimate: Estimate, basis: RoutedPath["basis"]): RoutedPa
       return (path ??= estimate.path());
     },
   };
-}
-
-/**
- * Never above the geodesic between the points, nor so above any leg over land (each is at least
- * its great circle): a bound that lets a leg be skipped without pricing it.
- */
-function lowerBoundMeters(a: LatLng, b: LatLng): number {
-  const dLat = (b.lat - a.lat) * RAD;
-  const dLng = (b.lng - a.lng) * RAD;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * LOWER_BOUND_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** Great-circle path points: one every ~250 km, between 1 and 32 segments. */
