@@ -9,6 +9,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { LandNetwork, LandNetworkFile, NetworkAccess } from "../engine/routing/overland/land-network";
 import type { LatLng } from "../engine/types";
+import { onFirstUse } from "./on-first-use";
 import { cachedSnapshot } from "./snapshot/cache";
 
 /** What the index keeps of one network file. */
@@ -104,26 +105,15 @@ function lazyNetwork(summary: LandNetworkSummary): LandNetwork {
   let real: LandNetwork | undefined;
   const network = (): LandNetwork =>
     (real ??= new LandNetwork(readNetworkFile(summary.file)));
-  const known: Partial<Record<PropertyKey, unknown>> = {
-    name: summary.name,
-    basis: summary.basis,
-    modality: summary.modality,
-    countries: new Set(summary.countries),
-    nearNodes: (p: LatLng, maxMeters: number, limit: number): NetworkAccess[] =>
-      beyondBox(p, maxMeters, summary) ? [] : network().nearNodes(p, maxMeters, limit),
-  };
-  const bound = new Map<PropertyKey, unknown>();
-  return new Proxy({} as LandNetwork, {
-    get(_, key) {
-      if (key in known) return known[key];
-      const obj = network();
-      const value = Reflect.get(obj, key, obj) as unknown;
-      if (typeof value !== "function") return value;
-      let fn = bound.get(key);
-      if (!fn) bound.set(key, (fn = (value as (...a: unknown[]) => unknown).bind(obj)));
-      return fn;
+  return onFirstUse(network, {
+    known: {
+      name: summary.name,
+      basis: summary.basis,
+      modality: summary.modality,
+      countries: new Set(summary.countries),
+      nearNodes: (p: LatLng, maxMeters: number, limit: number): NetworkAccess[] =>
+        beyondBox(p, maxMeters, summary) ? [] : network().nearNodes(p, maxMeters, limit),
     },
-    has: (_, key) => key in known || Reflect.has(network(), key),
-    getPrototypeOf: () => LandNetwork.prototype,
+    prototype: LandNetwork.prototype,
   });
 }

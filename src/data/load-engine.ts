@@ -11,7 +11,10 @@ import { loadEmissions } from "./emissions";
 import { loadBargeRouter, loadOverlandRouter } from "./inland";
 import { loadPlaces } from "./places";
 import { loadSeaRouter, loadVesselResolver } from "./sea";
+import { onFirstUse } from "./on-first-use";
 import { loadWaypoints } from "./waypoints";
+
+export { onFirstUse };
 
 export interface LoadOptions {
   /** Data directory holding imported data sets; built-in data only when absent. */
@@ -32,27 +35,5 @@ export function loadEngine(options: LoadOptions = {}): RouteEngine {
     emissions: loadEmissions(),
     finder,
     waypoints: loadWaypoints(),
-  });
-}
-
-/**
- * Stands in for the object `build` makes, building it at the first access to any of its members
- * (methods stay bound to it), so it can be handed over before it exists.
- */
-export function onFirstUse<T extends object>(build: () => T): T {
-  let real: T | undefined;
-  const bound = new Map<PropertyKey, unknown>();
-  const target = (): T => (real ??= build());
-  return new Proxy({} as T, {
-    get(_, key) {
-      const obj = target();
-      const value = Reflect.get(obj, key, obj) as unknown;
-      if (typeof value !== "function") return value;
-      let fn = bound.get(key);
-      if (!fn) bound.set(key, (fn = (value as (...a: unknown[]) => unknown).bind(obj)));
-      return fn;
-    },
-    has: (_, key) => Reflect.has(target(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
   });
 }
