@@ -7,6 +7,7 @@
  * here once instead of searched for per connection and query.
  */
 import { Network } from "../network";
+import { firstAtLeast } from "./sorted-search";
 
 export interface DepartureSlots {
   /** Per stop: its block of slots is [stopStart[u], stopStart[u + 1]). */
@@ -85,20 +86,10 @@ export function periodOf(time: number, firstDeparture: number, buckets: number):
 
 /** First slot in [lo, hi) whose departure is at `time` or later (hi when none). */
 export function firstSlotFrom(slotDep: Float64Array, lo: number, hi: number, time: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (slotDep[mid] < time) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeast(slotDep, lo, hi, time);
 }
 
 /** First slot in [lo, hi) whose connection index is at least `k` (hi when none). */
 export function firstSlotOfConn(slotConn: Int32Array, lo: number, hi: number, k: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (slotConn[mid] < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeast(slotConn, lo, hi, k);
 }

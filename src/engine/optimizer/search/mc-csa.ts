@@ -25,6 +25,7 @@ import { classIndex, Network } from "../network";
 import { transferClassOf } from "../model";
 import { arrivalBounds, ArrivalBounds, LegTables } from "./arrival-bound";
 import { departureSlots, firstSlotFrom } from "./departure-slots";
+import { firstAbove, firstAtLeast } from "./sorted-search";
 import { patternCalls as patternCallIndex, staticBounds } from "./static-bounds";
 import { hopLowerBounds, rideGaps } from "./leg-bounds";
 import { remainingLowerBounds } from "./lower-bound";
@@ -223,8 +224,8 @@ function scan(net: Network, spec: SearchSpec, st: ScanState): Journey[] {
 
   const scanEnd = Math.min(maxArrival, maxDeparture + maxLeadMinutes);
   const deadline = spec.deadline ?? Infinity;
-  const first = lowerBound(cDep, conns.count, minDeparture);
-  const end = upperBound(cDep, conns.count, scanEnd);
+  const first = firstAtLeast(cDep, 0, conns.count, minDeparture);
+  const end = firstAbove(cDep, 0, conns.count, scanEnd);
   const { egressMinutes, egressGrams } = egressCosts(net, egressAt);
   const transfersAllowed = maxTransfers > 0;
   const bounds = arrivalBounds(net, {
@@ -901,27 +902,4 @@ function minTransferFrom(net: Network): Float64Array {
     out[c] = best;
   }
   return out;
-}
-
-/** First index whose value is above x. */
-function upperBound(arr: Float64Array, n: number, x: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (arr[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function lowerBound(arr: Float64Array, n: number, x: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (arr[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
