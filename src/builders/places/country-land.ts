@@ -22,6 +22,13 @@ import { loadCountryPolygons } from "../../data/inland";
 export const COUNTRY_MARGIN_KM = 25;
 /** For countries without a polygon: this close to one of its GeoNames places. */
 const PLACE_MARGIN_KM = 50;
+/**
+ * Territories with an ISO 3166-1 code of their own that are also a subdivision of another country
+ * in ISO 3166-2, where UN/LOCODE lists their places under that country: Åland (AX) is FI-01, and
+ * the list's FI codes of subdivision 01 (Mariehamn, Långnäs, Eckerö, …) lie on the land Natural
+ * Earth draws as Åland's own.
+ */
+const TERRITORIES_OF: Readonly<Record<string, readonly string[]>> = { FI: ["AX"] };
 
 export interface CountryPlace extends LatLng {
   country: string;
@@ -69,8 +76,18 @@ export class CountryLand {
     }
   }
 
-  /** True when `p` lies in `country` (alpha-2) or within the margin of it (1:50m, else 1:10m). */
+  /**
+   * True when `p` lies in `country` (alpha-2) or within the margin of it (1:50m, else 1:10m), or
+   * in a territory listed under it (TERRITORIES_OF).
+   */
   contains(country: string, p: LatLng): boolean {
+    return (
+      this.containsOwn(country, p) ||
+      (TERRITORIES_OF[country] ?? []).some((part) => this.containsOwn(part, p))
+    );
+  }
+
+  private containsOwn(country: string, p: LatLng): boolean {
     const key = this.keyOf.get(country);
     const index = key === undefined ? undefined : this.byKey.get(key);
     if (index?.landmassOf(p) != null) return true;

@@ -15,7 +15,7 @@
  *   "did you mean …?".
  */
 import { fastGeodesicMeters } from "../geo/geodesy";
-import { foldedTokens } from "./text-fold";
+import { nameTokens } from "./text-fold";
 
 /** What the choice reads of a search result (the service's PlaceMatch and the client's). */
 export interface NameCandidate {
@@ -43,6 +43,11 @@ export const MAX_PROBLEM_LENGTH = 100;
 export const DOMINANT_RATIO = 20;
 /** Places of one name closer than this in one country are one place. */
 const SAME_PLACE_KM = 30;
+/**
+ * Places of one name this close are one place whatever country lists them: the list has
+ * Mariehamn twice, AXMHQ under Åland and FIMHQ under Finland (whose subdivision 01 it is).
+ */
+const SAME_POINT_KM = 1;
 /** GeoNames lists places of 1,000 inhabitants or more: a place without a figure is smaller. */
 const UNKNOWN_POPULATION = 1_000;
 /** How far a fuzzy match must lead the next place to be taken. */
@@ -104,8 +109,8 @@ export function chooseByName<M extends NameCandidate>(
  * or the place's own code ("NLRTM Euromax").
  */
 function wholeWordsOf(typed: string, m: NameCandidate): boolean {
-  const words = foldedTokens(typed);
-  const own = new Set(foldedTokens(m.name));
+  const words = nameTokens(typed);
+  const own = new Set(nameTokens(m.name));
   if (m.locode) own.add(m.locode.toLowerCase());
   return words.length > 0 && words.every((w) => own.has(w));
 }
@@ -123,8 +128,8 @@ function distinctPlaces<M extends NameCandidate>(results: readonly M[]): M[] {
         (!!o.locode && o.locode === r.locode && o.kind === r.kind) ||
         (o.kind !== "terminal" &&
           r.kind !== "terminal" &&
-          (o.country ?? o.locode?.slice(0, 2)) === (r.country ?? r.locode?.slice(0, 2)) &&
-          fastGeodesicMeters(o.lat, o.lng, r.lat, r.lng) < SAME_PLACE_KM * 1000)
+          fastGeodesicMeters(o.lat, o.lng, r.lat, r.lng) <
+            (countryOf(o) === countryOf(r) ? SAME_PLACE_KM : SAME_POINT_KM) * 1000)
     );
     if (!same) out.push(r);
   }

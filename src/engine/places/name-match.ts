@@ -3,7 +3,7 @@
  * partial words. Every query word must match a word of the name; an exact word beats a word
  * prefix, which beats a substring (3+ letters). Roman numerals match digits ("ii" = "2").
  */
-import { foldedTokens } from "./text-fold";
+import { nameTokens } from "./text-fold";
 
 // A Map: names are user input, and a plain object would answer "constructor" with a function.
 const ROMAN = new Map<string, string>([
@@ -33,7 +33,7 @@ export interface PreparedName {
 }
 
 export function prepareName(name: string): PreparedName {
-  const tokens = foldedTokens(name);
+  const tokens = nameTokens(name);
   return {
     tokens: tokens.map(alternatives),
     compact: tokens.join(""),
@@ -51,7 +51,7 @@ export interface PreparedQuery {
 export const MAX_QUERY_TOKENS = 8;
 
 export function prepareQuery(query: string): PreparedQuery {
-  const tokens = [...new Set(foldedTokens(query))].slice(0, MAX_QUERY_TOKENS);
+  const tokens = [...new Set(nameTokens(query))].slice(0, MAX_QUERY_TOKENS);
   return { tokens: tokens.map(alternatives), compact: tokens.join("") };
 }
 

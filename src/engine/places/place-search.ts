@@ -6,7 +6,7 @@
  */
 import { Modality } from "../types";
 import { normaliseLocode } from "./place-grammar";
-import { foldedTokens } from "./text-fold";
+import { nameTokens } from "./text-fold";
 
 export type PlaceKind = "port" | "terminal" | "place";
 
@@ -103,7 +103,7 @@ export class PlaceIndex {
       const own: string[] = [];
       let first = "";
       for (const name of e.names) {
-        const tokens = foldedTokens(name);
+        const tokens = nameTokens(name);
         if (tokens.length === 0) continue;
         const key = tokens.join(" ");
         if (!first) first = key;
@@ -148,7 +148,7 @@ export class PlaceIndex {
     if (code) this.byCodeMatches(code, text, offer);
     // A code typed is that code first, before a place whose name is spelt the same.
     const codeHit = code === undefined ? undefined : this.byCode.get(code);
-    const tokens = foldedTokens(text);
+    const tokens = nameTokens(text);
     const folded = tokens.join(" ");
     for (const i of this.byName.get(folded) ?? []) offer(i, 1, true);
     // "NLRTM Euromax": a code followed by a terminal's name.
@@ -213,7 +213,7 @@ export class PlaceIndex {
   ): void {
     const wanted = words.join(" ");
     for (const i of this.terminalsOf.get(locode) ?? []) {
-      const names = this.entries[i].names.map((n) => foldedTokens(n));
+      const names = this.entries[i].names.map((n) => nameTokens(n));
       if (names.some((n) => n.join(" ") === wanted)) {
         offer(i, 1, true);
         continue;

@@ -41,3 +41,15 @@ export function foldedTokens(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
 }
+
+/**
+ * The Persian ezafe ("Bandar-e Abbas", "Bandar-e Torkaman"), which lane sheets write or leave out
+ * ("Bandar Abbas"): not a word of its own for matching. Only after a name's first word.
+ */
+const EZAFE = new Set(["e", "ye"]);
+
+/** Folded words of a place name or query as the place search compares them (no ezafe). */
+export function nameTokens(text: string): string[] {
+  const tokens = foldedTokens(text);
+  return tokens.length > 1 ? tokens.filter((t, i) => i === 0 || !EZAFE.has(t)) : tokens;
+}

@@ -125,3 +125,12 @@ test("an imported UN/LOCODE list is searchable, its function classifier giving t
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test.each([
+  ["Bandar-e Abbas", "IRBND"], // listed as "Bandar Abbas"
+  ["Bandar Lengeh", "IRBDH"], // listed as "Bandar-e Lengeh"
+  ["bandar e lengeh", "IRBDH"],
+])("the Persian ezafe may be written or left out: %s is %s, exactly", (typed, code) => {
+  const [top] = places.finder.search(typed, 5);
+  expect(top).toMatchObject({ locode: code, match: "exact" });
+});

@@ -20,6 +20,7 @@ import { readGeoNames } from "../../../src/builders/places/build-unlocode-places
 interface Row {
   locode: string;
   name: string;
+  subdivision: string;
   function: string;
   lat: string;
   lng: string;
@@ -103,6 +104,31 @@ test("every position is inside its country's land or within 25 km of it", () => 
     // Berbera: Natural Earth draws Somaliland apart from Somalia.
     "SOBBO",
   ]);
+}, 300_000);
+
+test("Åland's codes, which the list gives under FI (subdivision 01), are placed on Åland", () => {
+  // Natural Earth draws Åland as a country of its own (AX): its land counts as Finland's.
+  const land = new CountryLand(readGeoNames());
+  const aland = rows.filter((r) => r.locode.startsWith("FI") && r.subdivision === "01");
+  expect(aland.map((r) => r.locode).sort()).toEqual([
+    "FIBRA",
+    "FIECK",
+    "FIFAR",
+    "FIFOG",
+    "FIGDB",
+    "FIKKR",
+    "FIKUM",
+    "FILAN",
+    "FIMHQ",
+  ]);
+  for (const r of aland) {
+    const p = placed(r.locode);
+    expect(p).toBeDefined();
+    expect(land.contains("AX", p!)).toBe(true);
+    expect(land.contains("FI", p!)).toBe(true);
+  }
+  // Mariehamn, listed under both, is one place to the name search.
+  expect(km(placed("FIMHQ")!, { lat: 60.1, lng: 19.95 })).toBeLessThan(1);
 }, 300_000);
 
 test("where UNECE gives a plausible position, the engine's point is within 25 km of it for 98 %+", () => {
