@@ -54,6 +54,19 @@ describe("snapshot file", () => {
     expect(back.nested.i32.byteOffset % 8).toBe(0);
   });
 
+  it("round-trips empty typed arrays between others (each on a buffer of its own, as Int32Array.from([]) makes)", () => {
+    const file = path.join(tmp, "empty.snap");
+    const value = {
+      before: Float64Array.from([1, 2]),
+      empty: Int32Array.from([]),
+      alsoEmpty: new Float64Array(0),
+      after: Uint8Array.from([9]),
+    };
+    writeSnapshot(file, "k1", value);
+    // The first read checks the checksum (nothing recorded yet): it must pass.
+    expect(readSnapshot(file, "k1")).toEqual(value);
+  });
+
   it("refuses another key, a missing file, a truncated file, a flipped byte, a damaged header and garbage", () => {
     const file = path.join(tmp, "bad.snap");
     writeSnapshot(file, "k1", sample());

@@ -124,6 +124,7 @@ export function landmassRasterSnapshot(
         "engine/routing/overland/landmass-index",
         "engine/routing/overland/landmass-raster",
         "engine/geo/flat-polygons",
+        "engine/geo/latitude-bands",
         "engine/geo/geodesy",
         "data/inland",
         "data/snapshot",

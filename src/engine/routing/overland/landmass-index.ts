@@ -29,6 +29,42 @@ export interface LandmassIndexOptions {
    * default: on short rings, building the bands costs more than the full loops they save).
    */
   bandedPoints?: number;
+  /**
+   * The index's own look-up structures built ahead (prepared(), stored in a snapshot next to the
+   * raster): taken as they are instead of built at start or on first use.
+   */
+  prepared?: PreparedLandmassIndex;
+}
+
+/** Latitude bands of several rings or polygons, packed into flat arrays (one snapshot entry). */
+export interface PackedBands {
+  /** Ring or polygon id of each entry. */
+  ids: Int32Array;
+  /** Per entry: its first band. */
+  first: Int32Array;
+  /** Per entry e: its band starts are start[startAt[e] .. startAt[e + 1]). */
+  startAt: Int32Array;
+  start: Int32Array;
+  /** Per entry e: its items are items[itemsAt[e] .. itemsAt[e + 1]). */
+  itemsAt: Int32Array;
+  items: Int32Array;
+}
+
+/**
+ * Everything an index builds from its polygons, as flat arrays: the bounding boxes, the outer
+ * rings cut at ±180° unwrapped, and the latitude bands of every long ring and polygon (built at
+ * snapshot time, so a start neither loops over every point nor builds Eurasia's bands on the
+ * first coastal look-up).
+ */
+export interface PreparedLandmassIndex {
+  boxes: Float64Array;
+  /** Polygon ids of the unwrapped outer rings, their xs (unwrappedAt offsets) and [min, max]. */
+  unwrappedIds: Int32Array;
+  unwrappedAt: Int32Array;
+  unwrappedXs: Float64Array;
+  unwrappedRange: Float64Array;
+  ringBands: PackedBands;
+  polygonBands: PackedBands;
 }
 
 export class LandmassIndex {
@@ -63,6 +99,19 @@ export class LandmassIndex {
       ? flattenPolygons(polygons as ReadonlyArray<PolygonRings>)
       : (polygons as FlatPolygons);
     this.flat = flat;
+    const prepared = options.prepared ?? options.raster?.prepared;
+    if (prepared) {
+      this.boxes = prepared.boxes;
+      for (let u = 0; u < prepared.unwrappedIds.length; u++)
+        this.unwrapped.set(prepared.unwrappedIds[u], {
+          xs: prepared.unwrappedXs.subarray(prepared.unwrappedAt[u], prepared.unwrappedAt[u + 1]),
+          min: prepared.unwrappedRange[2 * u],
+          max: prepared.unwrappedRange[2 * u + 1],
+        });
+      unpackBands(prepared.ringBands, this.ringBands);
+      unpackBands(prepared.polygonBands, this.polygonBands);
+      return;
+    }
     const n = polygonCount(flat);
     this.boxes = new Float64Array(4 * n);
     for (let i = 0; i < n; i++) {
@@ -81,7 +130,10 @@ export class LandmassIndex {
           if (lat > maxLat) maxLat = lat;
         }
       }
-      this.boxes.set([minLng, minLat, maxLng, maxLat], 4 * i);
+      this.boxes[4 * i] = minLng;
+      this.boxes[4 * i + 1] = minLat;
+      this.boxes[4 * i + 2] = maxLng;
+      this.boxes[4 * i + 3] = maxLat;
     }
     for (let i = 0; i < n; i++) {
       const outer = flat.polygonStart[i];
@@ -89,6 +141,44 @@ export class LandmassIndex {
       const ring = unwrapRing(flat.coords, flat.ringStart[outer], flat.ringStart[outer + 1]);
       if (ring) this.unwrapped.set(i, ring);
     }
+  }
+
+  /**
+   * The look-up structures of this index, all built (the bands of every ring and polygon the
+   * tests walk through bands), as flat arrays for a snapshot: `prepared` in the options of an
+   * index over the same polygons and options takes them back.
+   */
+  prepared(): PreparedLandmassIndex {
+    const { ringStart, polygonStart } = this.flat;
+    const rings: number[] = [];
+    const polygons: number[] = [];
+    for (let i = 0; i + 1 < polygonStart.length; i++) {
+      // The tests band a polygon, an outer ring or a hole by the same rule (see below).
+      if (ringStart[polygonStart[i + 1]] - ringStart[polygonStart[i]] > this.bandedPoints)
+        polygons.push(i);
+      for (let r = polygonStart[i]; r < polygonStart[i + 1]; r++)
+        if (ringStart[r + 1] - ringStart[r] > this.bandedPoints) rings.push(r);
+    }
+    const ids = [...this.unwrapped.keys()].sort((a, b) => a - b);
+    const at = new Int32Array(ids.length + 1);
+    ids.forEach((id, u) => (at[u + 1] = at[u] + this.unwrapped.get(id)!.xs.length));
+    const xs = new Float64Array(at[ids.length]);
+    const range = new Float64Array(2 * ids.length);
+    ids.forEach((id, u) => {
+      const ring = this.unwrapped.get(id)!;
+      xs.set(ring.xs, at[u]);
+      range[2 * u] = ring.min;
+      range[2 * u + 1] = ring.max;
+    });
+    return {
+      boxes: this.boxes,
+      unwrappedIds: Int32Array.from(ids),
+      unwrappedAt: at,
+      unwrappedXs: xs,
+      unwrappedRange: range,
+      ringBands: packBands(rings.map((r) => [r, this.bandsOfRing(r)])),
+      polygonBands: packBands(polygons.map((i) => [i, this.bandsOfPolygon(i)])),
+    };
   }
 
   get size(): number {
@@ -300,6 +390,39 @@ export class LandmassIndex {
     }
     return bands;
   }
+}
+
+function packBands(list: Array<[number, LatitudeBands]>): PackedBands {
+  const startAt = new Int32Array(list.length + 1);
+  const itemsAt = new Int32Array(list.length + 1);
+  list.forEach(([, b], e) => {
+    startAt[e + 1] = startAt[e] + b.start.length;
+    itemsAt[e + 1] = itemsAt[e] + b.items.length;
+  });
+  const start = new Int32Array(startAt[list.length]);
+  const items = new Int32Array(itemsAt[list.length]);
+  list.forEach(([, b], e) => {
+    start.set(b.start, startAt[e]);
+    items.set(b.items, itemsAt[e]);
+  });
+  return {
+    ids: Int32Array.from(list.map(([id]) => id)),
+    first: Int32Array.from(list.map(([, b]) => b.first)),
+    startAt,
+    start,
+    itemsAt,
+    items,
+  };
+}
+
+/** The packed bands as views (no copies) into `into`, by ring or polygon id. */
+function unpackBands(packed: PackedBands, into: Map<number, LatitudeBands>): void {
+  for (let e = 0; e < packed.ids.length; e++)
+    into.set(packed.ids[e], {
+      first: packed.first[e],
+      start: packed.start.subarray(packed.startAt[e], packed.startAt[e + 1]),
+      items: packed.items.subarray(packed.itemsAt[e], packed.itemsAt[e + 1]),
+    });
 }
 
 function doubledTo(a: Int32Array, n: number): Int32Array {

@@ -20,6 +20,7 @@
 import { metersToDegrees, MEAN_RADIUS_M } from "../../geo/geodesy";
 import type { FlatPolygons } from "../../geo/flat-polygons";
 import type { LatLng } from "../../types";
+import type { PreparedLandmassIndex } from "./landmass-index";
 
 /** Cell value: the exact test must answer. */
 const ASK = 0;
@@ -51,6 +52,11 @@ export interface LandmassRaster {
   runCol: Int32Array;
   /** Value of each run: 0 ask, 1 at sea, 2 + i polygon i. */
   runValue: Int32Array;
+  /**
+   * The index's own look-up structures, stored with the raster (LandmassIndex.prepared()): an
+   * index given this raster takes them instead of building them.
+   */
+  prepared?: PreparedLandmassIndex;
 }
 
 /** What the raster is built from: the index's polygons, snap radius and exact containment. */
