@@ -95,6 +95,35 @@ describe("ways out of a fine region", () => {
     expect(metres(fine.waysOut("DARDANELLES", p))).toEqual(metres(all));
   });
 
+  test.each([["DARDANELLES"], ["SUNDA_STRAIT"]])(
+    "%s: a search grown in steps (or made again after another) settles what one search does",
+    (id) => {
+      const grid = fine.grid(id);
+      const r = rng(id.length * 7);
+      const points = waterPoints(grid, 3, id.charCodeAt(1) * 13);
+      const full = points.map((p) => loadFineSeaRegions()!.waysOut(id, p));
+      let compared = 0;
+      for (let k = 0; k < points.length; k++) {
+        const far = Math.max(...full[k].map((w) => w.metres));
+        // Radii that grow at random; now and then a search from another point comes between.
+        const stepped = loadFineSeaRegions()!;
+        let radius = 0;
+        for (let step = 0; step < 5; step++) {
+          radius += (r() * far) / 3;
+          if (r() < 0.4) stepped.waysOut(id, points[(k + 1) % points.length], new Set(), radius);
+          const ways = stepped.waysOut(id, points[k], new Set(), radius);
+          const once = loadFineSeaRegions()!.waysOut(id, points[k], new Set(), radius);
+          // The same gates at the same metres by the same cells (a grown search may hold more).
+          const byGate = new Map(ways.map((w) => [JSON.stringify(w.gate), w]));
+          for (const w of once) expect(byGate.get(JSON.stringify(w.gate))).toEqual(w);
+          compared += once.length;
+        }
+        expect(stepped.waysOut(id, points[k])).toEqual(full[k]);
+      }
+      expect(compared).toBeGreaterThan(10);
+    }
+  );
+
   test("a closed Bosporus cuts off the gates beyond it", () => {
     const south = { lat: 41.0, lng: 29.01 };
     const north = (ways: Array<{ gate: LatLng }>) => ways.filter((w) => w.gate.lat > 41.2).length;

@@ -19,6 +19,7 @@ import { LatLng, Passage } from "../../types";
 import { PassageArea, passageId, passageOfId, pointInPolygon } from "../sea/passages";
 import { FineRegionData } from "./fine-land-file";
 import { FineGrid, STEPS } from "./fine-grid";
+import { bucketCount, canGrow, GateReach, growReach, ReachGrid, startReach } from "./gate-reach";
 
 export interface FineSeaRoute {
   meters: number;
@@ -66,16 +67,6 @@ const MAX_CELLS = 1_500_000;
 /** Start cells whose searches are kept, per region (a byte per cell each: ≤ 5 MB a region). */
 const KEPT_REACHES = 4;
 
-/** A start cell's grid metres to each gate of its region (see Region.gateMetres). */
-interface GateReach {
-  start: number;
-  metres: Float64Array;
-  /** Per cell reached, the step (index into STEPS) by which its shortest way arrives. */
-  step: Uint8Array;
-  complete: boolean;
-  horizon: number;
-}
-
 interface Start {
   cell: number;
   /** Metres from the query point to the cell centre when the point is on land (else 0). */
@@ -85,26 +76,14 @@ interface Start {
 
 /** One region: its grid, made on first use, and the search state over it. */
 class Region {
-  private built?: {
+  private built?: ReachGrid & {
     grid: FineGrid;
     passage: Uint8Array;
     dist: Float64Array;
     prev: Int32Array;
     stamp: Int32Array;
     heap: MinHeap;
-    /** Metres of step k (STEPS) from a cell of row r: stepMetres[r * 8 + k]. */
-    stepMetres: Float64Array;
-    /** Cell offset of each step. */
-    stepOffset: Int32Array;
-    /** The gate cells, listed. */
-    gates: Int32Array;
-    /** Metres of the shortest step: the width of the buckets of settleFrom. */
-    shortestStep: number;
-    /** settleFrom's buckets: a ring enough to hold every level a step can reach ahead. */
-    buckets: Int32Array[];
     minStepEast: number;
-    /** 1 on the cells that are gates (edge water cells a route may leave the region by). */
-    gate: Uint8Array;
     /** Sine and cosine of each row's latitude. */
     rowSin: Float64Array;
     rowCos: Float64Array;
@@ -141,6 +120,7 @@ class Region {
     const grid = this.makeGrid(this.data);
     const cells = grid.rows * grid.cols;
     const passage = new Uint8Array(cells);
+    let passageBits = 0;
     for (const area of this.areas) {
       const xs = area.polygon.map((q) => q[0]);
       const ys = area.polygon.map((q) => q[1]);
@@ -150,12 +130,13 @@ class Region {
       const c1 = Math.min(grid.cols - 1, grid.col(Math.max(...xs)));
       for (let r = r0; r <= r1; r++)
         for (let c = c0; c <= c1; c++)
-          if (pointInPolygon(grid.colLng(c), grid.rowLat(r), area.polygon))
+          if (pointInPolygon(grid.colLng(c), grid.rowLat(r), area.polygon)) {
             passage[r * grid.cols + c] = passageId(area.name);
+            passageBits |= 1 << passageId(area.name);
+          }
     }
     let minStepEast = Infinity;
     for (const s of grid.stepEast) minStepEast = Math.min(minStepEast, s);
-    const gate = gateCells(grid, passage);
     // Rows differ in their step east; a diagonal step takes the one of the row it leaves from
     // going north, of the row it reaches going south.
     const stepMetres = new Float64Array(grid.rows * 8);
@@ -166,31 +147,44 @@ class Region {
         const ny = dr * grid.stepNorth;
         stepMetres[r * 8 + k] = Math.sqrt(ex * ex + ny * ny);
       }
-    const gates: number[] = [];
-    for (let i = 0; i < cells; i++) if (gate[i] === 1) gates.push(i);
     let shortestStep = Infinity;
     let longestStep = 0;
     for (const m of stepMetres) {
       shortestStep = Math.min(shortestStep, m);
       longestStep = Math.max(longestStep, m);
     }
+    // The search arrays (16 bytes a cell) are made on the first search: a region whose routes are
+    // only checked against its land (most, see FineSeaRegions.route) never needs them.
+    let searchArrays: { dist: Float64Array; prev: Int32Array; stamp: Int32Array } | undefined;
+    const arrays = (): NonNullable<typeof searchArrays> =>
+      (searchArrays ??= {
+        dist: new Float64Array(cells),
+        prev: new Int32Array(cells),
+        stamp: new Int32Array(cells),
+      });
     this.built = {
       grid,
       passage,
-      dist: new Float64Array(cells),
-      prev: new Int32Array(cells),
-      stamp: new Int32Array(cells),
+      passageBits,
+      get dist() {
+        return arrays().dist;
+      },
+      get prev() {
+        return arrays().prev;
+      },
+      get stamp() {
+        return arrays().stamp;
+      },
       stepMetres,
       stepOffset: Int32Array.from(STEPS, ([dr, dc]) => dr * grid.cols + dc),
-      gates: Int32Array.from(gates),
+      gates: gateCells(grid, passage),
       shortestStep,
       buckets: Array.from(
-        { length: Math.ceil(longestStep / shortestStep) + 2 },
+        { length: bucketCount(longestStep, shortestStep) },
         () => new Int32Array(1024)
       ),
       heap: new MinHeap(1024),
       minStepEast,
-      gate,
       rowSin: Float64Array.from({ length: grid.rows }, (_, r) => Math.sin(grid.rowLat(r) * RAD)),
       rowCos: Float64Array.from({ length: grid.rows }, (_, r) => Math.cos(grid.rowLat(r) * RAD)),
     };
@@ -480,38 +474,65 @@ class Region {
       onToB[i] = 0.99 * MEAN_RADIUS_M * Math.acos(x > 1 ? 1 : x < -1 ? -1 : x);
       leastOn = Math.min(leastOn, onToB[i]);
     }
-    // No gate farther by the grid than this can beat `bound`: the search need not go past it.
-    const reach = this.gateMetres(sa.cell, closedMask, bound - leastOn);
-    const order: number[] = [];
-    for (let i = 0; i < gates.length; i++) if (reach.metres[i] < Infinity) order.push(i);
+    // The search from the start cell goes only as far as the next gate in this order needs: a gate
+    // not settled yet is at least `horizon` away by the grid, so the order is known up to there.
+    let reach = this.gateMetres(sa.cell, closedMask, 0);
     const lower = (i: number): number => reach.metres[i] + onToB[i];
-    order.sort((i, j) => lower(i) - lower(j));
-    // A gate the search did not reach is at least `horizon` away by the grid: past that, the order
-    // of the gates is not known (the way out needs more cells than a search per endpoint settles).
-    const unknownFrom = reach.complete ? Infinity : reach.horizon + leastOn;
+    const unknownFrom = (): number => (reach.complete ? Infinity : reach.horizon + leastOn);
+    const tested = new Uint8Array(gates.length);
     let best = bound;
     let bestGate = -1;
     let bestNet: FineSeaRoute | null = null;
     let tried = 0;
     let cutShort = false;
-    for (const i of order) {
-      const key = lower(i);
-      if (key >= best) break;
-      if (key >= unknownFrom) {
-        cutShort = true;
-        break;
+    for (let done = false; !done;) {
+      const order: number[] = [];
+      for (let i = 0; i < gates.length; i++)
+        if (tested[i] === 0 && reach.metres[i] < Infinity) order.push(i);
+      order.sort((i, j) => lower(i) - lower(j));
+      const growable = canGrow(reach, MAX_CELLS);
+      const known = unknownFrom();
+      // The lower bound of the next gate past the horizon (Infinity: every settled gate was tried).
+      let next = Infinity;
+      done = true;
+      let listed = true;
+      for (const i of order) {
+        const key = lower(i);
+        if (key >= best) {
+          listed = false;
+          break;
+        }
+        if (key >= known) {
+          // Past where the search stopped: farther (if it may), else the way out needs more cells
+          // than a search per endpoint settles.
+          if (growable) next = key;
+          else cutShort = true;
+          listed = false;
+          break;
+        }
+        tested[i] = 1;
+        const g = gates[i];
+        const r = (g / cols) | 0;
+        const net = network({ lat: grid.rowLat(r), lng: grid.colLng(g - r * cols) }, b);
+        if (net && reach.metres[i] + net.meters < best) {
+          best = reach.metres[i] + net.meters;
+          bestGate = g;
+          bestNet = net;
+        }
+        if (++tried >= MAX_GATES) {
+          listed = false;
+          break;
+        }
       }
-      const g = gates[i];
-      const r = (g / cols) | 0;
-      const net = network({ lat: grid.rowLat(r), lng: grid.colLng(g - r * cols) }, b);
-      if (net && reach.metres[i] + net.meters < best) {
-        best = reach.metres[i] + net.meters;
-        bestGate = g;
-        bestNet = net;
+      // Farther when a gate past the horizon may still beat the best so far.
+      if (growable && !cutShort && (next < Infinity || (listed && known < best))) {
+        // At least a metre past the horizon: rounding must not leave the search where it is.
+        const radius = Math.max(Math.min(next, best) - leastOn, reach.horizon + 1);
+        reach = this.gateMetres(sa.cell, closedMask, radius);
+        done = false;
       }
-      if (++tried >= MAX_GATES) break;
     }
-    if (!cutShort && tried < MAX_GATES && best > unknownFrom) cutShort = true;
+    if (!cutShort && tried < MAX_GATES && best > unknownFrom()) cutShort = true;
     // Too far round for a search per endpoint: a way found so far stands only when it beats the
     // network's own route (else the network's route does).
     if (cutShort && best >= bound / GATE_BOUND) bestGate = -1;
@@ -529,101 +550,35 @@ class Region {
   }
 
   /**
-   * The grid metres from a start cell to each gate (Infinity: not reached) no farther than
-   * `radius`, from a search that does not depend on the other end, so it is made once per start
-   * cell and closed set and kept (a lane sheet names the same ports again and again); made again,
-   * at least twice as far, when a later route needs more. `complete`: every cell reachable was
-   * settled; else every cell nearer than `horizon` was.
+   * The grid metres from a start cell to each gate (Infinity: not reached) at least as far as
+   * `radius` (see gate-reach.ts), from a search that does not depend on the other end, so it is
+   * kept per start cell and closed set (a lane sheet names the same ports again and again) and
+   * goes on from where it stopped when a later route needs more (made again, at least twice as
+   * far, when the region searched from elsewhere meanwhile).
    */
   private gateMetres(start: number, closedMask: number, radius: number): GateReach {
     const key = `${start},${closedMask}`;
     const kept = this.reaches.get(key);
-    if (kept && (kept.complete || kept.horizon >= radius)) {
-      // Most recently used last.
-      this.reaches.delete(key);
-      this.reaches.set(key, kept);
-      return kept;
-    }
-    const reach = this.settleFrom(
-      start,
-      closedMask,
-      kept ? Math.max(radius, 2 * kept.horizon) : radius
-    );
+    let reach: GateReach;
+    if (kept && (kept.horizon >= radius || !canGrow(kept, MAX_CELLS))) reach = kept;
+    else if (kept && kept.tick === this.tick) {
+      // At least a bucket further: a radius at the horizon would settle nothing.
+      growReach(this.state(), kept, Math.max(radius, kept.horizon + 1), MAX_CELLS);
+      reach = kept;
+    } else
+      reach = startReach(
+        this.state(),
+        start,
+        closedMask,
+        ++this.tick,
+        kept ? Math.max(radius, 2 * kept.horizon, 1) : Math.max(radius, 1),
+        MAX_CELLS
+      );
+    // Most recently used last.
     this.reaches.delete(key);
     if (this.reaches.size >= KEPT_REACHES) this.reaches.delete(this.reaches.keys().next().value!);
     this.reaches.set(key, reach);
     return reach;
-  }
-
-  /**
-   * Dijkstra from `start` over open water cells with a bucket queue: buckets as wide as the
-   * shortest step, so every cell of the lowest bucket is settled (no step within a bucket can
-   * improve another), and a cell costs a few array reads instead of heap operations. Stops at
-   * the end of the bucket in which MAX_CELLS cells are settled, or where every cell nearer than
-   * `radius` is.
-   */
-  private settleFrom(start: number, closedMask: number, radius: number): GateReach {
-    const s = this.state();
-    const { grid, dist, stamp, passage, stepMetres, stepOffset, gates } = s;
-    const steps = grid.stepMask;
-    const cols = grid.cols;
-    const width = s.shortestStep;
-    const ring = s.buckets;
-    const nb = ring.length;
-    const sizes = new Int32Array(nb);
-    const step = new Uint8Array(grid.rows * cols);
-    const t = ++this.tick;
-    const done = -t; // stamp of a settled cell
-    const push = (cell: number, d: number): void => {
-      const b = Math.floor(d / width) % nb;
-      let bucket = ring[b];
-      if (sizes[b] === bucket.length) {
-        const bigger = new Int32Array(bucket.length * 2);
-        bigger.set(bucket);
-        ring[b] = bucket = bigger;
-      }
-      bucket[sizes[b]++] = cell;
-    };
-    stamp[start] = t;
-    dist[start] = 0;
-    push(start, 0);
-    let pending = 1;
-    let settled = 0;
-    let level = 0;
-    while (pending > 0 && settled < MAX_CELLS && level * width < radius) {
-      const b = level % nb;
-      // The bucket is emptied before its level moves on: new cells land in later buckets.
-      while (sizes[b] > 0) {
-        const u = ring[b][--sizes[b]];
-        pending--;
-        if (stamp[u] === done) continue;
-        stamp[u] = done;
-        settled++;
-        const du = dist[u];
-        const row8 = ((u / cols) | 0) * 8;
-        const m = steps[u];
-        for (let k = 0; k < 8; k++) {
-          if ((m & (1 << k)) === 0) continue;
-          const v = u + stepOffset[k];
-          const sv = stamp[v];
-          if (sv === done) continue;
-          const pv = passage[v];
-          if (pv !== 0 && (closedMask & (1 << pv)) !== 0) continue;
-          const dv = du + stepMetres[row8 + k];
-          if (sv === t && dist[v] <= dv) continue;
-          stamp[v] = t;
-          dist[v] = dv;
-          step[v] = k;
-          push(v, dv);
-          pending++;
-        }
-      }
-      level++;
-    }
-    const metres = new Float64Array(gates.length);
-    for (let i = 0; i < gates.length; i++)
-      metres[i] = stamp[gates[i]] === done ? dist[gates[i]] : Infinity;
-    return { start, metres, step, complete: pending === 0, horizon: level * width };
   }
 
   /**
@@ -697,12 +652,12 @@ class Region {
 }
 
 /**
- * The gates of a region: water cells in the second row or column from each side of its box,
+ * The gate cells of a region: water cells in the second row or column from each side of its box,
  * outside passage areas, one every GATE_SPACING_M along each run of such cells and one in the
  * middle of each run (a strait's mouth narrower than the spacing still has one).
  */
-function gateCells(grid: FineGrid, passage: Uint8Array): Uint8Array {
-  const gate = new Uint8Array(grid.rows * grid.cols);
+function gateCells(grid: FineGrid, passage: Uint8Array): Int32Array {
+  const gate = new Set<number>();
   const { rows, cols } = grid;
   const sides: number[][] = [[], [], [], []];
   for (let c = 1; c < cols - 1; c++) {
@@ -720,8 +675,8 @@ function gateCells(grid: FineGrid, passage: Uint8Array): Uint8Array {
     const flush = (): void => {
       if (!run.length) return;
       const offset = Math.floor((run.length % every) / 2);
-      for (let i = offset; i < run.length; i += every) gate[run[i]] = 1;
-      gate[run[run.length >> 1]] = 1;
+      for (let i = offset; i < run.length; i += every) gate.add(run[i]);
+      gate.add(run[run.length >> 1]);
       run = [];
     };
     for (const cell of side) {
@@ -730,7 +685,8 @@ function gateCells(grid: FineGrid, passage: Uint8Array): Uint8Array {
     }
     flush();
   }
-  return gate;
+  // In cell order, as a scan of the whole grid would list them (the order breaks ties).
+  return Int32Array.from(gate).sort();
 }
 
 /** The first point on water along a → b (steps of half a cell inside the box), or null. */
