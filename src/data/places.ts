@@ -29,6 +29,7 @@ import {
 import { shippedPlaces, ShippedPlaces } from "./places-snapshot";
 import { shippedTowns, townsReady, withTowns } from "./places-towns";
 import { cachedSnapshot } from "./snapshot/cache";
+import { PackedUnlocodeTable, packUnlocode } from "./unlocode-snapshot";
 
 /** The repository's data/ folder (same relative place from src/data and dist/data). */
 export const DATA_ROOT = path.resolve(__dirname, "../../data");
@@ -325,15 +326,21 @@ function mergeFunctions(a: string, b: string): string {
   return out;
 }
 
-let unlocodeTable: UnlocodeTable | undefined;
+let unlocodeTable: PackedUnlocodeTable | undefined;
 
-/** The shipped list, from its snapshot (one per process: it never changes while running). */
-export function shippedUnlocodeTable(): UnlocodeTable {
-  return (unlocodeTable ??= new UnlocodeTable(
+/**
+ * The shipped list, from its snapshot of typed arrays (data/unlocode-snapshot.ts; one per
+ * process: it never changes while running).
+ */
+export function shippedUnlocodeTable(): PackedUnlocodeTable {
+  return (unlocodeTable ??= new PackedUnlocodeTable(
     cachedSnapshot(
       "places-unlocode",
-      { dataFiles: [SHIPPED_UNLOCODE], code: ["data/places", "engine/places/unlocode-table"] },
-      () => readShippedUnlocode(SHIPPED_UNLOCODE)
+      {
+        dataFiles: [SHIPPED_UNLOCODE],
+        code: ["data/places", "data/unlocode-snapshot", "engine/places/unlocode-table"],
+      },
+      () => packUnlocode(readShippedUnlocode(SHIPPED_UNLOCODE))
     ).value,
     UNLOCODE_SOURCE
   ));
