@@ -3,6 +3,7 @@
  * worst allowed searches run, over-budget searches answer 400 saying what to narrow, list
  * parameters have limits, and shutdown abandons searches quickly. Real server on loopback.
  */
+import * as fs from "node:fs";
 import { createAccountWithKey } from "../../src/service/accounts";
 import { RunningService } from "../../src/service/server";
 import { SqliteStore } from "../../src/service/store/sqlite";
@@ -46,6 +47,17 @@ async function start(
 async function stop(s: Server) {
   await s.running.close();
   await s.store.close();
+}
+
+/** Each thread of this process (id → nice value), from /proc. */
+function threadNices(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const t of fs.readdirSync("/proc/self/task")) {
+    const stat = fs.readFileSync(`/proc/self/task/${t}/stat`, "utf8");
+    // Fields after the command's closing bracket: state is 3rd, nice the 19th of the line.
+    out.set(Number(t), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+  }
+  return out;
 }
 
 const get = (s: Server, p: string) => fetch(s.running.url + p, { headers: { "x-api-key": s.key } });
@@ -106,6 +118,17 @@ describe("searches in worker threads", () => {
           expect(stops.has(l)).toBe(true);
       }
     }
+  }, 120_000);
+
+  test("the search threads lower their own priority, never the event loop's thread (Linux)", async () => {
+    // Once a search has run, every search thread has loaded its module and lowered itself.
+    expect((await get(s, WORST)).status).toBe(200);
+    const threads = threadNices();
+    const main = threads.get(process.pid)!;
+    // Threads V8 and libuv started with the process keep the nice it was started with.
+    const started = Math.min(...[...threads].filter(([t]) => t !== process.pid).map(([, n]) => n));
+    expect(main).toBe(started);
+    if (started < 19) expect(Math.max(...threads.values())).toBe(Math.min(19, started + 10));
   }, 120_000);
 
   test("list parameters over their limit answer 400 naming the parameter and the limit", async () => {

@@ -2,6 +2,7 @@
  * Piscina worker: each worker thread loads the engine and the route optimizer of the data directory
  * once, then answers searches. Results and errors cross the thread boundary as plain objects.
  */
+import { isMainThread } from "node:worker_threads";
 import { ErrorKind, isRouteSheetsError } from "../../engine/errors";
 import { SearchBudgetExceeded } from "../../engine/optimizer/search/mc-csa";
 import {
@@ -40,12 +41,15 @@ interface WorkerSetup {
 let loaded: { optimizer?: RouteOptimizer; error?: string } | undefined;
 
 // Searches yield the CPU to the event loop: on Linux a thread has its own nice value, and
-// setPriority(pid 0) changes only the calling thread. Best effort elsewhere.
-try {
-  (require("node:os") as typeof import("node:os")).setPriority(10);
-} catch {
-  /* not permitted or not supported: searches keep the default priority */
-}
+// setPriority(pid 0) changes only the calling thread. Only in a search thread: the event loop's
+// thread loads this module too (SEARCH_FLAGS, describeFailure), and lowered there it would queue
+// every request behind the machine's other work. Best effort elsewhere.
+if (!isMainThread)
+  try {
+    (require("node:os") as typeof import("node:os")).setPriority(10);
+  } catch {
+    /* not permitted or not supported: searches keep the default priority */
+  }
 
 function optimizer(): RouteOptimizer {
   if (!loaded) {
