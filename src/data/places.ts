@@ -71,7 +71,7 @@ export const SHIPPED_EQUIVALENTS = path.join(DATA_ROOT, "places-code-equivalents
 /** English/local name pairs (Antwerp/Antwerpen), with sources. */
 export const SHIPPED_ALIASES = path.join(DATA_ROOT, "place-aliases.csv");
 const UNLOCODE_SOURCE =
-  "UN/LOCODE 2024-2, UNECE (https://unece.org/trade/uncefact/unlocode); positions missing there from GeoNames (CC BY 4.0) and OpenStreetMap (© OpenStreetMap contributors, ODbL) — data/places-unlocode.csv";
+  "UN/LOCODE 2024-2, UNECE (https://unece.org/trade/uncefact/unlocode); positions missing there from GeoNames (CC BY 4.0), OpenStreetMap (© OpenStreetMap contributors, ODbL) and the NGA World Port Index (public domain) — data/places-unlocode.csv";
 const SHIPPED_OVERLAY = path.join(DATA_ROOT, "ports-overlay.csv");
 const SHIPPED_TERMINALS = path.join(DATA_ROOT, "terminals.csv");
 

@@ -12,9 +12,12 @@
  *    learnt from positions or found by name (data/unlocode-subdivisions.csv);
  * 3. else OpenStreetMap's position (data/places-unlocode-osm.csv, made by nominatim-positions.ts
  *    from Nominatim's answers, ODbL), when it is within 25 km of the country's land;
- * 4. else the position of the place it belongs to: the name without "Pt", "Apt", "ICD", a
+ * 4. else the World Port Index's position (data/places-wpi.csv, NGA, public domain) of a row with
+ *    the code and its name, corroborated by a GeoNames place of the name within 25 km
+ *    (wpi-positions.ts);
+ * 5. else the position of the place it belongs to: the name without "Pt", "Apt", "ICD", a
  *    bracket or the part after a slash, as another code of the country or a GeoNames place;
- * 5. else no position (the engine answers "known code, no position").
+ * 6. else no position (the engine answers "known code, no position").
  *
  * Every rejected UNECE position is listed with its reason in data/places-unlocode-rejected.csv.
  * It also rewrites the generated rows of data/sea-ports-corrections.csv: where the npm sea-ports
@@ -31,6 +34,7 @@ import { foldedTokens } from "../../engine/places/text-fold";
 import { fastGeodesicMeters } from "../../engine/geo/geodesy";
 import { COUNTRY_MARGIN_KM, CountryLand } from "./country-land";
 import { OSM_POSITIONS_FILE, OsmPosition, readOsmPositions } from "./osm-positions";
+import { readWpiRows, WpiRow, wpiChoice } from "./wpi-positions";
 
 const PACKAGE_ROOT = path.resolve(__dirname, "../../..");
 export const DATA_ROOT = path.join(PACKAGE_ROOT, "data");
@@ -48,6 +52,7 @@ export const BY_LIST_REASON = "more than 25 km from";
 /** GeoNames places of one name closer than this are one place (GeoNames lists some twice). */
 const SAME_PLACE_KM = 10;
 const PLAUSIBLE_KM = 25;
+export const WPI_BASIS = "World Port Index";
 
 export interface ListEntry {
   locode: string;
@@ -544,7 +549,8 @@ export function buildPlaces(
   geo: readonly GeoPlace[],
   land: CountryLand,
   osmPositions: ReadonlyMap<string, OsmPosition> = new Map(),
-  subdivisionNames: ReadonlyMap<string, string> = new Map()
+  subdivisionNames: ReadonlyMap<string, string> = new Map(),
+  wpiRows: ReadonlyMap<string, readonly WpiRow[]> = new Map()
 ): BuildResult {
   const matcher = new GeoNamesMatcher(geo, list, subdivisionNames);
   const rejected: BuildResult["rejected"] = [];
@@ -589,12 +595,17 @@ export function buildPlaces(
     const osm = osmPositions.get(e.locode);
     if (osm && land.contains(country, osm))
       return { ...out, lat: osm.lat, lng: osm.lng, basis: "OpenStreetMap" };
+    const wpi = wpiChoice(wpiRows.get(e.locode), keys, (p) =>
+      matcher.namedNear(country, e.subdivision, keys, p)
+    );
+    if (wpi && land.contains(country, wpi))
+      return { ...out, lat: wpi.lat, lng: wpi.lng, basis: WPI_BASIS };
     return out;
   });
   // Parents: a code's city under another code of the country, else a GeoNames place.
   const byName = new Map<string, BuiltEntry>();
   for (const e of entries) {
-    if (e.basis !== "UN/LOCODE" && e.basis !== "GeoNames" && e.basis !== "OpenStreetMap") continue;
+    if (!["UN/LOCODE", "GeoNames", "OpenStreetMap", WPI_BASIS].includes(e.basis)) continue;
     for (const k of nameKeys(e.name)) {
       const key = `${e.locode.slice(0, 2)}|${k}`;
       if (!byName.has(key)) byName.set(key, e);
@@ -748,12 +759,14 @@ function main(): void {
   const geo = readGeoNames();
   const land = new CountryLand(geo);
   const subdivisionNames = readSubdivisionNames();
+  const wpiRows = readWpiRows();
   const { entries, rejected } = buildPlaces(
     list,
     geo,
     land,
     readOsmPositions(OSM_POSITIONS_FILE),
-    subdivisionNames
+    subdivisionNames,
+    wpiRows
   );
   writePlacesCsv(entries);
   fs.writeFileSync(
@@ -769,6 +782,11 @@ function main(): void {
   console.log(
     `GeoNames matches of codes with a used UNECE position: ${check.matched}, ` +
       `${((100 * check.within) / check.matched).toFixed(1)} % within ${PLAUSIBLE_KM} km`
+  );
+  const wpi = wpiAgreement(list, entries, geo, subdivisionNames, wpiRows);
+  console.log(
+    `World Port Index choices for codes with a used UNECE position: ${wpi.matched}, ` +
+      `${((100 * wpi.within) / wpi.matched).toFixed(1)} % within ${PLAUSIBLE_KM} km`
   );
   const routable = entries.filter((e) => ROUTABLE.test(e.function));
   const placed = routable.filter((e) => e.lat !== undefined).length;
@@ -814,6 +832,31 @@ export function matchAgreement(
     if (!m) continue;
     matched++;
     if (km(m, e as { lat: number; lng: number }) <= PLAUSIBLE_KM) within++;
+  }
+  return { matched, within };
+}
+
+/** The same check for the World Port Index's choice (wpi-positions.ts). */
+export function wpiAgreement(
+  list: readonly ListEntry[],
+  entries: readonly BuiltEntry[],
+  geo: readonly GeoPlace[],
+  subdivisionNames: ReadonlyMap<string, string>,
+  wpiRows: ReadonlyMap<string, readonly WpiRow[]>
+): { matched: number; within: number } {
+  const matcher = new GeoNamesMatcher(geo, list, subdivisionNames);
+  let matched = 0;
+  let within = 0;
+  for (const e of entries) {
+    if (e.basis !== "UN/LOCODE") continue;
+    const country = e.locode.slice(0, 2);
+    const keys = nameKeys(e.name);
+    const w = wpiChoice(wpiRows.get(e.locode), keys, (p) =>
+      matcher.namedNear(country, e.subdivision, keys, p)
+    );
+    if (!w) continue;
+    matched++;
+    if (km(w, e as { lat: number; lng: number }) <= PLAUSIBLE_KM) within++;
   }
   return { matched, within };
 }

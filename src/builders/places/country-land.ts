@@ -23,12 +23,25 @@ export const COUNTRY_MARGIN_KM = 25;
 /** For countries without a polygon: this close to one of its GeoNames places. */
 const PLACE_MARGIN_KM = 50;
 /**
- * Territories with an ISO 3166-1 code of their own that are also a subdivision of another country
- * in ISO 3166-2, where UN/LOCODE lists their places under that country: Åland (AX) is FI-01, and
- * the list's FI codes of subdivision 01 (Mariehamn, Långnäs, Eckerö, …) lie on the land Natural
- * Earth draws as Åland's own.
+ * Land the list gives to a country that Natural Earth 1:50m draws apart: a country's own polygon
+ * key (`country`, learnt from GeoNames places as keyOf), a polygon key of its own (`key`), or the
+ * one polygon of a key that holds a point (`key` + `at`). The list's own country stands:
+ * - Åland (AX) is FI-01, and the list's FI codes of subdivision 01 (Mariehamn, Långnäs, Eckerö, …)
+ *   lie on the land Natural Earth draws as Åland's;
+ * - Crimea's codes are listed under UA (Sevastopol, Kerch, Yalta, Feodosiya, …), on the polygon
+ *   1:50m puts in Russia's (the one holding Simferopol);
+ * - Somaliland's (Berbera, Hargeisa) under SO, on the polygon 1:50m names Somaliland.
  */
-const TERRITORIES_OF: Readonly<Record<string, readonly string[]>> = { FI: ["AX"] };
+interface TerritoryPart {
+  country?: string;
+  key?: string;
+  at?: LatLng;
+}
+const TERRITORIES_OF: Readonly<Record<string, readonly TerritoryPart[]>> = {
+  FI: [{ country: "AX" }],
+  UA: [{ key: "643", at: { lat: 44.95, lng: 34.1 } }],
+  SO: [{ key: "SOMALILAND" }],
+};
 
 export interface CountryPlace extends LatLng {
   country: string;
@@ -36,6 +49,9 @@ export interface CountryPlace extends LatLng {
 
 export class CountryLand {
   private readonly byKey = new Map<string, LandmassIndex>();
+  private readonly ringsByKey: Map<string, PolygonRings[]>;
+  /** TERRITORIES_OF's polygons picked by key (and point), built on first use. */
+  private readonly parts = new Map<string, LandmassIndex | undefined>();
   /** alpha-2 → polygon key (ISO numeric as world-atlas writes it). */
   readonly keyOf = new Map<string, string>();
   private readonly placesOf = new Map<string, LatLng[]>();
@@ -53,6 +69,7 @@ export class CountryLand {
       if (list) list.push(p.rings);
       else grouped.set(p.country, [p.rings]);
     }
+    this.ringsByKey = grouped;
     for (const [key, rings] of grouped)
       this.byKey.set(key, new LandmassIndex(rings, { snapMeters: COUNTRY_MARGIN_KM * 1000 }));
     const regions = new CountryRegions(polygons, 0);
@@ -83,8 +100,26 @@ export class CountryLand {
   contains(country: string, p: LatLng): boolean {
     return (
       this.containsOwn(country, p) ||
-      (TERRITORIES_OF[country] ?? []).some((part) => this.containsOwn(part, p))
+      (TERRITORIES_OF[country] ?? []).some((part) =>
+        part.country !== undefined
+          ? this.containsOwn(part.country, p)
+          : this.partLand(part)?.landmassOf(p) != null
+      )
     );
+  }
+
+  /** A territory's polygons (with the margin), or undefined when 1:50m has no such polygon. */
+  private partLand(part: TerritoryPart): LandmassIndex | undefined {
+    const id = `${part.key}|${part.at?.lat},${part.at?.lng}`;
+    if (this.parts.has(id)) return this.parts.get(id);
+    let rings = this.ringsByKey.get(part.key ?? "");
+    if (rings && part.at) {
+      const i = new LandmassIndex(rings, { snapMeters: 0 }).landmassOf(part.at);
+      rings = i === null ? undefined : [rings[i]];
+    }
+    const index = rings && new LandmassIndex(rings, { snapMeters: COUNTRY_MARGIN_KM * 1000 });
+    this.parts.set(id, index);
+    return index;
   }
 
   private containsOwn(country: string, p: LatLng): boolean {
