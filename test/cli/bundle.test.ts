@@ -54,6 +54,33 @@ describe("bin/route-sheets.js", () => {
     expect(run()).toBe("modules");
   });
 
+  it("keeps V8's code cache of the bundle, and never runs a rebuilt bundle from an old one", () => {
+    const { dir, run } = fakePackage();
+    const cache = fs.mkdtempSync(path.join(tmp, "cache-"));
+    const env = { ROUTE_SHEETS_CACHE_DIR: cache };
+    const caches = () => fs.readdirSync(cache).filter((f) => f.endsWith(".v8cache"));
+    expect(run(env)).toBe("bundle");
+    expect(caches()).toHaveLength(1);
+    const [first] = caches();
+    // Accepted by the next run: not written again.
+    const written = fs.statSync(path.join(cache, first)).mtimeMs;
+    expect(run(env)).toBe("bundle");
+    expect(caches()).toEqual([first]);
+    expect(fs.statSync(path.join(cache, first)).mtimeMs).toBe(written);
+    // Rebuilt with the same length (all V8 itself checks): the new code runs, a new cache replaces the old.
+    const bundle = path.join(dir, "dist", "cli", "main.bundle.js");
+    fs.writeFileSync(bundle, 'console.log("BUNDLE");\n');
+    expect(run(env)).toBe("BUNDLE");
+    expect(caches()).toHaveLength(1);
+    expect(caches()).not.toEqual([first]);
+    expect(run(env)).toBe("BUNDLE");
+    // A damaged cache is rejected by V8 and written again.
+    const [second] = caches();
+    fs.writeFileSync(path.join(cache, second), "garbage");
+    expect(run(env)).toBe("BUNDLE");
+    expect(fs.statSync(path.join(cache, second)).size).toBeGreaterThan(7);
+  });
+
   it("runs the modules without a bundle, with a damaged list, or with a module gone", () => {
     const a = fakePackage();
     fs.rmSync(path.join(a.dir, "dist", "cli", "main.bundle.js"));
