@@ -26,6 +26,10 @@ import { RailNetwork } from "../engine/routing/overland/rail-network";
 import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import type { LandNetwork } from "../engine/routing/overland/land-network";
 import { lazyLandNetworks } from "./land-networks";
+import {
+  ElevationGrid,
+  ElevationGridFile,
+} from "../engine/routing/overland/elevation-grid";
 import { Peak, Terrain } from "../engine/routing/overland/terrain";
 import { CountryDetour } from "../engine/routing/overland/country-detour";
 import type { LatLng } from "../engine/types";
@@ -60,7 +64,11 @@ export interface InlandLoadOptions {
   landNetworks?: boolean;
   /** Estimates priced for high mountains and open water (default true); false: plain circuity. */
   terrain?: boolean;
+  /** The estimate's relief term (elevation grid), default true; false: terrain without relief. */
+  relief?: boolean;
 }
+
+const NO_RELIEF = { TRUCK: 0, RAIL: 0 };
 
 /** Peaks, high ranges (data/land/terrain/) and the open-water test of the landmasses. */
 function terrainOf(options: InlandLoadOptions, isOpenWater: (p: LatLng) => boolean): Terrain {
@@ -73,7 +81,19 @@ function terrainOf(options: InlandLoadOptions, isOpenWater: (p: LatLng) => boole
   const index = polygons.length
     ? rasteredIndex("high-ranges", flattenPolygons(polygons), 0, [file])
     : undefined;
-  return new Terrain(loadPeaks(options), isOpenWater, (p) => index?.landmassOf(p) != null);
+  const gridFile = path.join(options.dataDir ?? DATA_DIR, "land", "terrain", "elevation-20min.json");
+  const withRelief = options.relief !== false && fs.existsSync(gridFile);
+  let grid: ElevationGrid | undefined;
+  // The grid (1.4 MB) is read on the first estimate priced, not at load.
+  const elevation = (p: LatLng) =>
+    (grid ??= new ElevationGrid(JSON.parse(fs.readFileSync(gridFile, "utf8")) as ElevationGridFile)).at(p);
+  return new Terrain(
+    loadPeaks(options),
+    isOpenWater,
+    (p) => index?.landmassOf(p) != null,
+    withRelief ? {} : { reliefSlope: NO_RELIEF },
+    withRelief ? elevation : undefined
+  );
 }
 
 /** data/land/terrain/peaks.csv: the peaks of 5,000 m and more (Natural Earth 1:10m). */

@@ -79,7 +79,8 @@ describe("TRUCK on the US freeways", () => {
       expect(r.meters).toBeGreaterThanOrEqual(geodesic);
       if (r.basis !== "road network (US freeways)") continue;
       onNetwork++;
-      expect(r.meters).toBeLessThanOrEqual(geodesic * 1.2 * 1.35 + 1);
+      // The network is taken up to 1.35 × the estimate, which relief raises by up to 7.5 %.
+      expect(r.meters).toBeLessThanOrEqual(geodesic * 1.2 * 1.075 * 1.35 + 1);
       expect(r.path[0]).toEqual(a);
       expect(r.path[r.path.length - 1]).toEqual(b);
     }

@@ -71,13 +71,17 @@ describe("overland router (great circle × circuity)", () => {
     expect(router.route(ROTTERDAM, MILAN, "TRUCK")?.basis).toBe("great circle × circuity");
   });
 
-  test("TRUCK Rotterdam→Milan is the geodesic × the EUROPE road factor, near the ~1,100 km road distance", () => {
+  test("TRUCK Rotterdam→Milan is the geodesic × the EUROPE road factor × the Alps' relief, near the ~1,100 km road distance", () => {
     const r = router.route(ROTTERDAM, MILAN, "TRUCK")!;
     expect(r).not.toBeNull();
     expect(router.regionFor(ROTTERDAM, MILAN, "TRUCK")).toBe("EUROPE");
     expect(factor("TRUCK", "EUROPE")).toBe(1.2);
-    expect(r.meters).toBeCloseTo(geodesic(ROTTERDAM, MILAN) * 1.2, 3);
-    expect(r.meters / 1000).toBeCloseTo(956.5, 0);
+    // Without relief: the geodesic × 1.2 (956.5 km); the line over the Alps climbs more than 2 m
+    // per km beyond its net change, so relief adds its full 7.5 % (terrain.ts).
+    const flat = loadOverlandRouter({ relief: false }).route(ROTTERDAM, MILAN, "TRUCK")!;
+    expect(flat.meters).toBeCloseTo(geodesic(ROTTERDAM, MILAN) * 1.2, 3);
+    expect(flat.meters / 1000).toBeCloseTo(956.5, 0);
+    expect(r.meters).toBeCloseTo(geodesic(ROTTERDAM, MILAN) * 1.2 * 1.075, 3);
     // Real road distance is about 1,050–1,100 km (via Basel/Gotthard); the circuity estimate is within 15 %.
     expect(r.meters / 1000).toBeGreaterThan(1100 * 0.85);
     expect(r.meters / 1000).toBeLessThan(1100 * 1.15);

@@ -19,7 +19,7 @@ import { RailAccess, RailNetwork } from "./rail-network";
 import { MinHeap } from "../../heap";
 import { RoadLegSource } from "./road-legs";
 import { LandNetwork, NetworkAccess } from "./land-network";
-import { Terrain } from "./terrain";
+import { reliefMultiplier, Terrain } from "./terrain";
 import { CountryDetour } from "./country-detour";
 
 /** A fixed link between two landmasses, given by one point on each side. */
@@ -471,7 +471,7 @@ export class CircuityOverlandRouter implements OverlandRouter {
     const { factor } = this.parts.circuity.lookup(modality, region, greatCircle / 1000);
     const terrain = this.parts.terrain;
     if (!terrain) return { meters: greatCircle * factor, greatCircle };
-    const { mountainMeters, highlandMeters, waterMeters } = terrain.stretches(
+    const { mountainMeters, highlandMeters, waterMeters, climbMeters } = terrain.stretches(
       from,
       to,
       greatCircle
@@ -480,13 +480,31 @@ export class CircuityOverlandRouter implements OverlandRouter {
     const mountainExtra =
       mountainMeters * (Math.max(factor, mountainFactor) - factor) +
       highlandMeters * (Math.max(factor, highlandFactor) - factor);
+    // Relief scales the circuity of the plain stretches (not mountains or water, priced above).
+    const plainShare =
+      greatCircle > 0
+        ? Math.max(0, greatCircle - mountainMeters - highlandMeters - waterMeters) / greatCircle
+        : 0;
+    const relief = reliefMultiplier(
+      terrain.settings,
+      modality,
+      climbMeters / Math.max(1, greatCircle / 1000)
+    );
+    const reliefExtra = (length: number) => length * plainShare * factor * (relief - 1);
     // A line that leaves the country goes round inside it instead; the way round replaces the
     // great circle and its open-water allowance (the bay it passes is what it goes round).
     const detour = this.parts.countryDetour?.detour(from, to, greatCircle);
     if (detour)
-      return { meters: detour.meters * factor + mountainExtra, greatCircle, path: detour.path };
+      return {
+        meters: detour.meters * factor + mountainExtra + reliefExtra(detour.meters),
+        greatCircle,
+        path: detour.path,
+      };
     const meters =
-      greatCircle * factor + mountainExtra + waterMeters * (Math.max(factor, waterFactor) - factor);
+      greatCircle * factor +
+      mountainExtra +
+      reliefExtra(greatCircle) +
+      waterMeters * (Math.max(factor, waterFactor) - factor);
     return { meters, greatCircle };
   }
 
