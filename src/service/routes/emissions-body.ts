@@ -20,6 +20,7 @@ import {
 } from "../../engine/types";
 import { EtsEnd, etsShare, parseYear, transitTime } from "../../engine/voyage";
 import { IncludeValue } from "../schemas";
+import { measureEca } from "./eca-memo";
 
 /** The factor sets beside the engine's own calculator (the current set). */
 export function factorSetsOf(engine: RouteEngine) {
@@ -103,7 +104,7 @@ export function voyageExtras(
     const asOf = year === now.getUTCFullYear() ? now.toISOString().slice(0, 10) : `${year}-12-31`;
     const sea = ctx.modality === "DEEPSEA" || ctx.modality === "SHORTSEA";
     out.eca = sea
-      ? loadEcaAreas().measure(ctx.route.path, ctx.route.distance, asOf)
+      ? measureEca(loadEcaAreas(), ctx.route.path, ctx.route.distance, asOf)
       : { distanceInside: 0, share: 0, areas: [], asOf };
   }
   return out;
