@@ -3,12 +3,13 @@
  * data directory adds through the importers (UN/LOCODE, terminals, vessels).
  *
  * Start-up cost: the sea network comes from its snapshot (src/data/snapshot); the barge and
- * RAIL/TRUCK routers are built on their first use, so a run that never asks for them never pays.
+ * RAIL/TRUCK routers (and their modules) are loaded on their first use, so a run that never asks
+ * for them never pays.
  */
 import { RouteEngine } from "../engine/route-engine";
 import type { RoadLegSource } from "../engine/routing/overland/road-legs";
 import { loadEmissions } from "./emissions";
-import { loadBargeRouter, loadOverlandRouter } from "./inland";
+import type * as Inland from "./inland";
 import { loadPlaces } from "./places";
 import { loadSeaRouter, loadVesselResolver } from "./sea";
 import { onFirstUse } from "./on-first-use";
@@ -23,14 +24,23 @@ export interface LoadOptions {
   roadLegs?: RoadLegSource;
 }
 
+/**
+ * The inland loaders, loaded with the router that first needs them: their modules (barge network,
+ * overland router, landmass indexes, terrain, networks) are ~15 % of a warm start's module loading,
+ * and a sea-only sheet never needs them.
+ */
+function inland(): typeof Inland {
+  return require("./inland") as typeof Inland;
+}
+
 export function loadEngine(options: LoadOptions = {}): RouteEngine {
   const { resolver, terminals, finder } = loadPlaces({ dataDir: options.dataDir });
   return new RouteEngine({
     places: resolver,
     terminals,
     sea: loadSeaRouter(),
-    barge: onFirstUse(() => loadBargeRouter()),
-    overland: onFirstUse(() => loadOverlandRouter({ roadLegs: options.roadLegs })),
+    barge: onFirstUse(() => inland().loadBargeRouter()),
+    overland: onFirstUse(() => inland().loadOverlandRouter({ roadLegs: options.roadLegs })),
     vessels: loadVesselResolver({ dataDir: options.dataDir }),
     emissions: loadEmissions(),
     finder,

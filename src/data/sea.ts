@@ -26,7 +26,7 @@ import {
   rasteriseLand,
 } from "../engine/routing/sea/land-mask";
 import { buildLandIndexParts, LandIndex, LandIndexParts } from "../engine/routing/sea/land-crossing";
-import { loadSeaLandPolygons } from "./inland";
+import type * as Inland from "./inland";
 import { FineSeaRegions } from "../engine/routing/sea-fine/fine-router";
 import type { FineLandFile, FineRegionData } from "../engine/routing/sea-fine/fine-land-file";
 import { FineGrid } from "../engine/routing/sea-fine/fine-grid";
@@ -53,6 +53,14 @@ export interface SeaNetwork {
   /** Milliseconds to read the files and build the graph (the first time in this process). */
   readMs: number;
   buildMs: number;
+}
+
+/**
+ * The land polygons, only when a snapshot is built: data/inland and the overland modules it loads
+ * are otherwise not needed by a sea start (load-engine loads them with the inland routers).
+ */
+function loadSeaLandPolygons(): ReturnType<typeof Inland.loadSeaLandPolygons> {
+  return (require("./inland") as typeof Inland).loadSeaLandPolygons();
 }
 
 let network: SeaNetwork | undefined;
