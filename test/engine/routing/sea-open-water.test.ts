@@ -75,11 +75,13 @@ describe("port pairs whose great circle is clear (every sea-ports pair 50–2,00
   it("over +10 % no more often than measured", () => {
     // Measured: 18 of 1,332 at 3e320d2, 10 of them round the Virgin Islands and Leewards (a port
     // inside 1:50m land leaves by its nearest water, and the network keeps 20-50 km off); 9 with
-    // data/sea-island-rings.json. Left: a headland or island next to a port that no network vertex
-    // is near (Cabo de Sines, Rhodes, the Kanmon Strait, Grenen, Guernsey, Malta - Sfax), Antigua and
-    // Nevis, and Grand Cayman - Puerto Morelos, which leaves its island's ring by the south link.
+    // data/sea-island-rings.json; 2 since routes whose ends see each other but for their shores
+    // have their corners pulled in round the land (tighten.ts: Setúbal - Sines +28.9 % -> +1.7 %,
+    // Skagen - Kristiansand +12.4 % -> +4.3 %, Grand Cayman - Puerto Morelos +14.1 % -> +0.6 %).
+    // Left: Antigua - St Kitts and Nevis - Road Town, ports in the middle of their 1:50m island
+    // that leave by the water on the far side.
     const over = results.filter((r) => r.excess > 0.1);
-    expect(over.length).toBeLessThanOrEqual(9);
+    expect(over.length).toBeLessThanOrEqual(2);
   });
 });
 

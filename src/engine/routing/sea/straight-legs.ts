@@ -13,6 +13,7 @@ import { PassageArea } from "./passages";
 import { PassageLegs } from "./passage-legs";
 import { PathBuffer } from "./path-buffer";
 import { pullStraight } from "./string-pull";
+import { tightenCorners } from "./tighten";
 import {
   PULL_MAX_M,
   PULL_POINTS,
@@ -26,6 +27,10 @@ import {
   CONNECTOR_SKIP_TO_KM,
   HARBOUR_LEG_MAX_M,
   PORT_SHORE_M,
+  TIGHTEN_OPTIONS,
+  TIGHTEN_SHORE_M,
+  TIGHTEN_SHORE_SHARE,
+  TIGHTEN_MIN_DETOUR,
 } from "./tuning";
 
 /** What a query point remembers of the straight legs tried from it (by their far end). */
@@ -91,6 +96,18 @@ export class StraightLegs {
       saved += pass_.saved;
       if (!pass_.reachedWindow) break;
     }
+    // Where the straight line between the two ends is open water but for their shores, the
+    // corners left are the network's, not the sea's: pulled in round the land that makes them.
+    if (
+      path.length > 2 &&
+      this.detours(path) &&
+      this.openButShores(path.point(0), path.point(path.length - 1))
+    )
+      saved += tightenCorners(
+        path,
+        (a, b, ia, ib) => this.isClear(a, b, ia === 0, ib === path.length - 1),
+        TIGHTEN_OPTIONS
+      );
     return saved;
   }
 
@@ -126,6 +143,32 @@ export class StraightLegs {
     )
       return false;
     return this.legs.entered(a, b, skipA, skipB, STRAIGHT_STEP_KM, this.refusedMask) === 0;
+  }
+
+  /** Whether the path is longer than the straight line between its ends by more than a corner's worth. */
+  private detours(path: PathBuffer): boolean {
+    let along = 0;
+    for (let k = 1; k < path.length; k++)
+      along += fastGeodesicMeters(path.lat(k - 1), path.lng(k - 1), path.lat(k), path.lng(k));
+    const n = path.length - 1;
+    const straight = fastGeodesicMeters(path.lat(0), path.lng(0), path.lat(n), path.lng(n));
+    return along - straight > Math.max(TIGHTEN_OPTIONS.minSaveM, TIGHTEN_MIN_DETOUR * straight);
+  }
+
+  /**
+   * Whether the straight line between two query points is open water (no land, no refused
+   * passage) but for TIGHTEN_SHORE_M at each end (at most TIGHTEN_SHORE_SHARE of the way): a
+   * headland, a mole or a basin at a port's door.
+   */
+  private openButShores(a: LatLng, b: LatLng): boolean {
+    if (!this.coast) return false;
+    const straight = fastGeodesicMeters(a.lat, a.lng, b.lat, b.lng);
+    const shoreM = Math.min(TIGHTEN_SHORE_M, TIGHTEN_SHORE_SHARE * straight);
+    const skipKm = shoreM / 1000;
+    if (straight > QUICK_MIN_M && crossesDeepLand(this.land, a, b, skipKm, skipKm, QUICK_STEP_KM))
+      return false;
+    if (this.coast.crossesLand(a, b, shoreM, shoreM)) return false;
+    return this.legs.entered(a, b, skipKm, skipKm, STRAIGHT_STEP_KM, this.refusedMask) === 0;
   }
 
   /** isClear for the leg between path points i and j. */

@@ -6,6 +6,7 @@
  */
 import { Passage } from "../../types";
 import type { PullOptions } from "./string-pull";
+import type { TightenOptions } from "./tighten";
 
 // Snapping a query point onto the network (sea-router.ts).
 
@@ -68,6 +69,23 @@ export const PULL_OPTIONS: PullOptions = {
   maxTests: 24,
 };
 export const PULL_PASSES = 3;
+/**
+ * Corners pulled in round headlands after smoothing (tighten.ts), for a route whose two ends see
+ * each other across open water but for this many metres at each end (a port's own shore).
+ */
+export const TIGHTEN_SHORE_M = 5_000;
+/** ...but at most this share of the way at each end (two ports 20 km apart across a headland). */
+export const TIGHTEN_SHORE_SHARE = 0.1;
+/** ...and that is longer than that straight line by more than this share (else nothing to pull). */
+export const TIGHTEN_MIN_DETOUR = 0.002;
+/** How corners are pulled in: the offing keeps a corner about a kilometre off the cape it rounds. */
+export const TIGHTEN_OPTIONS: TightenOptions = {
+  passes: 3,
+  bisections: 7,
+  minSaveM: 300,
+  offingM: 1_000,
+  maxTests: 200,
+};
 export const INNER_LEGS_FROM = 20_000;
 /** Step of the clearance samples. */
 export const STRAIGHT_STEP_KM = 2;
