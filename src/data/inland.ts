@@ -29,6 +29,7 @@ import { lazyLandNetworks } from "./land-networks";
 import {
   ElevationGrid,
   ElevationGridFile,
+  elevationGridData,
 } from "../engine/routing/overland/elevation-grid";
 import { Peak, Terrain } from "../engine/routing/overland/terrain";
 import { CountryDetour } from "../engine/routing/overland/country-detour";
@@ -84,9 +85,17 @@ function terrainOf(options: InlandLoadOptions, isOpenWater: (p: LatLng) => boole
   const gridFile = path.join(options.dataDir ?? DATA_DIR, "land", "terrain", "elevation-20min.json");
   const withRelief = options.relief !== false && fs.existsSync(gridFile);
   let grid: ElevationGrid | undefined;
-  // The grid (1.4 MB) is read on the first estimate priced, not at load.
+  // The grid is read on the first estimate priced, not at load, from a snapshot after the first
+  // start (the 1.4 MB JSON costs ~100 ms to parse; the snapshot's typed array a few).
   const elevation = (p: LatLng) =>
-    (grid ??= new ElevationGrid(JSON.parse(fs.readFileSync(gridFile, "utf8")) as ElevationGridFile)).at(p);
+    (grid ??= new ElevationGrid(
+      cachedSnapshot(
+        "elevation-grid",
+        { dataFiles: [gridFile], code: ["engine/routing/overland/elevation-grid"] },
+        () =>
+          elevationGridData(JSON.parse(fs.readFileSync(gridFile, "utf8")) as ElevationGridFile)
+      ).value
+    )).at(p);
   return new Terrain(
     loadPeaks(options),
     isOpenWater,
