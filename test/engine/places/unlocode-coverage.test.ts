@@ -84,7 +84,10 @@ test("every such code resolves: a position, or 'known code, no position' naming 
       new RegExp(`^origin ${code} \\(.*\\): known code, no position; give "lat,lng" instead\\.$`)
     );
     expect(r.detail.length).toBeLessThanOrEqual(100);
+    // An answer about the data, made without a stack trace (its cost was the look-up's p99).
+    expect(r.stack ?? "").not.toMatch(/\n\s+at /);
   }
+  expect(Error.stackTraceLimit).toBeGreaterThan(0);
 });
 
 test("every position is inside its country's land or within 25 km of it", () => {
