@@ -65,11 +65,13 @@ describe("port pairs whose great circle is clear (every sea-ports pair 50–2,00
   const results = clearPortPairs(seaPortPoints(), land, (a, b) => router.route(a, b, { closed }));
   const excess = results.map((r) => r.excess);
 
-  it("are all routed, never shorter than the great circle, p95 within +5 %", () => {
+  it("are all routed, never shorter than the great circle, p95 within +2 %", () => {
     expect(results.length).toBeGreaterThan(1_200);
     expect(results.filter((r) => r.route === null)).toEqual([]);
     expect(results.filter((r) => r.route! < r.bound - 1).map((r) => r.codes)).toEqual([]);
-    expect(quantile(excess, 0.95)).toBeLessThan(0.05);
+    // Measured: p95 +2.5 % before the corners were pulled in, +1.9 % after, +0.6 % with the
+    // water facing the other end.
+    expect(quantile(excess, 0.95)).toBeLessThan(0.02);
   });
 
   it("over +10 % no more often than measured", () => {
@@ -78,10 +80,10 @@ describe("port pairs whose great circle is clear (every sea-ports pair 50–2,00
     // data/sea-island-rings.json; 2 since routes whose ends see each other but for their shores
     // have their corners pulled in round the land (tighten.ts: Setúbal - Sines +28.9 % -> +1.7 %,
     // Skagen - Kristiansand +12.4 % -> +4.3 %, Grand Cayman - Puerto Morelos +14.1 % -> +0.6 %).
-    // Left: Antigua - St Kitts and Nevis - Road Town, ports in the middle of their 1:50m island
-    // that leave by the water on the far side.
+    // None since a port inside its 1:50m island may also leave by the water facing the other end
+    // (sea-router waterOf: Charlestown - Road Town +16.3 %, Antigua - Basseterre +16.4 %).
     const over = results.filter((r) => r.excess > 0.1);
-    expect(over.length).toBeLessThanOrEqual(2);
+    expect(over.map((r) => r.codes)).toEqual([]);
   });
 });
 

@@ -234,6 +234,69 @@ export class LandIndex {
   }
 
   /**
+   * Water round a point inside land, one point on each side: of the coastline within `maxM`, the
+   * nearest point in each of `sectors` directions from the point (nearer than `reach` times the
+   * nearest coast plus `slackM`), each stepped `offshoreM` out to sea as nearestWater does, the
+   * nearest first. A port that 1:50m draws inside its island or peninsula may face the water on
+   * another side than the nearest; the caller chooses. Empty when the point is not inside land.
+   */
+  watersAround(
+    lat: number,
+    lng: number,
+    maxM: number,
+    options: { sectors: number; reach: number; slackM: number; offshoreM?: number }
+  ): Array<{ lat: number; lng: number }> {
+    if (!this.isLand(lat, lng)) return [];
+    const kx = Math.cos(lat * (Math.PI / 180));
+    const degLat = maxM / 111_195;
+    const degLng = degLat / Math.max(0.05, kx);
+    const n = this.edgesNear(lat - degLat, lng - degLng, lat + degLat, lng + degLng);
+    const sectors = options.sectors;
+    const best = new Float64Array(sectors).fill(Infinity);
+    const bx = new Float64Array(sectors);
+    const by = new Float64Array(sectors);
+    for (let i = 0; i < n; i++) {
+      const e = this.found[i];
+      const ax = (this.x[e] - lng) * kx;
+      const ay = this.y[e] - lat;
+      const dx = (this.x[e + 1] - lng) * kx - ax;
+      const dy = this.y[e + 1] - lat - ay;
+      const len2 = dx * dx + dy * dy;
+      const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+      const px = ax + t * dx;
+      const py = ay + t * dy;
+      const d2 = px * px + py * py;
+      if (d2 === 0) continue;
+      const angle = Math.atan2(py, px) + Math.PI;
+      const sector = Math.min(sectors - 1, Math.floor((angle / (2 * Math.PI)) * sectors));
+      if (d2 < best[sector]) {
+        best[sector] = d2;
+        bx[sector] = px;
+        by[sector] = py;
+      }
+    }
+    const nearest = Math.sqrt(Math.min(...best)) * 111_195;
+    if (!(nearest <= maxM)) return [];
+    const limit = Math.min(maxM, options.reach * nearest + options.slackM);
+    const offshoreM = options.offshoreM ?? 200;
+    const found: Array<{ lat: number; lng: number; d: number }> = [];
+    for (let k = 0; k < sectors; k++) {
+      const dist = Math.sqrt(best[k]) * 111_195;
+      if (!(dist <= limit)) continue;
+      for (const extra of [offshoreM, 2 * offshoreM, 5 * offshoreM]) {
+        const f = (dist + extra) / dist;
+        const q = { lat: lat + by[k] * f, lng: lng + (bx[k] * f) / kx };
+        if (this.isLand(q.lat, q.lng)) continue;
+        found.push({ ...q, d: dist });
+        break;
+      }
+    }
+    // Where the nearest coast leads to no water (nearestWater's null), no side either.
+    if (!found.length || found.every((q) => q.d > nearest + 1e-6)) return [];
+    return found.sort((a, b) => a.d - b.d).map((q) => ({ lat: q.lat, lng: q.lng }));
+  }
+
+  /**
    * The ring edges in the cells the box of p→q covers, each once, into `this.found`; their count.
    * (One pass shared by the crossing test and the inside measure.)
    */

@@ -40,6 +40,7 @@ import {
   WATER_DETOUR,
   WATER_DETOUR_MAX_M,
   WATER_MOVE_MAX_M,
+  WATER_SIDES,
 } from "./tuning";
 
 export { closedPassageMask };
@@ -111,7 +112,7 @@ export class NetworkSeaRouter implements SeaRouter {
   private readonly finder: ChainRouteFinder;
   private readonly assembler: RouteAssembler;
   /** Query points inside land and the water each starts from (null: none near). */
-  private waterPoints = new CoordMap<(LatLng & { moveM: number }) | null>();
+  private waterPoints = new CoordMap<Array<LatLng & { moveM: number }>>();
   /** Remembered query points, per closed-passage mask. */
   private readonly ends = new Map<number, CoordMap<EndPoint>>();
   private remembered = 0;
@@ -281,6 +282,20 @@ export class NetworkSeaRouter implements SeaRouter {
       );
       if (r && (!best || r.meters < best.meters)) best = r;
     }
+    // A point that 1:50m draws in the middle of its island or peninsula (Road Town, Charlestown)
+    // is about as near the water on another side, the one facing the other end: that way too.
+    const fa = wa && this.waterOf(from, to);
+    const fb = wb && this.waterOf(to, from);
+    if (fa !== wa || fb !== wb) {
+      const r = this.searchFrom(
+        from,
+        to,
+        fa !== wa ? fa : useA ? wa : null,
+        fb !== wb ? fb : useB ? wb : null,
+        closedMask
+      );
+      if (r && (!best || r.meters < best.meters)) best = r;
+    }
     return best;
   }
 
@@ -316,17 +331,30 @@ export class NetworkSeaRouter implements SeaRouter {
   }
 
   /** The nearest water to a point inside land, within WATER_MOVE_MAX_M (none in a canal area). */
-  private waterOf(p: LatLng): (LatLng & { moveM: number }) | null {
+  private waterOf(p: LatLng, toward?: LatLng): (LatLng & { moveM: number }) | null {
     const inCanal = this.snapper.inCanal;
     if (!this.coast || (inCanal && inCanal(p.lat, p.lng))) return null;
-    let w = this.waterPoints.get(p.lat, p.lng);
-    if (w === undefined) {
+    let ws = this.waterPoints.get(p.lat, p.lng);
+    if (ws === undefined) {
       if (this.waterPoints.size > this.rememberedEnds) this.waterPoints = new CoordMap();
-      const water = this.coast.nearestWater(p.lat, p.lng, WATER_MOVE_MAX_M);
-      w = water && { ...water, moveM: geodesicMeters(p.lat, p.lng, water.lat, water.lng) };
-      this.waterPoints.set(p.lat, p.lng, w);
+      ws = this.coast
+        .watersAround(p.lat, p.lng, WATER_MOVE_MAX_M, WATER_SIDES)
+        .map((w) => ({ ...w, moveM: geodesicMeters(p.lat, p.lng, w.lat, w.lng) }));
+      this.waterPoints.set(p.lat, p.lng, ws);
     }
-    return w;
+    if (!ws.length) return null;
+    if (!toward || ws.length === 1) return ws[0];
+    // The side that faces `toward`: the least move plus the straight way on from the water.
+    let best = ws[0];
+    let cost = Infinity;
+    for (const w of ws) {
+      const c = w.moveM + sphericalMeters(w, toward);
+      if (c < cost) {
+        cost = c;
+        best = w;
+      }
+    }
+    return best;
   }
 
   /**

@@ -51,6 +51,12 @@ export const THIN_LAND_SAMPLES = 2;
 export const AT_VERTEX_M = 0.001;
 /** A query point inside land moves to water no farther than this (else it stays, see search). */
 export const WATER_MOVE_MAX_M = 12_000;
+/**
+ * ...to the water on its side facing the other end: of the nearest water in each of `sectors`
+ * directions, those within `reach` times the nearest plus `slackM` (a port that 1:50m draws in the
+ * middle of its island, Road Town or Charlestown, is as near the water on either side).
+ */
+export const WATER_SIDES = { sectors: 8, reach: 2, slackM: 2_000 };
 /** Routes shorter than this (great circle) and longer than WATER_DETOUR times it also try water. */
 export const WATER_DETOUR_MAX_M = 1_500_000;
 export const WATER_DETOUR = 1.2;
