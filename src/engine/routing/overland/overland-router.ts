@@ -17,6 +17,7 @@ import {
 import { LandmassIndex } from "./landmass-index";
 import { RailAccess, RailNetwork } from "./rail-network";
 import { MinHeap } from "../../heap";
+import { UnionFind } from "../../graph/union-find";
 import { RoadLegSource } from "./road-legs";
 import { LandNetwork, NetworkAccess } from "./land-network";
 import { reliefMultiplier, Terrain } from "./terrain";
@@ -187,7 +188,9 @@ export class CircuityOverlandRouter implements OverlandRouter {
     this.railAccess = { ...DEFAULT_RAIL_ACCESS, ...parts.railAccess };
     this.maxLandsideMeters = parts.maxLandsideMeters ?? DEFAULT_MAX_LANDSIDE_METERS;
     this.networkAccess = { ...DEFAULT_NETWORK_ACCESS, ...parts.networkAccess };
-    this.components = { RAIL: new UnionFind(), TRUCK: new UnionFind() };
+    // Landmass ids are polygon indices, 0..size-1: the engine's one union-find over them.
+    const landmassCount = parts.landmasses.size;
+    this.components = { RAIL: new UnionFind(landmassCount), TRUCK: new UnionFind(landmassCount) };
     for (const link of parts.links) {
       const a = parts.landmasses.landmassOf(link.a);
       const b = parts.landmasses.landmassOf(link.b);
@@ -629,29 +632,5 @@ export class CircuityOverlandRouter implements OverlandRouter {
   /** The circuity region the router would use for a trip (for explanations and tests). */
   regionFor(from: LatLng, to: LatLng, modality: OverlandModality): CircuityRegion {
     return tripRegion(modality, this.parts.regionOf(from), this.parts.regionOf(to));
-  }
-}
-
-class UnionFind {
-  private readonly parent = new Map<number, number>();
-
-  find(x: number): number {
-    let root = x;
-    while (this.parent.has(root) && this.parent.get(root) !== root)
-      root = this.parent.get(root) as number;
-    // Path compression.
-    let cur = x;
-    while (cur !== root) {
-      const next = this.parent.get(cur) as number;
-      this.parent.set(cur, root);
-      cur = next;
-    }
-    return root;
-  }
-
-  union(a: number, b: number): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent.set(ra, rb);
   }
 }
