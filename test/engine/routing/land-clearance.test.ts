@@ -4,7 +4,8 @@
  * (which skips) must agree with landMeters (which measures every piece) wherever the leg is not
  * tangent to a coast, and clearMeters must never reach a cell that holds a coast.
  */
-import { LandIndex } from "../../../src/engine/routing/sea/land-crossing";
+import { buildLandIndexParts, LandIndex } from "../../../src/engine/routing/sea/land-crossing";
+import { loadSeaParts } from "../../../src/data/sea";
 import { edgeClearance } from "../../../src/engine/routing/sea/clearance";
 import { MEAN_RADIUS_M } from "../../../src/engine/geo/geodesy";
 
@@ -88,5 +89,24 @@ describe("land test clearance", () => {
       }
     }
     expect(positive).toBeGreaterThan(500);
+  });
+
+  it("is made with the parts and kept by the sea snapshot, equal to a fresh pass", () => {
+    const parts = buildLandIndexParts(islands(rng(7), 80), 2);
+    expect(parts.clearance).toEqual(edgeClearance(parts.cellStart, parts.cols, parts.rows));
+    // An index from parts without it computes the same clearance, so the same answers.
+    const withIt = new LandIndex(parts);
+    const without = new LandIndex({ ...parts, clearance: undefined });
+    const r2 = rng(11);
+    for (let i = 0; i < 2000; i++) {
+      const lat = r2() * 178 - 89;
+      const lng = r2() * 360 - 180;
+      expect(withIt.clearMeters(lat, lng)).toBe(without.clearMeters(lat, lng));
+    }
+    const coast = loadSeaParts().value.coast;
+    expect(coast.clearance).toBeInstanceOf(Uint8Array);
+    expect(coast.clearance).toEqual(edgeClearance(coast.cellStart, coast.cols, coast.rows));
+    // Not all 255 or all 0: the world's coasts give a spread of distances.
+    expect(new Set(coast.clearance).size).toBeGreaterThan(10);
   });
 });

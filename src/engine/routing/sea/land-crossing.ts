@@ -32,6 +32,12 @@ export interface LandIndexParts {
   cellEdges: Int32Array;
   /** Bit i (byte i >> 3, bit i & 7) is 1 when cell i's centre is inside land. */
   centreBits: Uint8Array;
+  /**
+   * Per cell, the distance to the nearest cell holding a ring edge (clearance.ts), made with the
+   * parts so that a snapshot carries it and a start does not redo it; parts without it get it
+   * computed when the index is made.
+   */
+  clearance?: Uint8Array;
 }
 
 export function buildLandIndexParts(
@@ -104,7 +110,8 @@ export function buildLandIndexParts(
       if (k & 1) centreBits[i >> 3] |= 1 << (i & 7);
     }
   }
-  return { cellDegrees, cols, rows, x, y, cellStart: counts, cellEdges, centreBits };
+  const clearance = edgeClearance(counts, cols, rows);
+  return { cellDegrees, cols, rows, x, y, cellStart: counts, cellEdges, centreBits, clearance };
 }
 
 export class LandIndex {
@@ -138,7 +145,7 @@ export class LandIndex {
     this.cellStart = parts.cellStart;
     this.cellEdges = parts.cellEdges;
     this.centreBits = parts.centreBits;
-    this.clearance = edgeClearance(parts.cellStart, parts.cols, parts.rows);
+    this.clearance = parts.clearance ?? edgeClearance(parts.cellStart, parts.cols, parts.rows);
     this.stamp = new Int32Array(parts.x.length);
   }
 
