@@ -129,13 +129,14 @@ export const routeOptimizerApi: FastifyPluginAsync<ApiPluginOptions> = async (ap
       };
       reply.raw.on("close", onClose);
       try {
-        const result = await runner.search(
+        const json = await runner.search(
           request.rawQuery ?? {},
           deps.config.optimizer.budgetMs,
           gone.signal
         );
         await credits.settle(caller, "optimizerSearch", request.id);
-        return result;
+        // Already the response schema's JSON (made by the search thread): sent as it is.
+        return reply.type("application/json; charset=utf-8").send(json);
       } catch (e) {
         // A search stopped by its budget, or by its client leaving, held a thread: it is charged
         // like an answered one (else one key could occupy the threads for free). One still queued

@@ -16,6 +16,7 @@ import {
   RouteSearchResult,
 } from "../../engine/optimizer/types";
 import { SEARCH_FLAGS } from "./optimizer-worker";
+import { searchResultJson } from "./search-json";
 import type { OptimizerTask, OptimizerTaskResult, TaskFailure } from "./optimizer-worker";
 
 /** The search ran out of budget or the service is shutting down / saturated. */
@@ -28,8 +29,12 @@ export class SearchFailed extends Error {
 }
 
 export interface OptimizerRunner {
-  /** `signal`: aborts the search (its client went away); it then rejects with SearchFailed "aborted". */
-  search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<RouteSearchResult>;
+  /**
+   * The search's 200 body as JSON (the route's response schema, serialised off the event loop
+   * by the pool). `signal`: aborts the search (its client went away); it then rejects with
+   * SearchFailed "aborted".
+   */
+  search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<string>;
   operators(): Promise<Operator[]>;
   /** Resolves true once the optimizer answers (loaded), false when it cannot be loaded. */
   ready(): Promise<boolean>;
@@ -66,7 +71,7 @@ function unwrap<T>(r: OptimizerTaskResult): T {
       throw new RouteSheetsError(r.error.kind, r.error.detail, r.error.parameter);
     throw new SearchFailed(r.error);
   }
-  return r.ok as T;
+  return ("json" in r ? r.json : r.ok) as T;
 }
 
 /** Searches that may wait for a thread, per thread, unless configured (`optimizer.queuePerThread`). */
@@ -140,8 +145,13 @@ export class PooledOptimizerRunner implements OptimizerRunner {
     }
   }
 
-  search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<RouteSearchResult> {
-    return this.run({ kind: "search", query, budgetMs }, signal);
+  async search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<string> {
+    const answer = await this.run<string | RouteSearchResult>(
+      { kind: "search", query, budgetMs },
+      signal
+    );
+    // A stand-in thread (tests) may answer the object: serialised here the same way.
+    return typeof answer === "string" ? answer : searchResultJson(answer);
   }
 
   operators(): Promise<Operator[]> {
@@ -173,16 +183,12 @@ export class PooledOptimizerRunner implements OptimizerRunner {
 export class InlineOptimizerRunner implements OptimizerRunner {
   constructor(private readonly optimizer: RouteOptimizer) {}
 
-  async search(
-    query: RawQuery,
-    budgetMs: number,
-    signal?: AbortSignal
-  ): Promise<RouteSearchResult> {
+  async search(query: RawQuery, budgetMs: number, signal?: AbortSignal): Promise<string> {
     if (signal?.aborted) throw new SearchFailed({ failure: "aborted" });
     const { describeFailure } =
       require("./optimizer-worker") as typeof import("./optimizer-worker");
     try {
-      return this.optimizer.search(query, { deadline: Date.now() + budgetMs });
+      return searchResultJson(this.optimizer.search(query, { deadline: Date.now() + budgetMs }));
     } catch (e) {
       const f = describeFailure(e);
       if (f.failure === "domain") throw e;
