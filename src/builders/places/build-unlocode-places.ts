@@ -814,9 +814,26 @@ function main(): void {
 const ROUTABLE = /^(1|.2|..3|.....6)/;
 
 /**
- * How often the matcher's answer for a code lands within 25 km of UNECE's own (used) position:
- * the check that GeoNames positions for the other codes are as good as the issue asks.
+ * How often a chooser's position for a code lands within 25 km of UNECE's own (used) position,
+ * over the codes whose position is UNECE's: the bar every other source must pass.
  */
+function agreementWithUnece(
+  entries: readonly BuiltEntry[],
+  choose: (e: BuiltEntry) => { lat: number; lng: number } | null | undefined
+): { matched: number; within: number } {
+  let matched = 0;
+  let within = 0;
+  for (const e of entries) {
+    if (e.basis !== "UN/LOCODE") continue;
+    const p = choose(e);
+    if (!p) continue;
+    matched++;
+    if (km(p, e as { lat: number; lng: number }) <= PLAUSIBLE_KM) within++;
+  }
+  return { matched, within };
+}
+
+/** The check for GeoNames' unique name match (the issue's bar for its positions). */
 export function matchAgreement(
   list: readonly ListEntry[],
   entries: readonly BuiltEntry[],
@@ -824,16 +841,9 @@ export function matchAgreement(
   subdivisionNames: ReadonlyMap<string, string> = new Map()
 ): { matched: number; within: number } {
   const matcher = new GeoNamesMatcher(geo, list, subdivisionNames);
-  let matched = 0;
-  let within = 0;
-  for (const e of entries) {
-    if (e.basis !== "UN/LOCODE") continue;
-    const m = matcher.unique(e.locode.slice(0, 2), e.subdivision, nameKeys(e.name));
-    if (!m) continue;
-    matched++;
-    if (km(m, e as { lat: number; lng: number }) <= PLAUSIBLE_KM) within++;
-  }
-  return { matched, within };
+  return agreementWithUnece(entries, (e) =>
+    matcher.unique(e.locode.slice(0, 2), e.subdivision, nameKeys(e.name))
+  );
 }
 
 /** The same check for the World Port Index's choice (wpi-positions.ts). */
@@ -845,20 +855,13 @@ export function wpiAgreement(
   wpiRows: ReadonlyMap<string, readonly WpiRow[]>
 ): { matched: number; within: number } {
   const matcher = new GeoNamesMatcher(geo, list, subdivisionNames);
-  let matched = 0;
-  let within = 0;
-  for (const e of entries) {
-    if (e.basis !== "UN/LOCODE") continue;
+  return agreementWithUnece(entries, (e) => {
     const country = e.locode.slice(0, 2);
     const keys = nameKeys(e.name);
-    const w = wpiChoice(wpiRows.get(e.locode), keys, (p) =>
+    return wpiChoice(wpiRows.get(e.locode), keys, (p) =>
       matcher.namedNear(country, e.subdivision, keys, p)
     );
-    if (!w) continue;
-    matched++;
-    if (km(w, e as { lat: number; lng: number }) <= PLAUSIBLE_KM) within++;
-  }
-  return { matched, within };
+  });
 }
 
 /** How often a subdivision's name gives the GeoNames code its positions taught. */

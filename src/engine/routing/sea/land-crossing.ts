@@ -128,6 +128,8 @@ export class LandIndex {
   private readonly stamp: Int32Array;
   private tick = 0;
   private found = new Int32Array(256);
+  /** nearestOnEdge's answer (x, y in its local frame): no allocation per edge. */
+  private readonly near = new Float64Array(2);
   /** The last point arcPoint made. */
   private qLat = 0;
   private qLng = 0;
@@ -212,26 +214,49 @@ export class LandIndex {
     let bx = 0;
     let by = 0;
     for (let i = 0; i < n; i++) {
-      const e = this.found[i];
-      // Segment in a local frame (x = east, y = north, degrees of latitude).
-      const ax = (this.x[e] - lng) * kx;
-      const ay = this.y[e] - lat;
-      const dx = (this.x[e + 1] - lng) * kx - ax;
-      const dy = this.y[e + 1] - lat - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
-      const px = ax + t * dx;
-      const py = ay + t * dy;
-      const d2 = px * px + py * py;
+      const d2 = this.nearestOnEdge(this.found[i], lat, lng, kx);
       if (d2 < best) {
         best = d2;
-        bx = px;
-        by = py;
+        bx = this.near[0];
+        by = this.near[1];
       }
     }
     const dist = Math.sqrt(best) * 111_195;
     if (!(dist <= maxM) || dist === 0) return null;
-    // Out past the coastline, along the way from the point (a wider step in a narrow inlet).
+    return this.stepOffshore(lat, lng, kx, bx, by, dist, offshoreM);
+  }
+
+  /**
+   * The point of edge e nearest (lat, lng), in a local frame (x = east, y = north, degrees of
+   * latitude; kx scales longitude), into `this.near`; its squared distance in that frame.
+   */
+  private nearestOnEdge(e: number, lat: number, lng: number, kx: number): number {
+    const ax = (this.x[e] - lng) * kx;
+    const ay = this.y[e] - lat;
+    const dx = (this.x[e + 1] - lng) * kx - ax;
+    const dy = this.y[e + 1] - lat - ay;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+    const px = ax + t * dx;
+    const py = ay + t * dy;
+    this.near[0] = px;
+    this.near[1] = py;
+    return px * px + py * py;
+  }
+
+  /**
+   * Out past the coastline point (bx, by) of the local frame, `dist` metres from (lat, lng), along
+   * the way from the point (a wider step in a narrow inlet); null when every step is still land.
+   */
+  private stepOffshore(
+    lat: number,
+    lng: number,
+    kx: number,
+    bx: number,
+    by: number,
+    dist: number,
+    offshoreM: number
+  ): { lat: number; lng: number } | null {
     for (const extra of [offshoreM, 2 * offshoreM, 5 * offshoreM]) {
       const f = (dist + extra) / dist;
       const q = { lat: lat + by * f, lng: lng + (bx * f) / kx };
@@ -263,17 +288,10 @@ export class LandIndex {
     const bx = new Float64Array(sectors);
     const by = new Float64Array(sectors);
     for (let i = 0; i < n; i++) {
-      const e = this.found[i];
-      const ax = (this.x[e] - lng) * kx;
-      const ay = this.y[e] - lat;
-      const dx = (this.x[e + 1] - lng) * kx - ax;
-      const dy = this.y[e + 1] - lat - ay;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
-      const px = ax + t * dx;
-      const py = ay + t * dy;
-      const d2 = px * px + py * py;
+      const d2 = this.nearestOnEdge(this.found[i], lat, lng, kx);
       if (d2 === 0) continue;
+      const px = this.near[0];
+      const py = this.near[1];
       const angle = Math.atan2(py, px) + Math.PI;
       const sector = Math.min(sectors - 1, Math.floor((angle / (2 * Math.PI)) * sectors));
       if (d2 < best[sector]) {
@@ -290,13 +308,8 @@ export class LandIndex {
     for (let k = 0; k < sectors; k++) {
       const dist = Math.sqrt(best[k]) * 111_195;
       if (!(dist <= limit)) continue;
-      for (const extra of [offshoreM, 2 * offshoreM, 5 * offshoreM]) {
-        const f = (dist + extra) / dist;
-        const q = { lat: lat + by[k] * f, lng: lng + (bx[k] * f) / kx };
-        if (this.isLand(q.lat, q.lng)) continue;
-        found.push({ ...q, d: dist });
-        break;
-      }
+      const q = this.stepOffshore(lat, lng, kx, bx[k], by[k], dist, offshoreM);
+      if (q) found.push({ ...q, d: dist });
     }
     // Where the nearest coast leads to no water (nearestWater's null), no side either.
     if (!found.length || found.every((q) => q.d > nearest + 1e-6)) return [];
