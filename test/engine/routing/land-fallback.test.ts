@@ -9,20 +9,12 @@ import { geodesicMetersBetween } from "../../../src/engine/geo/geodesy";
 import { CircuityTable } from "../../../src/engine/routing/overland/circuity";
 import { Terrain } from "../../../src/engine/routing/overland/terrain";
 import { LatLng } from "../../../src/engine/types";
+import { seededRandom as random } from "../../support/seeded-random";
 
 const at = (lat: number, lng: number): LatLng => ({ lat, lng });
 const withNetworks = loadOverlandRouter();
 const model = loadOverlandRouter({ landNetworks: false, railCorridors: false });
 const plain = loadOverlandRouter({ landNetworks: false, railCorridors: false, terrain: false });
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 

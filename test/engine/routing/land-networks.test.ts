@@ -8,19 +8,10 @@ import { LandNetwork, LandNetworkFile } from "../../../src/engine/routing/overla
 import { compactGeoGraph } from "../../../src/builders/land/build-land-networks";
 import { CountryRegions } from "../../../src/engine/routing/overland/regions";
 import { LatLng } from "../../../src/engine/types";
+import { seededRandom as random } from "../../support/seeded-random";
 
 const router = loadOverlandRouter();
 const at = (lat: number, lng: number): LatLng => ({ lat, lng });
-
-/** A small deterministic generator (mulberry32), so a failure names a reproducible pair. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("LandNetwork", () => {
   // A square 0-1-2-3 with a diagonal 0-2 that is longer than going round.

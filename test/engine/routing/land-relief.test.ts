@@ -19,20 +19,13 @@ import {
   Terrain,
 } from "../../../src/engine/routing/overland/terrain";
 import { LatLng } from "../../../src/engine/types";
+import { seededRandom as random } from "../../support/seeded-random";
 
 const DATA = path.join(__dirname, "..", "..", "..", "data");
 const at = (lat: number, lng: number): LatLng => ({ lat, lng });
 const readJson = <T>(...parts: string[]) =>
   JSON.parse(fs.readFileSync(path.join(DATA, ...parts), "utf8")) as T;
 
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)];
 

@@ -1,0 +1,12 @@
+/**
+ * A small deterministic generator (mulberry32) for property tests: the same seed gives the same
+ * sequence in [0, 1), so a failure names a reproducible case.
+ */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
