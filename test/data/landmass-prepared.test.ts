@@ -14,22 +14,13 @@ import {
   PreparedLandmassIndex,
 } from "../../src/engine/routing/overland/landmass-index";
 import { readSnapshot, writeSnapshot } from "../../src/data/snapshot/bundle";
+import { picksArb, pickPoint, star, starShapeArb } from "../support/star-worlds";
 
 let tmp: string;
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "rs-landmass-"));
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** A star-shaped ring round (lat, lng): one point per radius, in [r/2, r] degrees, closed. */
-function star(lat: number, lng: number, r: number, radii: number[]): Array<[number, number]> {
-  const ring: Array<[number, number]> = radii.map((f, i) => {
-    const a = (2 * Math.PI * i) / radii.length;
-    return [lng + r * f * Math.cos(a), lat + r * f * Math.sin(a)];
-  });
-  ring.push(ring[0]);
-  return ring;
-}
 
 /** Cut at ±180° as Natural Earth cuts Chukotka and Fiji (the index unwraps it). */
 const ACROSS_180: PolygonRings = [
@@ -45,29 +36,14 @@ const ACROSS_180: PolygonRings = [
   ],
 ];
 
-const shapeArb = fc.record({
-  lat: fc.double({ min: -60, max: 60, noNaN: true }),
-  lng: fc.double({ min: -170, max: 170, noNaN: true }),
-  r: fc.double({ min: 0.3, max: 6, noNaN: true }),
-  radii: fc.array(fc.double({ min: 0.5, max: 1, noNaN: true }), { minLength: 3, maxLength: 30 }),
-  hole: fc.boolean(),
-});
-
 describe("prepared landmass index", () => {
   it("answers as an index that builds its own structures, after a snapshot round trip", () => {
     let file = 0;
     fc.assert(
       fc.property(
-        fc.array(shapeArb, { minLength: 1, maxLength: 5 }),
+        fc.array(starShapeArb(30), { minLength: 1, maxLength: 5 }),
         fc.constantFrom(0, 20_000, 150_000),
-        fc.array(
-          fc.tuple(
-            fc.integer({ min: 0, max: 5 }),
-            fc.double({ min: 0, max: 1, noNaN: true }),
-            fc.double({ min: 0, max: 1, noNaN: true })
-          ),
-          { minLength: 40, maxLength: 40 }
-        ),
+        picksArb,
         (shapes, snapMeters, picks) => {
           const polygons: PolygonRings[] = shapes.map((s) => {
             const outer = star(s.lat, s.lng, s.r, s.radii);
@@ -83,12 +59,8 @@ describe("prepared landmass index", () => {
           const stored = readSnapshot<{ prepared: PreparedLandmassIndex }>(snap, "k");
           expect(stored).toBeDefined();
           const prepared = new LandmassIndex(flat, { ...options, prepared: stored!.prepared });
-          for (const [k, u, v] of picks) {
-            const s = shapes[k % shapes.length];
-            const p =
-              k === 5
-                ? { lat: 8 + 7 * u, lng: 175 + 10 * v > 180 ? 175 + 10 * v - 360 : 175 + 10 * v }
-                : { lat: s.lat + (u - 0.5) * 4 * s.r, lng: s.lng + (v - 0.5) * 4 * s.r };
+          for (const pick of picks) {
+            const p = pickPoint(shapes, pick, 7);
             expect({ p, answer: prepared.landmassOf(p) }).toEqual({ p, answer: own.landmassOf(p) });
           }
         }

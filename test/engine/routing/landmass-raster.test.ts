@@ -7,39 +7,15 @@ import {
 } from "../../../src/engine/routing/overland/landmass-raster";
 import { loadCountryPolygons, loadLandmasses, loadOverlandRouter } from "../../../src/data/inland";
 import { CountryRegions } from "../../../src/engine/routing/overland/regions";
-
-/** A star-shaped ring round (lat, lng): `n` points at radii in [r/2, r] degrees, closed. */
-function star(lat: number, lng: number, r: number, radii: number[]): Array<[number, number]> {
-  const ring: Array<[number, number]> = radii.map((f, i) => {
-    const a = (2 * Math.PI * i) / radii.length;
-    return [lng + r * f * Math.cos(a), lat + r * f * Math.sin(a)];
-  });
-  ring.push(ring[0]);
-  return ring;
-}
-
-const polygonArb = fc.record({
-  lat: fc.double({ min: -60, max: 60, noNaN: true }),
-  lng: fc.double({ min: -170, max: 170, noNaN: true }),
-  r: fc.double({ min: 0.3, max: 6, noNaN: true }),
-  radii: fc.array(fc.double({ min: 0.5, max: 1, noNaN: true }), { minLength: 3, maxLength: 24 }),
-  hole: fc.boolean(),
-});
+import { picksArb, pickPoint, star, starShapeArb } from "../../support/star-worlds";
 
 describe("landmass raster", () => {
   it("answers as the exact test wherever it answers (random polygons, holes, overlaps, one cut at ±180°)", () => {
     fc.assert(
       fc.property(
-        fc.array(polygonArb, { minLength: 1, maxLength: 6 }),
+        fc.array(starShapeArb(24), { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 20_000, 150_000),
-        fc.array(
-          fc.tuple(
-            fc.integer({ min: 0, max: 5 }),
-            fc.double({ min: 0, max: 1, noNaN: true }),
-            fc.double({ min: 0, max: 1, noNaN: true })
-          ),
-          { minLength: 40, maxLength: 40 }
-        ),
+        picksArb,
         (shapes, snapMeters, picks) => {
           const polygons: PolygonRings[] = shapes.map((s) => {
             const outer = star(s.lat, s.lng, s.r, s.radii);
@@ -62,13 +38,9 @@ describe("landmass raster", () => {
           const raster = buildLandmassRaster(plain, 0.5);
           const fast = new LandmassIndex(flat, { snapMeters, raster, cacheSize: 0 });
           let answered = 0;
-          for (const [k, u, v] of picks) {
+          for (const pick of picks) {
             // Near a polygon (within twice its radius) or anywhere near the cut.
-            const s = shapes[k % shapes.length];
-            const p =
-              k === 5
-                ? { lat: 8 + 6 * u, lng: 175 + 10 * v > 180 ? 175 + 10 * v - 360 : 175 + 10 * v }
-                : { lat: s.lat + (u - 0.5) * 4 * s.r, lng: s.lng + (v - 0.5) * 4 * s.r };
+            const p = pickPoint(shapes, pick, 6);
             const known = rasterLandmass(raster, p.lat, p.lng);
             if (known !== undefined) answered++;
             expect(fast.landmassOf(p)).toBe(plain.landmassOf(p));
