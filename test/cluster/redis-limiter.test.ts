@@ -64,8 +64,10 @@ test("Redis unreachable: fail open allows, fail closed refuses with Retry-After 
     warn: (_: object, m: string) => logs.push(`warn ${m}`),
     info: (_: object, m: string) => logs.push(`info ${m}`),
   };
-  const open = new RedisRateLimiter(own.url, { failMode: "open", logger });
-  const closed = new RedisRateLimiter(own.url, { failMode: "closed", logger });
+  // No tokens taken ahead (localGrantMs 0): tokens granted before Redis stopped would rightly be
+  // spent locally for up to 50 ms, and a machine that stops Redis faster than that would see them.
+  const open = new RedisRateLimiter(own.url, { failMode: "open", logger, localGrantMs: 0 });
+  const closed = new RedisRateLimiter(own.url, { failMode: "closed", logger, localGrantMs: 0 });
   limiters.push(open, closed);
   await Promise.all([open.ready(), closed.ready()]);
   expect((await closed.take("k", 100, 100)).allowed).toBe(true);
